@@ -1,0 +1,24 @@
+"""The rules of Azul as a pure library: no Django, no I/O, its own random source.
+
+The public API (spec/engine-api.md) is re-exported here; the fast path for bots is
+``games.engine.classic.core.ClassicCore`` (see docs/engine.md).
+"""
+
+from .classic.core import ClassicCore
+from .classic.moves import Move
+from .classic.state import GameState
+from .common.colours import COLOURS
+from .errors import IllegalMove, InvalidMove, InvalidState
+from .rulesets import RULESETS, new_game
+
+__all__ = [
+    "COLOURS",
+    "RULESETS",
+    "ClassicCore",
+    "GameState",
+    "IllegalMove",
+    "InvalidMove",
+    "InvalidState",
+    "Move",
+    "new_game",
+]

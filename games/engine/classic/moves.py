@@ -1,0 +1,133 @@
+"""Moves of classic Azul and their JSON form (engine-api.md, "Move").
+
+Every possible move is one interned ``Move`` built once, indexed by its action int, so
+listing legal moves costs no allocation.
+"""
+
+from ..common.colours import COLOUR_INDEX, COLOURS
+from ..errors import InvalidMove
+from .tables import ACTION_COUNT, CENTER, DECODE, FLOOR, SIZE, TILING_BASE, encode_take
+
+MAX_FACTORIES = CENTER  # factories 0-8 (9 for four players)
+_TAKE_KEYS = frozenset(("source", "color", "line"))
+_TILE_KEYS = frozenset(("row", "column"))
+
+
+class Move:
+    """A factory-offer move (``source``, ``color``, ``line``) or a gray-wall tiling move
+    (``row``, ``column``).  Immutable; equal moves compare and hash equal."""
+
+    __slots__ = ("action", "source", "color", "line", "row", "column")
+
+    def __init__(self, action: int):
+        set_ = object.__setattr__
+        set_(self, "action", action)
+        if action < TILING_BASE:
+            source, colour, dest = DECODE[action]
+            set_(self, "source", "center" if source == CENTER else source)
+            set_(self, "color", COLOURS[colour])
+            set_(self, "line", "floor" if dest == FLOOR else dest)
+            set_(self, "row", None)
+            set_(self, "column", None)
+        else:
+            row, column = divmod(action - TILING_BASE, SIZE)
+            for name in ("source", "color", "line"):
+                set_(self, name, None)
+            set_(self, "row", row)
+            set_(self, "column", column)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Move is immutable")
+
+    @property
+    def is_tiling(self) -> bool:
+        return self.action >= TILING_BASE
+
+    @staticmethod
+    def take(source: int | str, color: str, line: int | str) -> "Move":
+        return Move.from_dict({"source": source, "color": color, "line": line})
+
+    @staticmethod
+    def tile(row: int, column: int) -> "Move":
+        return Move.from_dict({"row": row, "column": column})
+
+    @staticmethod
+    def from_action(action: int) -> "Move":
+        return ALL_MOVES[action]
+
+    @staticmethod
+    def from_dict(data: dict) -> "Move":
+        if not isinstance(data, dict):
+            raise InvalidMove(f"move: must be an object, not {type(data).__name__}")
+        keys = set(data)
+        if "row" in keys or "column" in keys:
+            _check_keys(keys, _TILE_KEYS)
+            row = _index(data["row"], "move.row", SIZE)
+            column = _index(data["column"], "move.column", SIZE)
+            return ALL_MOVES[TILING_BASE + row * SIZE + column]
+        _check_keys(keys, _TAKE_KEYS)
+        source = data["source"]
+        if source == "center":
+            source_index = CENTER
+        elif isinstance(source, str):
+            raise InvalidMove(f"move.source: must be a factory index or 'center', not {source!r}")
+        else:
+            source_index = _index(source, "move.source", MAX_FACTORIES)
+        colour = data["color"]
+        if not isinstance(colour, str):
+            raise InvalidMove(f"move.color: must be a colour name, not {type(colour).__name__}")
+        if colour not in COLOUR_INDEX:
+            raise InvalidMove(f"move.color: unknown colour {colour!r}")
+        line = data["line"]
+        if line == "floor":
+            dest = FLOOR
+        elif isinstance(line, str):
+            raise InvalidMove(f"move.line: must be 0..4 or 'floor', not {line!r}")
+        else:
+            dest = _index(line, "move.line", SIZE)
+        return ALL_MOVES[encode_take(source_index, COLOUR_INDEX[colour], dest)]
+
+    def to_dict(self) -> dict:
+        if self.action >= TILING_BASE:
+            return {"row": self.row, "column": self.column}
+        return {"source": self.source, "color": self.color, "line": self.line}
+
+    def __eq__(self, other):
+        if isinstance(other, Move):
+            return self.action == other.action
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(("Move", self.action))
+
+    def __repr__(self):
+        if self.action >= TILING_BASE:
+            return f"Move(row={self.row}, column={self.column})"
+        return f"Move(source={self.source!r}, color={self.color!r}, line={self.line!r})"
+
+    def __str__(self):
+        if self.action >= TILING_BASE:
+            return f"place line {self.row} in column {self.column}"
+        source = "the center" if self.source == "center" else f"factory {self.source}"
+        line = "the floor" if self.line == "floor" else f"line {self.line}"
+        return f"take {self.color} from {source} to {line}"
+
+
+def _check_keys(keys: set, expected: frozenset) -> None:
+    missing = sorted(expected - keys)
+    if missing:
+        raise InvalidMove(f"move.{missing[0]}: missing key")
+    extra = sorted(keys - expected, key=str)
+    if extra:
+        raise InvalidMove(f"move.{extra[0]}: unexpected key")
+
+
+def _index(value, field: str, limit: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidMove(f"{field}: must be an integer, not {type(value).__name__}")
+    if not 0 <= value < limit:
+        raise InvalidMove(f"{field}: {value} is out of range 0..{limit - 1}")
+    return value
+
+
+ALL_MOVES: tuple[Move, ...] = tuple(Move(action) for action in range(ACTION_COUNT))
