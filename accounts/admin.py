@@ -1,0 +1,14 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+
+from accounts.models import User
+
+
+@admin.register(User)
+class AzulUserAdmin(UserAdmin):
+    list_display = ("username", "display_name", "email", "is_bot", "bot_level", "is_staff")
+    list_filter = ("is_bot", "is_staff", "is_active")
+    fieldsets = (
+        *UserAdmin.fieldsets,
+        ("azulsite", {"fields": ("display_name", "is_bot", "bot_level")}),
+    )

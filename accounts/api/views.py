@@ -1,0 +1,90 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from accounts import selectors, services
+from accounts.api.serializers import (
+    CredentialsSerializer,
+    ProfileSerializer,
+    RegisteredSerializer,
+    TokenSerializer,
+)
+from accounts.errors import InvalidCredentials, LoginThrottled, RegistrationRejected
+from accounts.request_info import client_ip
+from azulsite.api.errors import ApiError
+from azulsite.api.schema import error_response
+
+
+class RegisterView(APIView):
+    # No session authentication here: a stale cookie must not demand a CSRF token.
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+    throttle_classes = (ScopedRateThrottle,)
+    throttle_scope = "register"
+
+    @extend_schema(
+        operation_id="auth_register",
+        request=CredentialsSerializer,
+        responses={
+            201: RegisteredSerializer,
+            400: error_response("invalid: bad username or weak password (see `fields`)"),
+            429: error_response("throttled"),
+        },
+        tags=["auth"],
+    )
+    def post(self, request):
+        credentials = CredentialsSerializer(data=request.data)
+        credentials.is_valid(raise_exception=True)
+        try:
+            user = services.register_user(**credentials.validated_data)
+        except RegistrationRejected as error:
+            raise ApiError("invalid", error.detail, 400, {"fields": error.field_errors}) from error
+        body = {"id": user.id, "username": user.username, "token": services.api_token_for(user)}
+        return Response(RegisteredSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        operation_id="auth_token",
+        request=CredentialsSerializer,
+        responses={
+            200: TokenSerializer,
+            400: error_response("invalid: username or password missing"),
+            401: error_response("invalid_credentials: wrong username or password"),
+            429: error_response("throttled: too many failed attempts"),
+        },
+        tags=["auth"],
+    )
+    def post(self, request):
+        credentials = CredentialsSerializer(data=request.data)
+        credentials.is_valid(raise_exception=True)
+        try:
+            user = services.check_credentials(
+                **credentials.validated_data, client_ip=client_ip(request), request=request
+            )
+        except InvalidCredentials as error:
+            raise ApiError(error.code, error.detail, 401) from error
+        except LoginThrottled as error:
+            raise ApiError(
+                error.code, error.detail, 429, {"retry_after": error.retry_after_seconds}
+            ) from error
+        return Response({"token": services.api_token_for(user)})
+
+
+class UserProfileView(APIView):
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        operation_id="users_retrieve",
+        responses={200: ProfileSerializer, 404: error_response("not_found")},
+        tags=["users"],
+    )
+    def get(self, request, username: str):
+        profile = selectors.profile_of(username)
+        return Response(ProfileSerializer(profile).data)

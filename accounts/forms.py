@@ -1,0 +1,68 @@
+"""Forms parse input; the rules themselves are in accounts.services."""
+
+from django import forms
+from django.contrib.auth import forms as auth_forms
+
+from accounts import services
+from accounts.errors import InvalidCredentials, LoginThrottled
+from accounts.request_info import client_ip
+from accounts.tasks import send_email
+
+
+class SignupForm(forms.Form):
+    username = forms.CharField(
+        max_length=30,
+        help_text="3 to 30 characters: letters, digits, _ or -.",
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
+    )
+    display_name = forms.CharField(
+        max_length=50, required=False, help_text="Optional; shown instead of your username."
+    )
+    email = forms.EmailField(required=False, help_text="Optional; needed to reset a password.")
+    password1 = forms.CharField(
+        label="Password", strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})
+    )
+    password2 = forms.CharField(
+        label="Password again",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("password1") and cleaned.get("password1") != cleaned.get("password2"):
+            self.add_error("password2", "The two passwords differ.")
+        return cleaned
+
+
+class LoginForm(auth_forms.AuthenticationForm):
+    """Django's login form, checking credentials through the throttled service."""
+
+    error_messages = {
+        **auth_forms.AuthenticationForm.error_messages,
+        "invalid_login": "Wrong username or password.",
+    }
+
+    def clean(self):
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if username and password:
+            try:
+                self.user_cache = services.check_credentials(
+                    username, password, client_ip=client_ip(self.request), request=self.request
+                )
+            except (InvalidCredentials, LoginThrottled) as error:
+                raise forms.ValidationError(error.detail, code=error.code) from error
+        return self.cleaned_data
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Sends the reset e-mail from a Celery task (eagerly without Redis)."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email,
+                  to_email, html_email_template_name=None):
+        from django.template import loader
+
+        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+        body = loader.render_to_string(email_template_name, context)
+        send_email.delay(subject, body, to_email)

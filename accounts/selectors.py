@@ -1,0 +1,38 @@
+"""Reads about accounts that pages and the API share."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.shortcuts import get_object_or_404
+
+from accounts.models import User
+
+
+@dataclass(frozen=True)
+class Profile:
+    user: User
+    username: str
+    display_name: str
+    is_bot: bool
+    bot_level: str | None
+    member_since: datetime
+    # Filled by the ratings and games issues; until then: no rating, no games.
+    rating: int | None
+    games_played: int
+    games_won: int
+
+
+def profile_of(username: str) -> Profile:
+    """The public profile of a user, looked up ignoring case; Http404 if there is none."""
+    user = get_object_or_404(User, username__iexact=username, is_active=True)
+    return Profile(
+        user=user,
+        username=user.username,
+        display_name=user.shown_name,
+        is_bot=user.is_bot,
+        bot_level=user.bot_level,
+        member_since=user.date_joined,
+        rating=None,
+        games_played=0,
+        games_won=0,
+    )

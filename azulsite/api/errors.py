@@ -1,0 +1,77 @@
+"""One error shape for the whole API: {"error": {"code": ..., "detail": ...}}.
+
+Every DRF error goes through api_exception_handler. Services raise their own domain errors;
+API views translate them into ApiError(code, detail, status) (see docs/api.md for the codes).
+"""
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.views import exception_handler
+
+
+class ApiError(exceptions.APIException):
+    """An error with a stable code, e.g. ApiError("stale_version", "...", 409)."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "error"
+
+    def __init__(self, code: str, detail: str, status_code: int = 400, extra: dict | None = None):
+        super().__init__(detail=detail, code=code)
+        self.status_code = status_code
+        self.error_code = code
+        self.extra = extra or {}
+
+
+def _first_message(detail) -> str:
+    if isinstance(detail, dict):
+        for field, value in detail.items():
+            message = _first_message(value)
+            return message if field in ("non_field_errors", "detail") else f"{field}: {message}"
+        return "Invalid input."
+    if isinstance(detail, list):
+        return _first_message(detail[0]) if detail else "Invalid input."
+    return str(detail)
+
+
+def _messages(detail) -> list[str] | dict:
+    if isinstance(detail, dict):
+        return {field: _messages(value) for field, value in detail.items()}
+    if isinstance(detail, list):
+        flat = []
+        for item in detail:
+            value = _messages(item)
+            flat.extend(value if isinstance(value, list) else [value])
+        return flat
+    return [str(detail)]
+
+
+def error_body(code: str, detail: str, **extra) -> dict:
+    return {"error": {"code": code, "detail": detail, **extra}}
+
+
+def api_exception_handler(exc, context):
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = exception_handler(exc, context)
+    if response is None:
+        return None  # not an API exception: a 500, handled by Django
+
+    if isinstance(exc, ApiError):
+        response.data = error_body(exc.error_code, str(exc.detail), **exc.extra)
+    elif isinstance(exc, exceptions.ValidationError):
+        response.data = error_body(
+            "invalid", _first_message(exc.detail), fields=_messages(exc.detail)
+        )
+    else:
+        detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
+        code = exc.get_codes() if isinstance(exc, exceptions.APIException) else "error"
+        if not isinstance(code, str):
+            code = exc.default_code
+        extra = {}
+        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+            extra["retry_after"] = int(exc.wait)
+        response.data = error_body(code, _first_message(detail), **extra)
+    return response

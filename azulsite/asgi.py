@@ -1,0 +1,24 @@
+"""ASGI entry point served by daphne: HTTP goes to Django, WebSockets to Channels consumers."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "azulsite.settings")
+# Django must be set up before anything imports models (consumers, auth middleware).
+django_asgi_app = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from accounts.ws_auth import TokenOrSessionAuthMiddlewareStack  # noqa: E402
+from azulsite.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            TokenOrSessionAuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,5 @@
+"""WebSocket routes of every app, mounted by azulsite.asgi."""
+
+from games.routing import websocket_urlpatterns as games_websocket_urlpatterns
+
+websocket_urlpatterns = [*games_websocket_urlpatterns]

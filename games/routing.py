@@ -1,0 +1,3 @@
+"""WebSocket routes of the games app (e.g. ws/games/<id>/), mounted by azulsite.routing."""
+
+websocket_urlpatterns: list = []

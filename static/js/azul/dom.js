@@ -1,0 +1,25 @@
+// A tiny element builder. Text always goes through textContent, so user data is never parsed as HTML.
+
+export function h(tag, props = {}, children = []) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") element.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    else if (key === "text") element.textContent = String(value);
+    else if (key === "dataset") Object.assign(element.dataset, value);
+    else if (key === "style") Object.assign(element.style, value);
+    else if (key.startsWith("on")) element.addEventListener(key.slice(2).toLowerCase(), value);
+    else if (value === true) element.setAttribute(key, "");
+    else element.setAttribute(key, String(value));
+  }
+  const list = Array.isArray(children) ? children : [children];
+  for (const child of list) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+export function clear(element) {
+  while (element.firstChild) element.removeChild(element.firstChild);
+}
