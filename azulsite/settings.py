@@ -197,7 +197,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 # Periodic tasks run by `celery beat`; apps add their entries here.
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # Safety net for game clocks; each turn also schedules a check at its own deadline.
+    "games-enforce-clocks": {"task": "games.tasks.enforce_clocks", "schedule": 5.0},
+}
 
 # REST API
 REST_FRAMEWORK = {

@@ -1,3 +1,10 @@
-"""WebSocket routes of the games app (e.g. ws/games/<id>/), mounted by azulsite.routing."""
+"""WebSocket routes of the games app, mounted by azulsite.routing."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from . import consumers
+
+websocket_urlpatterns = [
+    path("ws/games/<int:game_id>/", consumers.GameConsumer.as_asgi()),
+    path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
+]

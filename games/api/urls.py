@@ -1,3 +1,18 @@
 """REST endpoints of the games app, mounted under /api/v1/ by azulsite.api.urls."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("tables", views.TablesView.as_view(), name="api-tables"),
+    path("tables/<int:table_id>", views.TableView.as_view(), name="api-table"),
+    path("tables/<int:table_id>/join", views.JoinTableView.as_view(), name="api-table-join"),
+    path("tables/<int:table_id>/leave", views.LeaveTableView.as_view(), name="api-table-leave"),
+    path("tables/<int:table_id>/bots", views.TableBotsView.as_view(), name="api-table-bots"),
+    path("tables/<int:table_id>/start", views.StartTableView.as_view(), name="api-table-start"),
+    path("games/<int:game_id>", views.GameView.as_view(), name="api-game"),
+    path("games/<int:game_id>/moves", views.GameMovesView.as_view(), name="api-game-moves"),
+    path("games/<int:game_id>/resign", views.ResignView.as_view(), name="api-game-resign"),
+    path("games/<int:game_id>/replay", views.ReplayView.as_view(), name="api-game-replay"),
+]

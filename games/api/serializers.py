@@ -1,0 +1,163 @@
+"""Request parsing and the documented response shapes of the games API.
+
+Responses are built by games.payloads (one builder for REST, WebSocket and broadcasts); the response
+serializers here describe those shapes for the OpenAPI schema.
+"""
+
+from rest_framework import serializers
+
+from accounts.bots import BOT_LEVELS
+from games.models import Game, Table
+
+# --- requests --------------------------------------------------------------------------------
+
+
+class ClockOptionsSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Table.ClockKind.values, default=Table.ClockKind.NONE)
+    base_seconds = serializers.IntegerField(
+        min_value=0, default=0, help_text="realtime: the bank each player starts with"
+    )
+    increment_seconds = serializers.IntegerField(
+        min_value=0, default=0, help_text="realtime: added to the mover's bank after each move"
+    )
+    days_per_move = serializers.IntegerField(
+        min_value=0, default=0, help_text="correspondence: time for each move"
+    )
+
+
+class BotSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=3)
+    level = serializers.ChoiceField(choices=BOT_LEVELS)
+
+
+class TableCreateSerializer(serializers.Serializer):
+    players = serializers.IntegerField(min_value=2, max_value=4)
+    variant = serializers.ChoiceField(choices=Table.Variant.values, default=Table.Variant.STANDARD)
+    rated = serializers.BooleanField(default=False)
+    ruleset = serializers.ChoiceField(choices=Table.Ruleset.values, default=Table.Ruleset.CLASSIC)
+    clock = ClockOptionsSerializer(required=False)
+    bots = BotSeatSerializer(many=True, required=False, default=list)
+
+
+class JoinSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(
+        min_value=0, max_value=3, required=False, allow_null=True, help_text="default: first free"
+    )
+
+
+class MoveRequestSerializer(serializers.Serializer):
+    move = serializers.JSONField(
+        help_text='an engine move, e.g. {"source": 2, "color": "red", "line": 3}'
+    )
+    version = serializers.IntegerField(min_value=0, help_text="the game version the client saw")
+
+
+class ReplayQuerySerializer(serializers.Serializer):
+    at = serializers.IntegerField(
+        min_value=0, required=False, help_text="moves to replay; default all"
+    )
+
+
+# --- responses (schema only) -----------------------------------------------------------------
+
+
+class UserFieldsSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    bot_level = serializers.CharField(allow_null=True)
+
+
+class TableSeatSerializer(UserFieldsSerializer):
+    position = serializers.IntegerField()
+
+
+class JoinedSeatSerializer(TableSeatSerializer):
+    table = serializers.IntegerField()
+
+
+class ClockSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Table.ClockKind.values)
+    base_seconds = serializers.IntegerField()
+    increment_seconds = serializers.IntegerField()
+    days_per_move = serializers.IntegerField()
+
+
+class TableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    creator = serializers.CharField()
+    ruleset = serializers.CharField()
+    players = serializers.IntegerField()
+    variant = serializers.CharField()
+    rated = serializers.BooleanField()
+    clock = ClockSerializer()
+    status = serializers.ChoiceField(choices=Table.Status.values)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seats = TableSeatSerializer(many=True)
+    game = serializers.IntegerField(allow_null=True)
+
+
+class StartedSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+
+
+class GameSeatSerializer(UserFieldsSerializer):
+    player_index = serializers.IntegerField(help_text="the engine's player number")
+    position = serializers.IntegerField(help_text="the table seat")
+    left = serializers.BooleanField()
+    left_reason = serializers.CharField(allow_null=True, help_text="resign, abandon or timeout")
+    replaced_by = serializers.CharField(allow_null=True, help_text="the bot now playing this seat")
+    time_left_ms = serializers.IntegerField(
+        allow_null=True, help_text="realtime bank at turn start"
+    )
+
+
+class GameClockSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Table.ClockKind.values)
+    current = serializers.IntegerField(allow_null=True)
+    turn_started_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class MoveRecordSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    player_index = serializers.IntegerField()
+    username = serializers.CharField()
+    move = serializers.JSONField()
+    created_at = serializers.DateTimeField()
+    think_ms = serializers.IntegerField()
+
+
+class GameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Game.Status.values)
+    version = serializers.IntegerField()
+    state = serializers.JSONField(help_text="engine public state; the full state once over")
+    result = serializers.JSONField(allow_null=True)
+    seats = GameSeatSerializer(many=True)
+    clock = GameClockSerializer()
+    commitment = serializers.CharField(help_text='sha256 of "<seed>:<salt>"')
+    seed = serializers.IntegerField(allow_null=True, help_text="revealed when the game is over")
+    salt = serializers.CharField(allow_null=True, help_text="revealed when the game is over")
+    variant = serializers.CharField()
+    ruleset = serializers.CharField()
+    rated = serializers.BooleanField()
+    players = serializers.IntegerField()
+    last_move = MoveRecordSerializer(allow_null=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class MoveOutcomeSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    state = serializers.JSONField()
+    applied = serializers.BooleanField(help_text="false when this repeated the last accepted move")
+
+
+class ReplaySerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    at = serializers.IntegerField()
+    state = serializers.JSONField()

@@ -1,0 +1,226 @@
+"""REST views for tables and games: parse, call one service or selector, render a payload.
+
+Domain errors (games.errors) become the API's error body here and only here.
+"""
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from azulsite.api.errors import ApiError
+from azulsite.api.schema import error_response
+from games import payloads, selectors, services
+from games.errors import GameError, Invalid
+
+from . import serializers as s
+
+AUTH_ERRORS = {
+    401: error_response("not_authenticated"),
+    403: error_response("not_creator, not_seated, forbidden, or a missing CSRF token"),
+    404: error_response("not_found"),
+}
+
+
+class GamesApiView(APIView):
+    def handle_exception(self, exc):
+        if isinstance(exc, GameError):
+            exc = ApiError(exc.code, exc.detail, exc.status)
+        return super().handle_exception(exc)
+
+
+def _parse(serializer_class, data):
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class TablesView(GamesApiView):
+    @extend_schema(
+        operation_id="tables_list",
+        parameters=[
+            OpenApiParameter("status", str, enum=["open", "playing", "finished", "aborted"]),
+        ],
+        responses={200: s.TableSerializer(many=True)},
+        tags=["tables"],
+    )
+    def get(self, request):
+        wanted = request.query_params.get("status")
+        if wanted and wanted not in ("open", "playing", "finished", "aborted"):
+            raise Invalid("status must be open, playing, finished or aborted")
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(selectors.tables(wanted), request, view=self)
+        return paginator.get_paginated_response([payloads.table_payload(t) for t in page])
+
+    @extend_schema(
+        operation_id="tables_create",
+        request=s.TableCreateSerializer,
+        responses={201: s.TableSerializer, 400: error_response("invalid"), **AUTH_ERRORS},
+        tags=["tables"],
+    )
+    def post(self, request):
+        options = _parse(s.TableCreateSerializer, request.data)
+        options["bots"] = [dict(bot) for bot in options.get("bots", [])]
+        if "clock" in options:
+            options["clock"] = dict(options["clock"])
+        table = services.create_table(request.user, **options)
+        body = payloads.table_payload(selectors.get_table(table.pk))
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TableView(GamesApiView):
+    @extend_schema(
+        operation_id="tables_retrieve",
+        responses={200: s.TableSerializer, 404: error_response("not_found")},
+        tags=["tables"],
+    )
+    def get(self, request, table_id):
+        return Response(payloads.table_payload(selectors.get_table(table_id)))
+
+
+class JoinTableView(GamesApiView):
+    @extend_schema(
+        operation_id="tables_join",
+        request=s.JoinSerializer,
+        responses={
+            200: s.JoinedSeatSerializer,
+            400: error_response("invalid"),
+            409: error_response("table_not_open, table_full, already_seated, seat_taken"),
+            **AUTH_ERRORS,
+        },
+        tags=["tables"],
+    )
+    def post(self, request, table_id):
+        wanted = _parse(s.JoinSerializer, request.data or {}).get("seat")
+        seat = services.join_table(table_id, request.user, seat=wanted)
+        return Response({"table": seat.table_id, **payloads.table_seat_payload(seat)})
+
+
+class LeaveTableView(GamesApiView):
+    @extend_schema(
+        operation_id="tables_leave",
+        request=None,
+        responses={200: s.TableSerializer, 409: error_response("table_not_open"), **AUTH_ERRORS},
+        tags=["tables"],
+        description="Before the start: give up the seat (the creator leaving aborts the table). "
+        "During the game: abandon it (docs/live-play.md).",
+    )
+    def post(self, request, table_id):
+        services.leave_table(table_id, request.user)
+        return Response(payloads.table_payload(selectors.get_table(table_id)))
+
+
+class TableBotsView(GamesApiView):
+    @extend_schema(
+        operation_id="tables_seat_bot",
+        request=s.BotSeatSerializer,
+        responses={
+            201: s.JoinedSeatSerializer,
+            400: error_response("invalid"),
+            409: error_response("table_not_open, seat_taken, table_full"),
+            **AUTH_ERRORS,
+        },
+        tags=["tables"],
+    )
+    def post(self, request, table_id):
+        bot = _parse(s.BotSeatSerializer, request.data)
+        seat = services.seat_bot(table_id, request.user, bot["seat"], bot["level"])
+        return Response(
+            {"table": seat.table_id, **payloads.table_seat_payload(seat)},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class StartTableView(GamesApiView):
+    @extend_schema(
+        operation_id="tables_start",
+        request=None,
+        responses={
+            201: s.StartedSerializer,
+            409: error_response("table_not_open, seats_not_filled"),
+            **AUTH_ERRORS,
+        },
+        tags=["tables"],
+    )
+    def post(self, request, table_id):
+        game = services.start_table(table_id, request.user)
+        return Response({"game": game.pk}, status=status.HTTP_201_CREATED)
+
+
+class GameView(GamesApiView):
+    @extend_schema(
+        operation_id="games_retrieve",
+        responses={200: s.GameSerializer, 404: error_response("not_found")},
+        tags=["games"],
+    )
+    def get(self, request, game_id):
+        game = selectors.get_game(game_id)
+        return Response(payloads.game_payload(game, last_move=selectors.last_move(game)))
+
+
+class GameMovesView(GamesApiView):
+    pagination_class = None
+
+    @extend_schema(
+        operation_id="games_moves_list",
+        responses={200: s.MoveRecordSerializer(many=True), 404: error_response("not_found")},
+        tags=["games"],
+        description="The whole move log, oldest first (not paginated: with the seed, it replays the game).",
+    )
+    def get(self, request, game_id):
+        return Response([payloads.move_payload(record) for record in selectors.move_log(game_id)])
+
+    @extend_schema(
+        operation_id="games_moves_create",
+        request=s.MoveRequestSerializer,
+        responses={
+            200: s.MoveOutcomeSerializer,
+            400: error_response("invalid, invalid_move"),
+            409: error_response("stale_version, not_your_turn, game_over"),
+            422: error_response("illegal_move"),
+            **AUTH_ERRORS,
+        },
+        tags=["games"],
+    )
+    def post(self, request, game_id):
+        body = _parse(s.MoveRequestSerializer, request.data)
+        outcome = services.play_move(game_id, request.user, body["move"], body["version"])
+        return Response(
+            {"version": outcome.version, "state": outcome.state, "applied": outcome.applied}
+        )
+
+
+class ResignView(GamesApiView):
+    @extend_schema(
+        operation_id="games_resign",
+        request=None,
+        responses={200: s.GameSerializer, 409: error_response("game_over"), **AUTH_ERRORS},
+        tags=["games"],
+    )
+    def post(self, request, game_id):
+        return Response(services.resign(game_id, request.user))
+
+
+class ReplayView(GamesApiView):
+    @extend_schema(
+        operation_id="games_replay",
+        parameters=[OpenApiParameter("at", int, description="number of moves; default all")],
+        responses={
+            200: s.ReplaySerializer,
+            400: error_response("invalid"),
+            404: error_response("not_found"),
+        },
+        tags=["games"],
+        description="The state after `at` moves, rebuilt from the seed and the move log. "
+        "Public part only (no seed) while the game runs.",
+    )
+    def get(self, request, game_id):
+        at = _parse(s.ReplayQuerySerializer, request.query_params).get("at")
+        game = selectors.get_game(game_id)
+        if at is None:
+            at = game.version
+        if at > game.version:
+            raise Invalid(f"at must be in 0..{game.version}")
+        state = selectors.replay_state(game, at).to_dict(public=not game.is_over)
+        return Response({"game": game.pk, "at": at, "state": state})

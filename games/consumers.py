@@ -1,0 +1,149 @@
+"""WebSocket consumers: the game protocol (/ws/games/<id>/) and the lobby feed (/ws/lobby/).
+
+Thin edges: parse a message, call one service or selector in a worker thread, send the answer.
+Game changes reach everyone through the group broadcast that games.services queues after commit.
+The protocol is documented in docs/api.md.
+"""
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from . import broadcast, payloads, presence, selectors, services
+from .errors import GameError
+
+CLOSE_UNKNOWN_GAME = 4404
+
+
+class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
+    """Every message is a JSON object with a "type"; anything else gets an error, never a close."""
+
+    handlers: dict = {}
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if text_data is None:
+            await self.send_error("malformed", "send JSON text frames")
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            await self.send_error("malformed", "the message is not valid JSON")
+            return
+        if not isinstance(content, dict):
+            await self.send_error("malformed", "a message is a JSON object with a type")
+            return
+        handler = self.handlers.get(content.get("type"))
+        if handler is None:
+            await self.send_error("unknown_type", f"unknown message type {content.get('type')!r}")
+            return
+        await getattr(self, handler)(content)
+
+    async def send_error(self, code, detail):
+        await self.send_json({"type": "error", "code": code, "detail": detail})
+
+    async def on_ping(self, content):
+        await self.send_json({"type": "pong"})
+
+
+def _game_viewer(game_id, user):
+    """(exists, is_player) for a user connecting to a game."""
+    if not selectors.game_exists(game_id):
+        return False, False
+    if user is None or not user.is_authenticated:
+        return True, False
+    game = selectors.get_game(game_id)
+    return True, any(seat.user_id == user.pk for seat in game.table.seats.all())
+
+
+def _state_message(game_id):
+    game = selectors.get_game(game_id)
+    return {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
+
+
+def _sync_message(game_id):
+    services.expire_game_if_overdue(game_id)  # a client whose clock shows 0 asks for a sync
+    return _state_message(game_id)
+
+
+class GameConsumer(JsonProtocolConsumer):
+    handlers = {"move": "on_move", "sync": "on_sync", "resign": "on_resign", "ping": "on_ping"}
+
+    group = None
+
+    async def connect(self):
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.user = self.scope.get("user")
+        await self.accept()
+        exists, is_player = await database_sync_to_async(_game_viewer)(self.game_id, self.user)
+        if not exists:
+            await self.close(code=CLOSE_UNKNOWN_GAME)
+            return
+        self.group = broadcast.game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        username = self.user.username if is_player else None
+        await presence.join(self.group, self.channel_name, username, is_player)
+        await self.send_json(await database_sync_to_async(_state_message)(self.game_id))
+        await self._broadcast_presence()
+
+    async def disconnect(self, code):
+        if self.group is None:
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        await presence.leave(self.group, self.channel_name)
+        await self._broadcast_presence()
+
+    async def _broadcast_presence(self):
+        snapshot = await presence.snapshot(self.group)
+        await self.channel_layer.group_send(self.group, {"type": "game.presence", **snapshot})
+
+    async def _call(self, service, *args):
+        try:
+            return await database_sync_to_async(service)(*args)
+        except GameError as exc:
+            await self.send_error(exc.code, exc.detail)
+            return None
+
+    async def on_move(self, content):
+        outcome = await self._call(
+            services.play_move, self.game_id, self.user, content.get("move"), content.get("version")
+        )
+        if outcome is not None and not outcome.applied:
+            # A resend changes nothing, so no broadcast follows: answer the sender directly.
+            await self.send_json({"type": "state", **outcome.payload})
+
+    async def on_sync(self, content):
+        message = await self._call(_sync_message, self.game_id)
+        if message is not None:
+            await self.send_json(message)
+
+    async def on_resign(self, content):
+        await self._call(services.resign, self.game_id, self.user)
+
+    # Group events (from games.broadcast and presence changes).
+    async def game_state(self, event):
+        await self.send_json({"type": "state", **event["payload"]})
+
+    async def game_presence(self, event):
+        await self.send_json(
+            {"type": "presence", "connected": event["connected"], "spectators": event["spectators"]}
+        )
+
+
+class LobbyConsumer(JsonProtocolConsumer):
+    handlers = {"ping": "on_ping"}
+
+    async def connect(self):
+        await self.accept()
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        tables = await database_sync_to_async(broadcast.open_tables_payload)()
+        await self.send_json({"type": "tables", "tables": tables})
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+
+    async def lobby_tables(self, event):
+        await self.send_json({"type": "tables", "tables": event["tables"]})
+
+    async def lobby_table(self, event):
+        await self.send_json({"type": "table", "table": event["table"]})

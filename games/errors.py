@@ -1,0 +1,107 @@
+"""Domain errors raised by games.services, each with a stable code and its HTTP status.
+
+The REST layer and the WebSocket consumer both translate these through `code`/`status`/`detail`:
+the mapping lives here and nowhere else.
+"""
+
+
+class GameError(Exception):
+    code = "error"
+    status = 400
+    default_detail = "the request was refused"
+
+    def __init__(self, detail=None):
+        self.detail = detail or self.default_detail
+        super().__init__(self.detail)
+
+    def as_dict(self):
+        return {"code": self.code, "detail": self.detail}
+
+
+class NotFound(GameError):
+    code, status, default_detail = "not_found", 404, "no such table or game"
+
+
+class NotAuthenticated(GameError):
+    code, status, default_detail = "not_authenticated", 401, "log in (session or token) to do this"
+
+
+class Forbidden(GameError):
+    code, status, default_detail = "forbidden", 403, "you may not do this"
+
+
+class NotCreator(GameError):
+    code, status, default_detail = "not_creator", 403, "only the table's creator may do this"
+
+
+class NotSeated(GameError):
+    code, status, default_detail = "not_seated", 403, "you are not playing at this table"
+
+
+class HintsNotAllowed(GameError):
+    code, status, default_detail = "hints_not_allowed", 403, "hints are not allowed in this game"
+
+
+class NotYourTurn(GameError):
+    code, status, default_detail = "not_your_turn", 409, "it is not your turn"
+
+
+class StaleVersion(GameError):
+    code, status, default_detail = "stale_version", 409, "the game has moved on; resync"
+
+
+class GameOver(GameError):
+    code, status, default_detail = "game_over", 409, "the game is over"
+
+
+class TableFull(GameError):
+    code, status, default_detail = "table_full", 409, "every seat is taken"
+
+
+class AlreadySeated(GameError):
+    code, status, default_detail = "already_seated", 409, "you already sit at this table"
+
+
+class SeatTaken(GameError):
+    code, status, default_detail = "seat_taken", 409, "that seat is taken"
+
+
+class TableNotOpen(GameError):
+    code, status, default_detail = "table_not_open", 409, "the table is no longer open"
+
+
+class SeatsNotFilled(GameError):
+    code, status, default_detail = "seats_not_filled", 409, "every seat must be filled to start"
+
+
+class InvalidMove(GameError):
+    code, status, default_detail = "invalid_move", 400, "the move is malformed"
+
+
+class Invalid(GameError):
+    code, status, default_detail = "invalid", 400, "invalid options"
+
+
+class IllegalMove(GameError):
+    code, status, default_detail = "illegal_move", 422, "that move is not allowed now"
+
+
+ALL_ERRORS = [
+    NotFound,
+    NotAuthenticated,
+    Forbidden,
+    NotCreator,
+    NotSeated,
+    HintsNotAllowed,
+    NotYourTurn,
+    StaleVersion,
+    GameOver,
+    TableFull,
+    AlreadySeated,
+    SeatTaken,
+    TableNotOpen,
+    SeatsNotFilled,
+    InvalidMove,
+    Invalid,
+    IllegalMove,
+]

@@ -1,0 +1,157 @@
+"""Tables, seats, games and their move logs.
+
+Only `games.services` writes these rows; everything else reads them (via `games.selectors`).
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open"
+        PLAYING = "playing"
+        FINISHED = "finished"
+        ABORTED = "aborted"
+
+    class Variant(models.TextChoices):
+        STANDARD = "standard"
+        GRAY = "gray"
+
+    class Ruleset(models.TextChoices):
+        CLASSIC = "classic"
+
+    class ClockKind(models.TextChoices):
+        NONE = "none"
+        REALTIME = "realtime"
+        CORRESPONDENCE = "correspondence"
+
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_tables"
+    )
+    ruleset = models.CharField(max_length=16, choices=Ruleset.choices, default=Ruleset.CLASSIC)
+    players = models.PositiveSmallIntegerField()
+    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.STANDARD)
+    rated = models.BooleanField(default=False)
+    clock_kind = models.CharField(max_length=16, choices=ClockKind.choices, default=ClockKind.NONE)
+    clock_base_seconds = models.PositiveIntegerField(default=0)
+    clock_increment_seconds = models.PositiveIntegerField(default=0)
+    clock_days_per_move = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(players__gte=2, players__lte=4), name="table_players_2_to_4"
+            ),
+        ]
+
+    def __str__(self):
+        return f"Table {self.pk} ({self.players}p {self.variant}, {self.status})"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()  # chosen when joining; 0-based
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    player_index = models.PositiveSmallIntegerField(
+        null=True, blank=True
+    )  # engine seat, set at start
+    time_left_ms = models.BigIntegerField(null=True, blank=True)  # realtime clock bank
+    left = models.BooleanField(default=False)  # abandoned, resigned from 3-4 players or timed out
+    left_reason = models.CharField(max_length=16, blank=True, default="")
+    left_at = models.DateTimeField(null=True, blank=True)
+    replaced_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(
+                fields=["table", "player_index"],
+                condition=models.Q(player_index__isnull=False),
+                name="seat_player_index_unique",
+            ),
+        ]
+
+    @property
+    def controller(self):
+        """The account that moves for this seat now: the player, or the bot that replaced them."""
+        return self.replaced_by if self.left else self.user
+
+    def __str__(self):
+        return f"Seat {self.position} of table {self.table_id}: {self.user_id}"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        FINISHED = "finished"
+        ABORTED = "aborted"
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
+    state = models.JSONField()  # the engine's full to_dict(), seed included: never sent as is
+    version = models.PositiveIntegerField(default=0)  # moves applied == state["move_count"]
+    seed = models.BigIntegerField()  # secret until the game is over
+    salt = models.CharField(max_length=64)
+    commitment = models.CharField(max_length=64)  # sha256(f"{seed}:{salt}"), public from the start
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.PLAYING, db_index=True
+    )
+    result = models.JSONField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    @property
+    def is_over(self):
+        return self.status != self.Status.PLAYING
+
+    def __str__(self):
+        return f"Game {self.pk} (v{self.version}, {self.status})"
+
+
+class MoveRecord(models.Model):
+    """One accepted move. Append-only: with the game's seed, the log reproduces the game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()  # 1-based; the game's version after this move
+    player_index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    move = models.JSONField()  # engine Move.to_dict()
+    created_at = models.DateTimeField(auto_now_add=True)
+    think_ms = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="move_number_unique"),
+        ]
+
+    def save(self, *args, **kwargs):
+        # The log is evidence: a recorded move is never rewritten.
+        if not self._state.adding:
+            raise ValueError("move records are append-only")
+        super().save(*args, **kwargs)
+
+    def __str__(self):
+        return f"Move {self.number} of game {self.game_id}"

@@ -1,0 +1,120 @@
+"""The JSON shapes of tables, games and moves: the one builder used by REST, WebSocket and broadcasts."""
+
+from games import engine
+
+from .models import Game
+
+
+def _iso(moment):
+    return moment.isoformat() if moment else None
+
+
+def user_payload(user):
+    if user is None:
+        return None
+    return {
+        "username": user.username,
+        "display_name": getattr(user, "display_name", "") or user.username,
+        "is_bot": bool(getattr(user, "is_bot", False)),
+        "bot_level": getattr(user, "bot_level", None) or None,
+    }
+
+
+def clock_options(table):
+    return {
+        "kind": table.clock_kind,
+        "base_seconds": table.clock_base_seconds,
+        "increment_seconds": table.clock_increment_seconds,
+        "days_per_move": table.clock_days_per_move,
+    }
+
+
+def table_payload(table):
+    try:
+        game_id = table.game.pk
+    except Game.DoesNotExist:
+        game_id = None
+    return {
+        "id": table.pk,
+        "creator": table.creator.username,
+        "ruleset": table.ruleset,
+        "players": table.players,
+        "variant": table.variant,
+        "rated": table.rated,
+        "clock": clock_options(table),
+        "status": table.status,
+        "created_at": _iso(table.created_at),
+        "started_at": _iso(table.started_at),
+        "finished_at": _iso(table.finished_at),
+        "seats": [table_seat_payload(seat) for seat in table.seats.all()],
+        "game": game_id,
+    }
+
+
+def table_seat_payload(seat):
+    return {"position": seat.position, **user_payload(seat.user)}
+
+
+def game_seat_payload(seat):
+    replaced_by = seat.replaced_by
+    return {
+        "player_index": seat.player_index,
+        "position": seat.position,
+        **user_payload(seat.user),
+        "left": seat.left,
+        "left_reason": seat.left_reason or None,
+        "replaced_by": replaced_by.username if replaced_by else None,
+        "time_left_ms": seat.time_left_ms,
+    }
+
+
+def public_state(game):
+    """The engine's public state while the game runs; the full one (seed included) once it is over."""
+    if game.is_over:
+        return game.state
+    return engine.GameState.from_dict(game.state).to_dict(public=True)
+
+
+def move_payload(record):
+    if record is None:
+        return None
+    return {
+        "number": record.number,
+        "player_index": record.player_index,
+        "username": record.user.username,
+        "move": record.move,
+        "created_at": _iso(record.created_at),
+        "think_ms": record.think_ms,
+    }
+
+
+def game_payload(game, last_move=None):
+    """Everything a client needs to draw a game. `last_move` is the latest MoveRecord (or None)."""
+    table = game.table
+    seats = sorted(table.seats.all(), key=lambda seat: seat.player_index)
+    revealed = game.is_over
+    return {
+        "id": game.pk,
+        "table": table.pk,
+        "status": game.status,
+        "version": game.version,
+        "state": public_state(game),
+        "result": game.result,
+        "seats": [game_seat_payload(seat) for seat in seats],
+        "clock": {
+            "kind": table.clock_kind,
+            "current": None if revealed else game.state.get("current_player"),
+            "turn_started_at": _iso(game.turn_started_at),
+            "deadline": _iso(game.deadline_at),
+        },
+        "commitment": game.commitment,
+        "seed": game.seed if revealed else None,
+        "salt": game.salt if revealed else None,
+        "variant": table.variant,
+        "ruleset": table.ruleset,
+        "rated": table.rated,
+        "players": table.players,
+        "last_move": move_payload(last_move),
+        "created_at": _iso(game.created_at),
+        "finished_at": _iso(game.finished_at),
+    }

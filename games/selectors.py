@@ -1,0 +1,84 @@
+"""Reads of tables and games, shaped for the payload builders (related rows fetched up front)."""
+
+from django.db.models import Prefetch
+
+from games import engine
+
+from .errors import NotFound
+from .models import Game, MoveRecord, Seat, Table
+
+LOBBY_LIMIT = 100
+
+
+def _seats_prefetch(prefix=""):
+    return Prefetch(
+        f"{prefix}seats",
+        queryset=Seat.objects.select_related("user", "replaced_by").order_by("position"),
+    )
+
+
+def tables(status=None):
+    queryset = Table.objects.select_related("creator", "game").prefetch_related(_seats_prefetch())
+    if status:
+        queryset = queryset.filter(status=status)
+    return queryset
+
+
+def open_tables(limit=LOBBY_LIMIT):
+    return list(tables(Table.Status.OPEN)[:limit])
+
+
+def get_table(table_id):
+    try:
+        return tables().get(pk=table_id)
+    except (Table.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"no table {table_id}") from None
+
+
+def get_game(game_id):
+    try:
+        return (
+            Game.objects.select_related("table", "table__creator")
+            .prefetch_related(_seats_prefetch("table__"))
+            .get(pk=game_id)
+        )
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"no game {game_id}") from None
+
+
+def game_exists(game_id):
+    return Game.objects.filter(pk=game_id).exists()
+
+
+def last_move(game):
+    return MoveRecord.objects.filter(game=game).select_related("user").order_by("-number").first()
+
+
+def move_log(game_id):
+    get_game_status(game_id)  # 404 for an unknown game
+    return list(
+        MoveRecord.objects.filter(game_id=game_id).select_related("user").order_by("number")
+    )
+
+
+def get_game_status(game_id):
+    try:
+        return Game.objects.values_list("status", flat=True).get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"no game {game_id}") from None
+
+
+def overdue_game_ids(now):
+    return list(
+        Game.objects.filter(status=Game.Status.PLAYING, deadline_at__lte=now)
+        .order_by("deadline_at")
+        .values_list("pk", flat=True)
+    )
+
+
+def replay_state(game, at):
+    """The engine state after the first `at` moves, rebuilt from the seed and the move log."""
+    state = engine.new_game(game.table.players, variant=game.table.variant, seed=game.seed)
+    for record in MoveRecord.objects.filter(game=game).order_by("number")[:at]:
+        state = state.apply(engine.Move.from_dict(record.move))
+    return state

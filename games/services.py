@@ -1,0 +1,557 @@
+"""Every change to tables and games happens here.
+
+A game has a single writer: each operation runs in one transaction that locks the game row
+(`select_for_update`), re-reads it and checks the version the client saw. Broadcasts, bot turns and
+clock checks are queued with `transaction.on_commit`, so nobody hears of a change that rolled back.
+Bad input raises a `games.errors.GameError` and changes nothing.
+"""
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from games import engine
+
+from . import broadcast, clocks, errors, payloads
+from .bot_accounts import bot_account, bot_levels
+from .bot_turns import schedule_bot_turn_if_needed
+from .models import Game, MoveRecord, Seat, Table
+from .outcome import final_result
+from .signals import game_finished
+
+# The level of the bot that takes over the seat of a player who left a 3-4 player game.
+REPLACEMENT_BOT_LEVEL = "greedy"
+MAX_BASE_SECONDS = 3 * 60 * 60
+MAX_INCREMENT_SECONDS = 10 * 60
+MAX_DAYS_PER_MOVE = 30
+# Per-turn clock tasks are only scheduled this close to the deadline; the beat task covers the rest
+# (a Redis broker redelivers far-future ETA tasks after its visibility timeout).
+CLOCK_TASK_HORIZON = timedelta(hours=1)
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    version: int
+    state: dict  # public state after the move
+    applied: bool  # False when this was a resend of the last accepted move
+    payload: dict  # the full game payload (payloads.game_payload)
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _require_user(user):
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise errors.NotAuthenticated()
+
+
+def _as_id(value, kind):
+    if isinstance(value, bool):
+        raise errors.NotFound(f"no {kind} {value}")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise errors.NotFound(f"no {kind} {value}") from None
+
+
+def _is_bot(user):
+    return bool(getattr(user, "is_bot", False))
+
+
+def _lock_table(table_id):
+    try:
+        return Table.objects.select_for_update().get(pk=_as_id(table_id, "table"))
+    except Table.DoesNotExist:
+        raise errors.NotFound(f"no table {table_id}") from None
+
+
+def _lock_game(game_id):
+    """Lock the game row (the single-writer lock), then load its table and seats."""
+    try:
+        game = Game.objects.select_for_update().get(pk=_as_id(game_id, "game"))
+    except Game.DoesNotExist:
+        raise errors.NotFound(f"no game {game_id}") from None
+    game.table = _table_with_seats(game.table_id)
+    return game
+
+
+def _table_with_seats(table_id):
+    return (
+        Table.objects.select_related("creator")
+        .prefetch_related(
+            _seat_prefetch(),
+        )
+        .get(pk=table_id)
+    )
+
+
+def _seat_prefetch():
+    return Prefetch(
+        "seats", queryset=Seat.objects.select_related("user", "replaced_by").order_by("position")
+    )
+
+
+def _seats(game):
+    return list(game.table.seats.all())
+
+
+def _seat_of_player(seats, player_index):
+    for seat in seats:
+        if seat.player_index == player_index:
+            return seat
+    return None
+
+
+def _int_option(options, name, default=0):
+    value = options.get(name, default)
+    if value is None:
+        value = default
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise errors.Invalid(f"{name} must be an integer")
+    if value < 0:
+        raise errors.Invalid(f"{name} must not be negative")
+    return value
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+
+def validate_table_options(
+    *,
+    players,
+    variant="standard",
+    rated=False,
+    ruleset="classic",
+    clock=None,
+    bots=(),
+):
+    """Check and normalise the options of a new table; raise errors.Invalid naming the field."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise errors.Invalid("players must be 2, 3 or 4")
+    if variant not in Table.Variant.values:
+        raise errors.Invalid(f"variant must be one of {', '.join(Table.Variant.values)}")
+    if ruleset not in Table.Ruleset.values:
+        raise errors.Invalid(f"ruleset must be one of {', '.join(Table.Ruleset.values)}")
+    if not isinstance(rated, bool):
+        raise errors.Invalid("rated must be true or false")
+
+    clock = dict(clock or {})
+    kind = clock.get("kind") or Table.ClockKind.NONE
+    if kind not in Table.ClockKind.values:
+        raise errors.Invalid(f"clock.kind must be one of {', '.join(Table.ClockKind.values)}")
+    base = _int_option(clock, "base_seconds")
+    increment = _int_option(clock, "increment_seconds")
+    days = _int_option(clock, "days_per_move")
+    if kind == Table.ClockKind.REALTIME:
+        if not 0 < base <= MAX_BASE_SECONDS:
+            raise errors.Invalid(f"a realtime clock needs base_seconds in 1..{MAX_BASE_SECONDS}")
+        if increment > MAX_INCREMENT_SECONDS:
+            raise errors.Invalid(f"increment_seconds must be at most {MAX_INCREMENT_SECONDS}")
+        days = 0
+    elif kind == Table.ClockKind.CORRESPONDENCE:
+        if not 1 <= days <= MAX_DAYS_PER_MOVE:
+            raise errors.Invalid(
+                f"a correspondence clock needs days_per_move in 1..{MAX_DAYS_PER_MOVE}"
+            )
+        base = increment = 0
+    else:
+        base = increment = days = 0
+
+    if bots is None:
+        bots = ()
+    if not isinstance(bots, list | tuple):
+        raise errors.Invalid("bots must be a list of {seat, level}")
+    levels = bot_levels()
+    bot_seats = {}
+    for bot in bots:
+        if not isinstance(bot, dict):
+            raise errors.Invalid("bots must be a list of {seat, level}")
+        seat, level = bot.get("seat"), bot.get("level")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise errors.Invalid(f"bot seat must be in 0..{players - 1}")
+        if seat in bot_seats:
+            raise errors.Invalid(f"seat {seat} is given two bots")
+        if level not in levels:
+            raise errors.Invalid(f"bot level must be one of {', '.join(levels)}")
+        bot_seats[seat] = level
+    if len(bot_seats) >= players:
+        raise errors.Invalid("leave at least one seat for the creator")
+
+    return {
+        "players": players,
+        "variant": variant,
+        "rated": rated,
+        "ruleset": ruleset,
+        "clock_kind": kind,
+        "clock_base_seconds": base,
+        "clock_increment_seconds": increment,
+        "clock_days_per_move": days,
+        "bot_seats": bot_seats,
+    }
+
+
+def create_table(creator, **options):
+    """Open a table; the creator sits in seat 0, or the first seat no bot was asked for."""
+    _require_user(creator)
+    if _is_bot(creator):
+        raise errors.Forbidden("bots do not create tables")
+    clean = validate_table_options(**options)
+    bot_seats = clean.pop("bot_seats")
+    with transaction.atomic():
+        table = Table.objects.create(creator=creator, **clean)
+        for position, level in sorted(bot_seats.items()):
+            Seat.objects.create(table=table, position=position, user=bot_account(level))
+        creator_position = min(set(range(table.players)) - set(bot_seats))
+        Seat.objects.create(table=table, position=creator_position, user=creator)
+        broadcast.lobby_after_commit(table.pk)
+    return table
+
+
+def join_table(table_id, user, seat=None):
+    """Take a free seat (the given position, or the first free one) at an open table."""
+    _require_user(user)
+    if _is_bot(user):
+        raise errors.Forbidden("bots are seated by the table's creator")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if table.status != Table.Status.OPEN:
+            raise errors.TableNotOpen()
+        taken = {s.position: s for s in table.seats.all()}
+        if any(s.user_id == user.pk for s in taken.values()):
+            raise errors.AlreadySeated()
+        position = _free_position(table, taken, seat)
+        try:
+            with transaction.atomic():
+                new_seat = Seat.objects.create(table=table, position=position, user=user)
+        except IntegrityError:
+            raise errors.SeatTaken() from None
+        broadcast.lobby_after_commit(table.pk)
+    return new_seat
+
+
+def _free_position(table, taken, seat):
+    if seat is None:
+        free = [p for p in range(table.players) if p not in taken]
+        if not free:
+            raise errors.TableFull()
+        return free[0]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
+        raise errors.Invalid(f"seat must be in 0..{table.players - 1}")
+    if seat in taken:
+        raise errors.SeatTaken(f"seat {seat} is taken")
+    return seat
+
+
+def seat_bot(table_id, by_user, seat, level):
+    """The creator puts a bot of `level` in a free seat of an open table."""
+    _require_user(by_user)
+    if level not in bot_levels():
+        raise errors.Invalid(f"bot level must be one of {', '.join(bot_levels())}")
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if table.creator_id != by_user.pk:
+            raise errors.NotCreator()
+        if table.status != Table.Status.OPEN:
+            raise errors.TableNotOpen()
+        taken = {s.position: s for s in table.seats.all()}
+        position = _free_position(table, taken, seat)
+        try:
+            with transaction.atomic():
+                new_seat = Seat.objects.create(
+                    table=table, position=position, user=bot_account(level)
+                )
+        except IntegrityError:
+            raise errors.SeatTaken() from None
+        broadcast.lobby_after_commit(table.pk)
+    return new_seat
+
+
+def leave_table(table_id, user):
+    """Leave a table. Open table: free the seat (the creator leaving aborts it). Running game: abandon."""
+    _require_user(user)
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if table.status == Table.Status.PLAYING:
+            game_id = Game.objects.values_list("pk", flat=True).get(table=table)
+        elif table.status != Table.Status.OPEN:
+            raise errors.TableNotOpen()
+        else:
+            game_id = None
+            seat = table.seats.filter(user=user).first()
+            if seat is None:
+                raise errors.NotSeated()
+            if table.creator_id == user.pk:
+                table.status = Table.Status.ABORTED
+                table.finished_at = timezone.now()
+                table.save(update_fields=["status", "finished_at"])
+            else:
+                seat.delete()
+            broadcast.lobby_after_commit(table.pk)
+    if game_id is not None:
+        _leave_game(game_id, user, "abandon")
+    return table
+
+
+def start_table(table_id, user):
+    """The creator starts a full table: seat order shuffled and seed drawn with `secrets`."""
+    _require_user(user)
+    now = timezone.now()
+    with transaction.atomic():
+        table = _lock_table(table_id)
+        if table.creator_id != user.pk:
+            raise errors.NotCreator()
+        if table.status != Table.Status.OPEN:
+            raise errors.TableNotOpen()
+        seats = list(table.seats.select_related("user"))
+        if len(seats) != table.players:
+            raise errors.SeatsNotFilled(f"{len(seats)} of {table.players} seats are filled")
+
+        secrets.SystemRandom().shuffle(seats)
+        bank = clocks.initial_bank_ms(table)
+        for index, seat in enumerate(seats):
+            seat.player_index = index
+            seat.time_left_ms = bank
+            seat.save(update_fields=["player_index", "time_left_ms"])
+
+        seed = secrets.randbits(63)
+        salt = secrets.token_hex(16)
+        state = engine.new_game(table.players, variant=table.variant, seed=seed)
+        game = Game.objects.create(
+            table=table,
+            state=state.to_dict(),
+            version=0,
+            seed=seed,
+            salt=salt,
+            commitment=commitment_of(seed, salt),
+            turn_started_at=now,
+        )
+        table.status = Table.Status.PLAYING
+        table.started_at = now
+        table.save(update_fields=["status", "started_at"])
+
+        game.table = _table_with_seats(table.pk)
+        _start_turn(game, now)
+        game.save(update_fields=["deadline_at", "turn_started_at"])
+        _after_change(game, payloads.game_payload(game), table_changed=True)
+    return game
+
+
+def commitment_of(seed, salt):
+    """The published commitment: anyone can check it against the seed revealed at the end."""
+    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+
+def play_move(game_id, user, move, version):
+    """Apply `move` for `user` if they are to move and saw the current `version`."""
+    _require_user(user)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise errors.Invalid("version must be an integer")
+    if not isinstance(move, dict):
+        raise errors.InvalidMove("move must be a JSON object")
+    # A move that arrives after the player's deadline loses on time instead (own transaction).
+    expire_game_if_overdue(game_id)
+    now = timezone.now()
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        seats = _seats(game)
+
+        last = _resent_last_move(game, user, move, version)
+        if last is not None:
+            payload = payloads.game_payload(game, last_move=last)
+            return MoveOutcome(game.version, payload["state"], False, payload)
+
+        if game.is_over:
+            raise errors.GameOver()
+        mine = [seat for seat in seats if seat.controller.pk == user.pk]
+        if not mine:
+            raise errors.NotSeated()
+        if version != game.version:
+            raise errors.StaleVersion(f"you saw version {version}; the game is at {game.version}")
+        current = game.state["current_player"]
+        seat = _seat_of_player(mine, current)
+        if seat is None:
+            raise errors.NotYourTurn(f"it is player {current}'s turn")
+
+        try:
+            engine_move = engine.Move.from_dict(move)
+            new_state = engine.GameState.from_dict(game.state).apply(engine_move)
+        except engine.InvalidMove as exc:
+            raise errors.InvalidMove(str(exc)) from None
+        except engine.IllegalMove as exc:
+            raise errors.IllegalMove(exc.reason) from None
+
+        think_ms = clocks.elapsed_since(game.turn_started_at, now)
+        clocks.charge_move(game.table, seat, game.turn_started_at, now)
+        seat.save(update_fields=["time_left_ms"])
+        record = MoveRecord.objects.create(
+            game=game,
+            number=game.version + 1,
+            player_index=current,
+            user=user,
+            move=engine_move.to_dict(),
+            think_ms=min(think_ms, 2**31 - 1),
+        )
+        game.state = new_state.to_dict()
+        game.version += 1
+        finished = new_state.is_over
+        if finished:
+            _finish(game, new_state.result(), "normal", now)
+        else:
+            _start_turn(game, now)
+        game.save()
+        payload = payloads.game_payload(game, last_move=record)
+        _after_change(game, payload, table_changed=finished)
+    return MoveOutcome(game.version, payload["state"], True, payload)
+
+
+def _resent_last_move(game, user, move, version):
+    """The last MoveRecord if this request repeats it (same player, same move, its version)."""
+    if version != game.version - 1:
+        return None
+    last = game.moves.select_related("user").order_by("-number").first()
+    if last is None or last.user_id != user.pk:
+        return None
+    try:
+        normalised = engine.Move.from_dict(move).to_dict()
+    except (engine.InvalidMove, TypeError, ValueError):
+        return None
+    return last if normalised == last.move else None
+
+
+def resign(game_id, user):
+    """Give up: see docs/live-play.md for what happens to the game."""
+    return _leave_game(game_id, user, "resign")
+
+
+def _leave_game(game_id, user, reason):
+    _require_user(user)
+    now = timezone.now()
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.is_over:
+            raise errors.GameOver()
+        seat = next(
+            (s for s in _seats(game) if s.user_id == user.pk and not s.left),
+            None,
+        )
+        if seat is None:
+            raise errors.NotSeated()
+        _seat_leaves(game, seat, reason, now)
+        game.save()
+        payload = payloads.game_payload(game, last_move=game.moves.order_by("-number").first())
+        _after_change(game, payload, table_changed=game.is_over)
+    return payload
+
+
+def expire_game_if_overdue(game_id, now=None):
+    """Time out the player to move if their deadline passed. Safe to call any time; True if it did."""
+    now = now or timezone.now()
+    try:
+        overdue = Game.objects.filter(
+            pk=_as_id(game_id, "game"), status=Game.Status.PLAYING, deadline_at__lte=now
+        ).exists()
+    except errors.NotFound:
+        return False
+    if not overdue:
+        return False
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        # Re-check under the lock: a move may have landed since.
+        if game.is_over or game.deadline_at is None or game.deadline_at > now:
+            return False
+        seat = _seat_of_player(_seats(game), game.state["current_player"])
+        if seat.time_left_ms is not None:
+            seat.time_left_ms = 0
+        _seat_leaves(game, seat, "timeout", now)
+        game.save()
+        payload = payloads.game_payload(game, last_move=game.moves.order_by("-number").first())
+        _after_change(game, payload, table_changed=game.is_over)
+    return True
+
+
+def expire_overdue_games(now=None):
+    """Time out every game whose deadline passed; returns how many were changed."""
+    now = now or timezone.now()
+    ids = Game.objects.filter(status=Game.Status.PLAYING, deadline_at__lte=now).values_list(
+        "pk", flat=True
+    )
+    return sum(1 for game_id in list(ids) if expire_game_if_overdue(game_id, now))
+
+
+# --- the leaving policy, turn clocks and the end ---------------------------------------------
+
+
+def _seat_leaves(game, seat, reason, now):
+    """Apply the leaving policy (docs/live-play.md) to `seat`, which resigned/abandoned/timed out.
+
+    2 players, or nobody human left to play on: the game ends now, the leavers ranking last.
+    Otherwise a bot takes the seat so the others can finish; the leaver still ranks last.
+    """
+    seats = _seats(game)
+    seat.left = True
+    seat.left_reason = reason
+    seat.left_at = now
+    staying = [s for s in seats if not s.left]
+    if len(staying) <= 1 or not any(not _is_bot(s.user) for s in staying):
+        seat.save(update_fields=["left", "left_reason", "left_at", "time_left_ms"])
+        _finish(game, None, reason, now)
+        return
+    seat.replaced_by = bot_account(REPLACEMENT_BOT_LEVEL)
+    seat.save(update_fields=["left", "left_reason", "left_at", "time_left_ms", "replaced_by"])
+    if seat.player_index == game.state["current_player"]:
+        _start_turn(game, now)  # the bot's turn now: no deadline
+
+
+def _start_turn(game, now):
+    seat = _seat_of_player(_seats(game), game.state["current_player"])
+    game.turn_started_at = now
+    game.deadline_at = clocks.deadline_for(game.table, seat, now)
+
+
+def _finish(game, engine_result, ended_by, now):
+    seats = _seats(game)
+    leavers = [
+        s.player_index
+        for s in sorted((s for s in seats if s.left), key=lambda s: (s.left_at, s.pk))
+    ]
+    game.result = final_result(game.state, engine_result, leavers=leavers, ended_by=ended_by)
+    game.status = Game.Status.FINISHED
+    game.finished_at = now
+    game.deadline_at = None
+    table = game.table
+    table.status = Table.Status.FINISHED
+    table.finished_at = now
+    table.save(update_fields=["status", "finished_at"])
+
+
+def _after_change(game, payload, *, table_changed):
+    """Queue what must follow a committed change: broadcast, bot turn, clock check, end hooks."""
+    broadcast.game_state_after_commit(payload)
+    if table_changed:
+        broadcast.lobby_after_commit(game.table_id)
+    if game.is_over:
+        game_id = game.pk
+        transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id))
+        return
+    transaction.on_commit(lambda: schedule_bot_turn_if_needed(game))
+    transaction.on_commit(lambda: _schedule_clock_check(game.pk, game.deadline_at))
+
+
+def _schedule_clock_check(game_id, deadline):
+    """Ask a worker to check the clock right at the deadline (the beat task is the safety net)."""
+    if deadline is None or getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
+        return
+    if deadline - timezone.now() > CLOCK_TASK_HORIZON:
+        return
+    from .tasks import enforce_game_clock
+
+    enforce_game_clock.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))
