@@ -1,8 +1,15 @@
-"""Web pages of the games app (lobby, tables, game page). Mounted at / by azulsite.urls.
+"""Web pages of the games app (lobby, tables). Mounted at / by azulsite.urls.
 
-The base template links to "games:lobby" once a URL with that name exists.
+The lobby lives at /lobby/ because / is the site's home page (azulsite.views.home), which links here.
 """
+
+from django.urls import path
+
+from . import views
 
 app_name = "games"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("lobby/", views.lobby, name="lobby"),
+    path("tables/<int:table_id>/", views.table, name="table"),
+]

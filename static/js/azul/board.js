@@ -389,11 +389,19 @@ function renderEndScreen(view) {
   const endedBy = result && result.ended_by && result.ended_by !== "normal" ? ` (ended by ${result.ended_by})` : "";
   const rows = order.map((index) => {
     const bonus = endBonuses(state.boards[index].wall);
+    const parts = [
+      bonus.rows && `${bonus.rows} row${bonus.rows > 1 ? "s" : ""}`,
+      bonus.columns && `${bonus.columns} column${bonus.columns > 1 ? "s" : ""}`,
+      bonus.colours && `${bonus.colours} colour${bonus.colours > 1 ? "s" : ""}`,
+    ].filter(Boolean);
     return h("tr", { class: winners.includes(index) && "is-winner", "data-final-for": String(index) }, [
       h("td", { text: ranks ? String(ranks[index]) : "" }),
-      h("td", { text: seatName(view.seats[index], index) }),
+      h("td", { class: "endscreen__name", text: seatName(view.seats[index], index) }),
       h("td", { text: String(scores[index] - bonus.total) }),
-      h("td", { text: `${bonus.rows}×2 + ${bonus.columns}×7 + ${bonus.colours}×10 = ${bonus.total}` }),
+      h("td", {}, [
+        h("span", { text: `+${bonus.total}` }),
+        parts.length ? h("span", { class: "muted endscreen__detail", text: ` ${parts.join(", ")}` }) : null,
+      ]),
       h("td", { class: "final-score", text: String(scores[index]) }),
     ]);
   });
@@ -415,7 +423,7 @@ function renderEndScreen(view) {
   return h("section", { class: "endscreen", "data-endscreen": "", "aria-label": "Final result" }, [
     h("h2", { text: winners.length > 1 ? `Shared victory: ${names.join(" & ")}` : `${names[0] || "Nobody"} wins${endedBy}` }),
     h("table", { class: "endscreen__table" }, [
-      h("thead", {}, h("tr", {}, ["#", "Player", "Before bonus", "Bonus (rows, columns, colours)", "Final"].map((label) => h("th", { text: label })))),
+      h("thead", {}, h("tr", {}, ["#", "Player", "Walls & floors", "End bonus", "Final"].map((label) => h("th", { text: label })))),
       h("tbody", {}, rows),
     ]),
     h("div", { class: "fairness" }, fairness),

@@ -7,7 +7,9 @@ export function h(tag, props = {}, children = []) {
     if (key === "class") element.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
     else if (key === "text") element.textContent = String(value);
     else if (key === "dataset") Object.assign(element.dataset, value);
-    else if (key === "style") Object.assign(element.style, value);
+    else if (key === "style") {
+      for (const [name, setting] of Object.entries(value)) element.style.setProperty(name, setting);
+    }
     else if (key.startsWith("on")) element.addEventListener(key.slice(2).toLowerCase(), value);
     else if (value === true) element.setAttribute(key, "");
     else element.setAttribute(key, String(value));

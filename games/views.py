@@ -1,0 +1,43 @@
+"""The web pages of live play: the lobby and the table page. Thin: read through selectors, render.
+
+Everything the pages change (create, join, seat a bot, start, move) goes through the public REST
+and WebSocket API from the page's JavaScript, so the site uses the same contract as bots and scripts.
+"""
+
+from django.http import Http404
+from django.shortcuts import render
+
+from . import payloads, selectors
+from .bot_accounts import bot_levels
+from .errors import NotFound
+
+PLAYER_COUNTS = (2, 3, 4)
+
+
+def lobby(request):
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "open_tables": selectors.open_tables(),
+            "player_counts": PLAYER_COUNTS,
+            "other_seats": range(1, max(PLAYER_COUNTS)),
+            "bot_levels": bot_levels(),
+        },
+    )
+
+
+def table(request, table_id):
+    try:
+        found = selectors.get_table(table_id)
+    except NotFound as exc:
+        raise Http404(exc.detail) from None
+    return render(
+        request,
+        "games/table.html",
+        {
+            "table": found,
+            "table_data": payloads.table_payload(found),
+            "bot_levels": list(bot_levels()),
+        },
+    )

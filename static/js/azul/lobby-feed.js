@@ -1,0 +1,63 @@
+// The lobby WebSocket (/ws/lobby/): the list of open tables and each table change, with reconnection.
+
+import { socketUrl } from "./connection.js";
+
+const MIN_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 15000;
+
+export class LobbyFeed {
+  // handlers: onTables(tables), onTable(table), onStatus("open"|"closed")
+  constructor(handlers) {
+    this.handlers = handlers;
+    this.backoff = MIN_BACKOFF_MS;
+    this.socket = null;
+  }
+
+  connect() {
+    const socket = new WebSocket(socketUrl("/ws/lobby/"));
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.backoff = MIN_BACKOFF_MS;
+      this.handlers.onStatus?.("open");
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "tables") this.handlers.onTables?.(message.tables || []);
+      else if (message.type === "table" && message.table) this.handlers.onTable?.(message.table);
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.handlers.onStatus?.("closed");
+      window.setTimeout(() => this.connect(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+    });
+  }
+
+  get isOpen() {
+    return Boolean(this.socket && this.socket.readyState === WebSocket.OPEN);
+  }
+}
+
+export function describeClock(clock) {
+  if (!clock || clock.kind === "none") return "no clock";
+  if (clock.kind === "realtime") {
+    const minutes = Math.round((clock.base_seconds || 0) / 60);
+    return `${minutes} min + ${clock.increment_seconds || 0} s`;
+  }
+  if (clock.kind === "correspondence") {
+    const days = clock.days_per_move || 0;
+    return `${days} day${days === 1 ? "" : "s"} per move`;
+  }
+  return clock.kind;
+}
+
+export function seatLabel(seat) {
+  if (!seat) return "";
+  return seat.display_name || seat.username;
+}

@@ -1,0 +1,144 @@
+// Entry point of the lobby: the open tables (live through /ws/lobby/, polled while it is down) and
+// the form that opens a new table through the REST API.
+
+import { api } from "./azul/api.js";
+import { h } from "./azul/dom.js";
+import { LobbyFeed, describeClock, seatLabel } from "./azul/lobby-feed.js";
+
+const POLL_MS = 5000;
+const root = document.getElementById("lobby-app");
+const username = root.dataset.username || null;
+const list = document.getElementById("open-tables");
+const feedStatus = document.getElementById("lobby-status");
+const form = document.getElementById("create-table");
+
+function tableUrl(id) {
+  return `/tables/${id}/`;
+}
+
+async function joinTable(table) {
+  try {
+    await api.join(table.id);
+    window.location.assign(tableUrl(table.id));
+  } catch (error) {
+    showListError(error.detail || String(error));
+  }
+}
+
+function showListError(text) {
+  const alert = document.getElementById("lobby-error");
+  alert.textContent = text;
+  alert.hidden = !text;
+}
+
+function renderTables(tables) {
+  if (!tables.length) {
+    list.replaceChildren(h("li", { class: "muted", text: "No open tables right now. Open one!" }));
+    return;
+  }
+  const rows = tables.map((table) => {
+    const seated = table.seats.some((seat) => seat.username === username);
+    const free = table.players - table.seats.length;
+    const people = table.seats.map(seatLabel).join(", ");
+    const action =
+      username && !seated && free > 0
+        ? h("button", { type: "button", class: "button", "data-action": "join", onclick: () => joinTable(table), text: "Join" })
+        : h("a", { class: "button button--quiet", href: tableUrl(table.id), text: seated ? "Back to table" : "View" });
+    return h("li", { class: "table-row", "data-table": String(table.id), "data-creator": table.creator }, [
+      h("div", { class: "table-row__who" }, [
+        h("div", {}, [h("strong", { text: table.creator }), h("span", { class: "muted", text: ` · ${people}` })]),
+        h("div", { class: "table-facts" }, [
+          h("span", { class: "badge", text: `${table.seats.length}/${table.players} seated` }),
+          h("span", { class: "badge", text: table.variant === "gray" ? "gray wall" : "standard" }),
+          h("span", { class: "badge", text: table.rated ? "rated" : "casual" }),
+          h("span", { class: "badge", text: describeClock(table.clock) }),
+        ]),
+      ]),
+      action,
+    ]);
+  });
+  list.replaceChildren(...rows);
+}
+
+// ---- live list ----
+
+let pollTimer = null;
+const feed = new LobbyFeed({
+  onTables: (tables) => renderTables(tables),
+  onStatus: (status) => {
+    feedStatus.textContent = status === "open" ? "live" : "reconnecting…";
+    feedStatus.classList.toggle("is-open", status === "open");
+    if (status !== "open") startPolling();
+  },
+});
+
+function startPolling() {
+  if (pollTimer) return;
+  pollTimer = window.setInterval(async () => {
+    if (feed.isOpen) {
+      window.clearInterval(pollTimer);
+      pollTimer = null;
+      return;
+    }
+    try {
+      const data = await api.openTables();
+      renderTables(Array.isArray(data) ? data : data.results || data.tables || []);
+    } catch {
+      // keep the last list
+    }
+  }, POLL_MS);
+}
+
+feed.connect();
+
+// ---- create form ----
+
+function updateForm() {
+  if (!form) return;
+  const players = Number(form.elements.players.value);
+  for (const row of form.querySelectorAll("[data-bot-seat]")) {
+    row.hidden = Number(row.dataset.botSeat) >= players;
+  }
+  const clock = form.elements.clock_kind.value;
+  form.querySelector("[data-clock=realtime]").hidden = clock !== "realtime";
+  form.querySelector("[data-clock=correspondence]").hidden = clock !== "correspondence";
+}
+
+function formOptions() {
+  const fields = form.elements;
+  const players = Number(fields.players.value);
+  const kind = fields.clock_kind.value;
+  const clock = { kind };
+  if (kind === "realtime") {
+    clock.base_seconds = Math.round(Number(fields.clock_minutes.value) * 60);
+    clock.increment_seconds = Number(fields.clock_increment.value);
+  } else if (kind === "correspondence") {
+    clock.days_per_move = Number(fields.clock_days.value);
+  }
+  const bots = [];
+  for (let seat = 1; seat < players; seat += 1) {
+    const level = fields[`seat_${seat}`].value;
+    if (level) bots.push({ seat, level });
+  }
+  return { players, variant: fields.variant.value, rated: fields.rated.checked, clock, bots };
+}
+
+if (form) {
+  form.addEventListener("change", updateForm);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const error = document.getElementById("create-error");
+    const submit = form.querySelector("[type=submit]");
+    error.hidden = true;
+    submit.disabled = true;
+    try {
+      const table = await api.createTable(formOptions());
+      window.location.assign(tableUrl(table.id));
+    } catch (failure) {
+      error.textContent = failure.detail || String(failure);
+      error.hidden = false;
+      submit.disabled = false;
+    }
+  });
+  updateForm();
+}

@@ -1,0 +1,21 @@
+// Entry point of /tables/<id>/: the waiting room until the game starts, then the live board.
+
+import { GameView } from "./azul/game-view.js";
+import { WaitingRoom } from "./azul/waiting-room.js";
+
+const root = document.getElementById("table-app");
+const table = JSON.parse(document.getElementById("table-data").textContent);
+const botLevels = JSON.parse(document.getElementById("bot-levels").textContent);
+const username = root.dataset.username || null;
+
+function showGame(gameId) {
+  document.body.classList.add("is-playing");
+  const view = new GameView(root, { gameId, username });
+  view.start();
+}
+
+if (table.game) {
+  showGame(table.game);
+} else {
+  new WaitingRoom(root, { table, username, botLevels, onStarted: (gameId) => showGame(gameId) }).start();
+}
