@@ -366,7 +366,7 @@ function renderLog(view) {
   const list = h("ol", { class: "log__list" });
   for (const entry of view.log) {
     list.append(
-      h("li", { class: ["log__entry", entry.number === view.version && "is-last"], value: String(entry.number) }, [
+      h("li", { class: ["log__entry", entry.number === view.version && "log__entry--last"], value: String(entry.number) }, [
         h("span", { class: "log__who", text: `${entry.name} ` }),
         h("span", { class: "log__what", text: entry.text }),
       ]),

@@ -1,0 +1,82 @@
+"""Drive the live-play pages like a person: sign up, open tables, click tiles and targets.
+
+The helpers read only what the page shows (data attributes on the drawn board), never the API,
+so a test built on them fails when the page stops offering a legal move.
+"""
+
+import random
+import time
+
+from playwright.sync_api import Page, expect
+
+PASSWORD = "correct-horse-battery-9"
+GAME = "[data-game]"
+
+
+def sign_up(page: Page, base_url: str, username: str) -> None:
+    page.goto(f"{base_url}/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click("form button[type=submit]")
+    expect(page.get_by_test_id("nav-profile")).to_be_visible()
+
+
+def open_table(page: Page, base_url: str, *, players=2, variant="standard", clock="none", rated=False, bots=None):
+    """Fill the lobby's form; returns the new table's id once its page is shown."""
+    page.goto(f"{base_url}/lobby/")
+    page.check(f"input[name=players][value='{players}']")
+    page.check(f"input[name=variant][value='{variant}']")
+    page.check(f"input[name=clock_kind][value='{clock}']")
+    if rated:
+        page.check("input[name=rated]")
+    for seat, level in (bots or {}).items():
+        page.select_option(f"select[name=seat_{seat}]", level)
+    page.click("[data-action=create]")
+    page.wait_for_url("**/tables/*/")
+    expect(page.locator("[data-waiting-room]")).to_be_visible()
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def version_of(page: Page) -> int:
+    value = page.get_attribute(GAME, "data-version")
+    return int(value) if value is not None else -1
+
+
+def is_over(page: Page) -> bool:
+    return page.locator("[data-endscreen]").count() > 0
+
+
+def my_turn(page: Page) -> bool:
+    return page.get_attribute(GAME, "data-my-turn") == "true"
+
+
+def play_one_move(page: Page, rng: random.Random) -> None:
+    """Click a legal move: a tile group then a lit target, or a lit wall column (gray wall tiling).
+
+    Prefers pattern lines over the floor so that games end in a reasonable number of moves.
+    """
+    columns = page.locator("[data-target=column]")
+    if columns.count():
+        columns.nth(rng.randrange(columns.count())).click()
+        return
+    picks = page.locator("[data-pick]")
+    picks.nth(rng.randrange(picks.count())).click()
+    lines = page.locator("[data-target=line]")
+    if lines.count():
+        lines.nth(rng.randrange(lines.count())).click()
+    else:
+        page.locator("[data-target=floor]").click()
+
+
+def wait_for_turn_or_end(pages: list[Page], timeout: float = 15.0) -> Page | None:
+    """The page whose player must move now, or None once every page shows the end screen."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if all(is_over(page) for page in pages):
+            return None
+        for page in pages:
+            if my_turn(page):
+                return page
+        time.sleep(0.03)
+    raise AssertionError(f"nobody could move within {timeout}s; versions {[version_of(p) for p in pages]}")

@@ -1,0 +1,101 @@
+"""Issue 4 in a real browser: two people create, join and play a whole game by clicking.
+
+Three browser contexts share one live daphne: the creator (desktop size), the joiner (phone size)
+and an anonymous spectator. Every move is made by clicking what the page lights up, and each move
+must reach the other pages over the WebSocket without a reload.
+"""
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .play_by_clicking import (
+    GAME,
+    is_over,
+    open_table,
+    play_one_move,
+    sign_up,
+    version_of,
+    wait_for_turn_or_end,
+)
+
+pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(240)]
+
+ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def contexts(browser):
+    made = []
+
+    def new(viewport):
+        context = browser.new_context(viewport=viewport)
+        context.set_default_timeout(10_000)
+        made.append(context)
+        return context.new_page()
+
+    yield new
+    for context in made:
+        context.close()
+
+
+def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
+    base = live_daphne.url
+    alice, bob, watcher = contexts(DESKTOP), contexts(PHONE), contexts(DESKTOP)
+    sign_up(alice, base, "alice4")
+    sign_up(bob, base, "bob4")
+
+    # Bob waits in the lobby; Alice's new table must appear there without a reload.
+    bob.goto(f"{base}/lobby/")
+    expect(bob.locator("#lobby-status")).to_have_text("live")
+    table_id = open_table(alice, base, players=2, clock="realtime", rated=True)
+    row = bob.locator(f"[data-table='{table_id}']")
+    expect(row).to_be_visible()
+    row.locator("[data-action=join]").click()
+    bob.wait_for_url(f"**/tables/{table_id}/")
+
+    # Alice's waiting room shows Bob live, then she starts and both pages turn into the board.
+    expect(alice.locator("[data-seat='1'] .seat__name")).to_have_text("bob4")
+    alice.click("[data-action=start]")
+    expect(alice.locator(GAME)).to_be_visible()
+    expect(bob.locator(GAME)).to_be_visible()
+
+    watcher.goto(f"{base}/tables/{table_id}/")
+    expect(watcher.locator(GAME)).to_be_visible()
+    expect(watcher.locator(".status")).to_contain_text("spectating")
+
+    rng = random.Random(4)
+    players = [alice, bob]
+    screenshot_taken = False
+    moves = 0
+    while (mover := wait_for_turn_or_end(players)) is not None:
+        before = version_of(mover)
+        play_one_move(mover, rng)
+        moves += 1
+        # The move reaches every page, the mover's included, by broadcast alone.
+        for page in (alice, bob, watcher):
+            expect(page.locator(GAME)).not_to_have_attribute("data-version", str(before))
+        # The spectator can never move: nothing on its page is clickable.
+        assert watcher.locator("[data-pick], [data-target]").count() == 0
+        if not screenshot_taken and version_of(alice) >= 12 and not is_over(alice):
+            ARTIFACTS_DIR.mkdir(exist_ok=True)
+            alice.screenshot(path=str(ARTIFACTS_DIR / "mid-game-board.png"), full_page=True)
+            bob.screenshot(path=str(ARTIFACTS_DIR / "mid-game-board-phone.png"), full_page=True)
+            screenshot_taken = True
+
+    assert moves >= 20, "a whole game takes more than a handful of moves"
+    assert screenshot_taken
+    final_version = str(version_of(alice))
+    for page in (alice, bob, watcher):
+        endscreen = page.locator("[data-endscreen]")
+        expect(endscreen).to_be_visible()
+        expect(page.locator(GAME)).to_have_attribute("data-version", final_version)
+        expect(endscreen.locator("tbody tr")).to_have_count(2)
+        expect(endscreen.locator("[data-commitment-check]")).to_contain_text("matches the commitment")
+    winner_row = alice.locator("[data-endscreen] tr.is-winner").first
+    expect(winner_row).to_be_visible()
+    alice.screenshot(path=str(ARTIFACTS_DIR / "end-screen.png"), full_page=True)
