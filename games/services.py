@@ -319,7 +319,8 @@ def start_table(table_id, user):
             seat.time_left_ms = bank
             seat.save(update_fields=["player_index", "time_left_ms"])
 
-        seed = secrets.randbits(63)
+        # 53 bits: the engine's limit, so the seed survives JSON numbers in browsers.
+        seed = secrets.randbits(53)
         salt = secrets.token_hex(16)
         state = engine.new_game(table.players, variant=table.variant, seed=seed)
         game = Game.objects.create(

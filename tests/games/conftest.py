@@ -1,0 +1,121 @@
+"""Fixtures for the games app: players, tables and running games built through the services."""
+
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import engine, services
+from games.models import Game, MoveRecord, Seat
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username):
+        # No password: hashing one costs ~0.3 s, and these users never log in by password.
+        return get_user_model().objects.create_user(username=username, password=None)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
+
+
+@pytest.fixture
+def dave(make_user):
+    return make_user("dave")
+
+
+def start_game(creator, *others, **options):
+    options.setdefault("players", 1 + len(others))
+    table = services.create_table(creator, **options)
+    for other in others:
+        services.join_table(table.pk, other)
+    return services.start_table(table.pk, creator)
+
+
+@pytest.fixture
+def duel(alice, bob):
+    """A running 2-player game between alice and bob."""
+    return start_game(alice, bob)
+
+
+def fresh(game):
+    return Game.objects.select_related("table").get(pk=game.pk)
+
+
+def controller_to_move(game):
+    game = fresh(game)
+    seat = Seat.objects.select_related("user", "replaced_by").get(
+        table=game.table, player_index=game.state["current_player"]
+    )
+    return seat.controller
+
+
+def waiting_users(game):
+    """Seated controllers who are not to move now."""
+    game = fresh(game)
+    current = game.state["current_player"]
+    seats = Seat.objects.select_related("user", "replaced_by").filter(table=game.table)
+    return [seat.controller for seat in seats if seat.player_index != current]
+
+
+def legal_moves(game):
+    return [move.to_dict() for move in engine.GameState.from_dict(fresh(game).state).legal_moves()]
+
+
+def illegal_move(game):
+    """A well-formed move the engine refuses now (a colour absent from a factory)."""
+    state = fresh(game).state
+    for source, tiles in enumerate(state["factories"]):
+        for colour in engine.COLOURS:
+            if tiles and colour not in tiles:
+                return {"source": source, "color": colour, "line": 0}
+    raise AssertionError("no illegal move found")
+
+
+def play_one(game, rng=None):
+    game = fresh(game)
+    moves = legal_moves(game)
+    move = (rng or random.Random(game.version)).choice(moves)
+    return services.play_move(game.pk, controller_to_move(game), move, game.version)
+
+
+def play_to_end(game, seed=0):
+    rng = random.Random(seed)
+    while fresh(game).status == Game.Status.PLAYING:
+        play_one(game, rng)
+    return fresh(game)
+
+
+def snapshot(game):
+    """Everything a rejected request must leave unchanged."""
+    game = fresh(game)
+    seats = list(
+        Seat.objects.filter(table=game.table).values_list(
+            "position", "user_id", "player_index", "time_left_ms", "left", "replaced_by_id"
+        )
+    )
+    log = list(MoveRecord.objects.filter(game=game).values_list("number", "move", "user_id"))
+    return (
+        game.state,
+        game.version,
+        game.status,
+        game.result,
+        game.deadline_at,
+        game.table.status,
+        seats,
+        log,
+    )

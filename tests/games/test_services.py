@@ -1,0 +1,375 @@
+"""games.services against the real database: every path, and every refusal changes nothing."""
+
+import hashlib
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+
+from games import engine, errors, selectors, services
+from games.models import Game, MoveRecord, Seat, Table
+from games.payloads import game_payload
+
+from .conftest import (
+    controller_to_move,
+    fresh,
+    illegal_move,
+    legal_moves,
+    play_one,
+    play_to_end,
+    snapshot,
+    start_game,
+    waiting_users,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+
+def test_create_table_seats_the_creator_and_the_bots(alice):
+    table = services.create_table(
+        alice, players=3, variant="gray", rated=True, bots=[{"seat": 0, "level": "greedy"}]
+    )
+    seats = {seat.position: seat.user for seat in table.seats.all()}
+    assert seats[0].is_bot and seats[0].bot_level == "greedy"
+    assert seats[1] == alice
+    assert (table.players, table.variant, table.rated, table.status) == (3, "gray", True, "open")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 1},
+        {"players": 5},
+        {"players": "2"},
+        {"players": 2, "variant": "purple"},
+        {"players": 2, "rated": "yes"},
+        {"players": 2, "ruleset": "duel"},
+        {"players": 2, "clock": {"kind": "sundial"}},
+        {"players": 2, "clock": {"kind": "realtime", "base_seconds": 0}},
+        {"players": 2, "clock": {"kind": "realtime", "base_seconds": 60, "increment_seconds": -1}},
+        {"players": 2, "clock": {"kind": "correspondence", "days_per_move": 0}},
+        {"players": 2, "bots": [{"seat": 2, "level": "greedy"}]},
+        {"players": 2, "bots": [{"seat": 1, "level": "genius"}]},
+        {"players": 3, "bots": [{"seat": 1, "level": "greedy"}, {"seat": 1, "level": "random"}]},
+        {"players": 2, "bots": [{"seat": 0, "level": "greedy"}, {"seat": 1, "level": "random"}]},
+    ],
+)
+def test_create_table_rejects_bad_options(alice, options):
+    with pytest.raises(errors.Invalid):
+        services.create_table(alice, **options)
+    assert not Table.objects.exists() and not Seat.objects.exists()
+
+
+def test_create_table_needs_a_user():
+    with pytest.raises(errors.NotAuthenticated):
+        services.create_table(AnonymousUser(), players=2)
+
+
+def test_join_takes_the_first_free_seat_or_the_asked_one(alice, bob, carol):
+    table = services.create_table(alice, players=4)
+    assert services.join_table(table.pk, bob, seat=3).position == 3
+    assert services.join_table(table.pk, carol).position == 1
+
+
+def test_join_refusals_change_nothing(alice, bob, carol, dave):
+    table = services.create_table(alice, players=2)
+    services.join_table(table.pk, bob)
+
+    def seats():
+        return list(Seat.objects.filter(table=table).values_list("position", "user_id"))
+
+    before = seats()
+    for user, seat, error in [
+        (bob, None, errors.AlreadySeated),
+        (carol, None, errors.TableFull),
+        (carol, 1, errors.SeatTaken),
+        (carol, 7, errors.Invalid),
+        (AnonymousUser(), None, errors.NotAuthenticated),
+    ]:
+        with pytest.raises(error):
+            services.join_table(table.pk, user, seat=seat)
+        assert seats() == before
+    with pytest.raises(errors.NotFound):
+        services.join_table(table.pk + 100, carol)
+    services.start_table(table.pk, alice)
+    with pytest.raises(errors.TableNotOpen):
+        services.join_table(table.pk, dave)
+
+
+def test_leave_frees_the_seat_and_the_creator_leaving_aborts(alice, bob, carol):
+    table = services.create_table(alice, players=3)
+    services.join_table(table.pk, bob)
+    with pytest.raises(errors.NotSeated):
+        services.leave_table(table.pk, carol)
+    services.leave_table(table.pk, bob)
+    assert list(table.seats.values_list("user", flat=True)) == [alice.pk]
+    services.leave_table(table.pk, alice)
+    table.refresh_from_db()
+    assert table.status == "aborted" and table.finished_at is not None
+    with pytest.raises(errors.TableNotOpen):
+        services.join_table(table.pk, carol)
+
+
+def test_only_the_creator_seats_bots(alice, bob):
+    table = services.create_table(alice, players=3)
+    with pytest.raises(errors.NotCreator):
+        services.seat_bot(table.pk, bob, 1, "greedy")
+    with pytest.raises(errors.Invalid):
+        services.seat_bot(table.pk, alice, 1, "genius")
+    with pytest.raises(errors.SeatTaken):
+        services.seat_bot(table.pk, alice, 0, "greedy")
+    assert table.seats.count() == 1
+    seat = services.seat_bot(table.pk, alice, 2, "random")
+    assert seat.user.is_bot and seat.user.bot_level == "random"
+
+
+def test_start_refusals_change_nothing(alice, bob, carol):
+    table = services.create_table(alice, players=2)
+    with pytest.raises(errors.SeatsNotFilled):
+        services.start_table(table.pk, alice)
+    services.join_table(table.pk, bob)
+    with pytest.raises(errors.NotCreator):
+        services.start_table(table.pk, bob)
+    with pytest.raises(errors.NotFound):
+        services.start_table(table.pk + 1, alice)
+    assert not Game.objects.exists()
+    assert Table.objects.get(pk=table.pk).status == "open"
+
+
+def test_start_shuffles_seats_and_commits_to_the_seed(alice, bob, carol):
+    game = start_game(alice, bob, carol, variant="gray")
+    table = fresh(game).table
+    assert table.status == "playing" and table.started_at is not None
+    assert sorted(table.seats.values_list("player_index", flat=True)) == [0, 1, 2]
+    assert game.version == 0 and game.status == "playing"
+    assert game.commitment == hashlib.sha256(f"{game.seed}:{game.salt}".encode()).hexdigest()
+    assert game.state == engine.new_game(3, variant="gray", seed=game.seed).to_dict()
+    with pytest.raises(errors.TableNotOpen):
+        services.start_table(table.pk, alice)
+
+
+def test_seat_order_is_shuffled(alice, bob):
+    """Over 40 starts the creator is not always player 0 (chance of failing: 2**-39)."""
+    first = set()
+    for _ in range(40):
+        game = start_game(alice, bob)
+        first.add(Seat.objects.get(table=game.table, player_index=0).user_id == alice.pk)
+    assert first == {True, False}
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+def test_a_move_appends_to_the_log_and_bumps_the_version(duel):
+    mover = controller_to_move(duel)
+    move = legal_moves(duel)[0]
+    outcome = services.play_move(duel.pk, mover, move, 0)
+    assert outcome.applied and outcome.version == 1
+    assert "seed" not in outcome.state
+    game = fresh(duel)
+    expected = engine.GameState.from_dict(duel.state).apply(engine.Move.from_dict(move))
+    assert game.version == 1 and game.state == expected.to_dict()
+    record = MoveRecord.objects.get(game=game)
+    assert (record.number, record.user, record.move) == (1, mover, move)
+    assert record.player_index == duel.state["current_player"]
+
+
+def test_resending_the_last_move_is_acknowledged_not_applied(duel):
+    mover = controller_to_move(duel)
+    move = legal_moves(duel)[0]
+    services.play_move(duel.pk, mover, move, 0)
+    before = snapshot(duel)
+    again = services.play_move(duel.pk, mover, dict(move), 0)
+    assert not again.applied and again.version == 1
+    assert snapshot(duel) == before
+
+
+def test_refused_moves_change_nothing(duel, carol):
+    play_one(duel)
+    game = fresh(duel)
+    mover, (waiting,) = controller_to_move(game), waiting_users(game)
+    good = legal_moves(game)[0]
+    before = snapshot(game)
+    cases = [
+        (carol, good, 1, errors.NotSeated),
+        (AnonymousUser(), good, 1, errors.NotAuthenticated),
+        (waiting, good, 1, errors.NotYourTurn),  # a player moving for the other seat
+        (mover, good, 0, errors.StaleVersion),
+        (mover, good, 2, errors.StaleVersion),
+        (mover, illegal_move(game), 1, errors.IllegalMove),
+        (mover, {"source": 0, "color": "pink", "line": 0}, 1, errors.InvalidMove),
+        (mover, {"source": 0}, 1, errors.InvalidMove),
+        (mover, "take red", 1, errors.InvalidMove),
+        (mover, good, "1", errors.Invalid),
+    ]
+    for user, move, version, error in cases:
+        with pytest.raises(error):
+            services.play_move(game.pk, user, move, version)
+        assert snapshot(game) == before, error
+    with pytest.raises(errors.NotFound):
+        services.play_move(game.pk + 1, mover, good, 1)
+
+
+def test_moves_after_the_end_are_refused(duel):
+    game = play_to_end(duel)
+    before = snapshot(game)
+    for user in (game.table.creator, *waiting_users(game)):
+        with pytest.raises(errors.GameOver):
+            services.play_move(
+                game.pk, user, {"source": 0, "color": "red", "line": 0}, game.version
+            )
+    assert snapshot(game) == before
+
+
+def test_a_full_game_finishes_and_reveals_the_seed(duel):
+    game = play_to_end(duel, seed=3)
+    assert game.status == "finished" and game.table.status == "finished"
+    assert game.result["ended_by"] == "normal" and game.result["leavers"] == []
+    assert game.result["ranks"] == engine.GameState.from_dict(game.state).result()["ranks"]
+    assert game.version == game.state["move_count"] == MoveRecord.objects.filter(game=game).count()
+    assert selectors.replay_state(game, game.version).to_dict() == game.state
+    payload = game_payload(game)
+    assert payload["seed"] == game.seed and payload["salt"] == game.salt
+    assert payload["state"]["seed"] == game.seed
+    check = hashlib.sha256(f"{payload['seed']}:{payload['salt']}".encode()).hexdigest()
+    assert check == payload["commitment"]
+
+
+def test_the_payload_hides_the_seed_while_playing(duel):
+    payload = game_payload(fresh(duel))
+    assert payload["seed"] is None and payload["salt"] is None and "seed" not in payload["state"]
+    assert len(payload["commitment"]) == 64
+    assert [seat["player_index"] for seat in payload["seats"]] == [0, 1]
+
+
+# --- resign, abandon and time out (docs/live-play.md) ----------------------------------------
+
+
+def test_resign_in_a_two_player_game_the_opponent_wins(duel, alice, bob):
+    play_one(duel)
+    services.resign(duel.pk, alice)
+    game = fresh(duel)
+    alice_index = Seat.objects.get(table=game.table, user=alice).player_index
+    bob_index = 1 - alice_index
+    assert game.status == "finished" and game.table.status == "finished"
+    assert game.result["ended_by"] == "resign"
+    assert game.result["winners"] == [bob_index] and game.result["leavers"] == [alice_index]
+    assert game.result["ranks"][bob_index] == 1 and game.result["ranks"][alice_index] == 2
+    before = snapshot(game)
+    with pytest.raises(errors.GameOver):
+        services.resign(duel.pk, bob)
+    assert snapshot(game) == before
+
+
+def test_resign_by_someone_not_seated_changes_nothing(duel, carol):
+    before = snapshot(duel)
+    with pytest.raises(errors.NotSeated):
+        services.resign(duel.pk, carol)
+    with pytest.raises(errors.NotAuthenticated):
+        services.resign(duel.pk, AnonymousUser())
+    assert snapshot(duel) == before
+
+
+def test_leaving_three_players_a_bot_takes_over_and_the_leaver_ranks_last(alice, bob, carol):
+    game = start_game(alice, bob, carol)
+    play_one(game)
+    services.leave_table(game.table_id, carol)  # abandon while playing
+    seat = Seat.objects.select_related("replaced_by").get(table=game.table, user=carol)
+    assert seat.left and seat.left_reason == "abandon"
+    assert seat.replaced_by.is_bot and seat.replaced_by.bot_level == "greedy"
+    assert fresh(game).status == "playing"
+    with pytest.raises(errors.NotSeated):  # carol cannot move or resign any more
+        services.resign(game.pk, carol)
+
+    game = play_to_end(game, seed=5)  # the replacement bot's moves are played by its account
+    bot_moves = MoveRecord.objects.filter(game=game, user=seat.replaced_by)
+    assert bot_moves.exists() and {m.player_index for m in bot_moves} == {seat.player_index}
+    result = game.result
+    assert result["ended_by"] == "normal" and result["leavers"] == [seat.player_index]
+    assert result["ranks"][seat.player_index] == 3
+    assert sorted(result["ranks"][p] for p in range(3) if p != seat.player_index)[0] == 1
+
+
+def test_when_only_one_player_stays_the_game_ends(alice, bob, carol):
+    game = start_game(alice, bob, carol)
+    services.resign(game.pk, bob)
+    services.resign(game.pk, carol)
+    game = fresh(game)
+    index = {s.user_id: s.player_index for s in Seat.objects.filter(table=game.table)}
+    assert game.status == "finished" and game.result["ended_by"] == "resign"
+    assert game.result["leavers"] == [index[bob.pk], index[carol.pk]]
+    assert game.result["winners"] == [index[alice.pk]]
+    # the earliest leaver ranks last
+    assert game.result["ranks"][index[carol.pk]] == 2 and game.result["ranks"][index[bob.pk]] == 3
+
+
+def test_a_realtime_move_costs_time_and_earns_the_increment(alice, bob):
+    game = start_game(
+        alice, bob, clock={"kind": "realtime", "base_seconds": 60, "increment_seconds": 2}
+    )
+    game = fresh(game)
+    assert game.deadline_at is not None
+    assert abs((game.deadline_at - game.turn_started_at).total_seconds() - 60) < 0.01
+    Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(seconds=10))
+    mover_seat = Seat.objects.get(table=game.table, player_index=game.state["current_player"])
+    play_one(game)
+    mover_seat.refresh_from_db()
+    assert 51_500 <= mover_seat.time_left_ms <= 52_000  # 60 s - 10 s + 2 s
+    record = MoveRecord.objects.get(game=game)
+    assert 10_000 <= record.think_ms < 10_500
+    game = fresh(game)
+    nxt = Seat.objects.get(table=game.table, player_index=game.state["current_player"])
+    assert (
+        abs((game.deadline_at - game.turn_started_at).total_seconds() * 1000 - nxt.time_left_ms) < 5
+    )
+
+
+def test_timeout_in_a_two_player_game_the_opponent_wins(alice, bob):
+    game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 30})
+    game = fresh(game)
+    late_player = controller_to_move(game)
+    (other,) = waiting_users(game)
+    assert services.expire_overdue_games(now=game.deadline_at - timedelta(seconds=1)) == 0
+    assert fresh(game).status == "playing"
+    assert services.expire_overdue_games(now=game.deadline_at + timedelta(milliseconds=1)) == 1
+    game = fresh(game)
+    index = {s.user_id: s.player_index for s in Seat.objects.filter(table=game.table)}
+    assert game.status == "finished" and game.result["ended_by"] == "timeout"
+    assert game.result["winners"] == [index[other.pk]]
+    assert game.result["leavers"] == [index[late_player.pk]]
+    assert Seat.objects.get(table=game.table, user=late_player).time_left_ms == 0
+
+
+def test_a_late_move_loses_on_time(alice, bob):
+    game = start_game(alice, bob, clock={"kind": "correspondence", "days_per_move": 2})
+    game = fresh(game)
+    assert abs(game.deadline_at - game.turn_started_at - timedelta(days=2)) < timedelta(seconds=1)
+    Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+    mover = controller_to_move(game)
+    with pytest.raises(errors.GameOver):
+        services.play_move(game.pk, mover, legal_moves(game)[0], 0)
+    game = fresh(game)
+    assert game.result["ended_by"] == "timeout" and game.version == 0
+    assert not MoveRecord.objects.filter(game=game).exists()
+
+
+def test_timeout_with_three_players_hands_the_seat_to_a_bot(alice, bob, carol):
+    game = fresh(start_game(alice, bob, carol, clock={"kind": "realtime", "base_seconds": 30}))
+    late_player = controller_to_move(game)
+    assert services.expire_game_if_overdue(game.pk, now=game.deadline_at + timedelta(seconds=1))
+    game = fresh(game)
+    seat = Seat.objects.get(table=game.table, user=late_player)
+    assert game.status == "playing" and seat.left and seat.left_reason == "timeout"
+    assert controller_to_move(game).is_bot
+    assert game.deadline_at is None  # a bot's turn runs no clock
+    with pytest.raises(errors.NotSeated):
+        services.play_move(game.pk, late_player, legal_moves(game)[0], game.version)
+
+
+def test_untimed_games_never_expire(duel):
+    assert fresh(duel).deadline_at is None
+    assert services.expire_overdue_games(now=timezone.now() + timedelta(days=365)) == 0
