@@ -31,6 +31,10 @@ function showListError(text) {
   alert.hidden = !text;
 }
 
+function creatorName(table) {
+  return seatLabel(table.seats.find((seat) => seat.username === table.creator)) || table.creator;
+}
+
 function renderTables(tables) {
   if (!tables.length) {
     list.replaceChildren(h("li", { class: "muted", text: "No open tables right now. Open one!" }));
@@ -39,14 +43,15 @@ function renderTables(tables) {
   const rows = tables.map((table) => {
     const seated = table.seats.some((seat) => seat.username === username);
     const free = table.players - table.seats.length;
-    const people = table.seats.map(seatLabel).join(", ");
+    const others = table.seats.filter((seat) => seat.username !== table.creator).map(seatLabel);
+    const people = others.length ? ` · with ${others.join(", ")}` : "";
     const action =
       username && !seated && free > 0
         ? h("button", { type: "button", class: "button", "data-action": "join", onclick: () => joinTable(table), text: "Join" })
         : h("a", { class: "button button--quiet", href: tableUrl(table.id), text: seated ? "Back to table" : "View" });
     return h("li", { class: "table-row", "data-table": String(table.id), "data-creator": table.creator }, [
       h("div", { class: "table-row__who" }, [
-        h("div", {}, [h("strong", { text: table.creator }), h("span", { class: "muted", text: ` · ${people}` })]),
+        h("div", {}, [h("strong", { text: creatorName(table) }), h("span", { class: "muted", text: people })]),
         h("div", { class: "table-facts" }, [
           h("span", { class: "badge", text: `${table.seats.length}/${table.players} seated` }),
           h("span", { class: "badge", text: table.variant === "gray" ? "gray wall" : "standard" }),
@@ -60,11 +65,49 @@ function renderTables(tables) {
   list.replaceChildren(...rows);
 }
 
+// ---- games in progress, to watch ----
+
+const playingList = document.getElementById("playing-tables");
+let playingRefresh = null;
+
+async function refreshPlaying() {
+  try {
+    const data = await api.tables("playing");
+    const tables = Array.isArray(data) ? data : data.results || [];
+    if (!tables.length) {
+      playingList.replaceChildren(h("li", { class: "muted", text: "No games are being played right now." }));
+      return;
+    }
+    playingList.replaceChildren(
+      ...tables.map((table) =>
+        h("li", { class: "table-row", "data-playing-table": String(table.id) }, [
+          h("div", { class: "table-row__who", text: table.seats.map(seatLabel).join(" vs ") }),
+          h("span", { class: "badge", text: table.variant === "gray" ? "gray wall" : "standard" }),
+          h("a", { class: "button button--quiet", href: tableUrl(table.id), text: "Watch" }),
+        ]),
+      ),
+    );
+  } catch {
+    // keep the last list
+  }
+}
+
+function refreshPlayingSoon() {
+  window.clearTimeout(playingRefresh);
+  playingRefresh = window.setTimeout(refreshPlaying, 300);
+}
+
+refreshPlaying();
+window.setInterval(refreshPlaying, 15000);
+
 // ---- live list ----
 
 let pollTimer = null;
 const feed = new LobbyFeed({
   onTables: (tables) => renderTables(tables),
+  onTable: (table) => {
+    if (table.status !== "open") refreshPlayingSoon();
+  },
   onStatus: (status) => {
     feedStatus.textContent = status === "open" ? "live" : "reconnecting…";
     feedStatus.classList.toggle("is-open", status === "open");

@@ -13,9 +13,11 @@ PASSWORD = "correct-horse-battery-9"
 GAME = "[data-game]"
 
 
-def sign_up(page: Page, base_url: str, username: str) -> None:
+def sign_up(page: Page, base_url: str, username: str, display_name: str = "") -> None:
     page.goto(f"{base_url}/accounts/signup/")
     page.fill("#id_username", username)
+    if display_name:
+        page.fill("#id_display_name", display_name)
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD)
     page.click("form button[type=submit]")

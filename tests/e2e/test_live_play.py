@@ -47,7 +47,9 @@ def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
     base = live_daphne.url
     alice, bob, watcher = contexts(DESKTOP), contexts(PHONE), contexts(DESKTOP)
     sign_up(alice, base, "alice4")
-    sign_up(bob, base, "bob4")
+    # A display name full of markup must show as text everywhere, never as HTML.
+    bob_name = "<b>Bob</b> & <i>co</i>"
+    sign_up(bob, base, "bob4", display_name=bob_name)
 
     # Bob waits in the lobby; Alice's new table must appear there without a reload.
     bob.goto(f"{base}/lobby/")
@@ -59,13 +61,16 @@ def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
     bob.wait_for_url(f"**/tables/{table_id}/")
 
     # Alice's waiting room shows Bob live, then she starts and both pages turn into the board.
-    expect(alice.locator("[data-seat='1'] .seat__name")).to_have_text("bob4")
+    expect(alice.locator("[data-seat='1'] .seat__name")).to_have_text(bob_name)
+    assert alice.locator("[data-seat='1'] .seat__name b").count() == 0
     alice.click("[data-action=start]")
     expect(alice.locator(GAME)).to_be_visible()
     expect(bob.locator(GAME)).to_be_visible()
 
     watcher.goto(f"{base}/tables/{table_id}/")
     expect(watcher.locator(GAME)).to_be_visible()
+    expect(watcher.locator(".pboard__name").filter(has_text=bob_name)).to_have_count(1)
+    assert watcher.locator(".pboard__name b, .pboard__name i").count() == 0
     expect(watcher.locator(".status")).to_contain_text("spectating")
 
     rng = random.Random(4)
@@ -99,3 +104,40 @@ def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
     winner_row = alice.locator("[data-endscreen] tr.is-winner").first
     expect(winner_row).to_be_visible()
     alice.screenshot(path=str(ARTIFACTS_DIR / "end-screen.png"), full_page=True)
+
+
+def test_gray_wall_asks_each_player_for_the_column(live_daphne, contexts):
+    base = live_daphne.url
+    carol, dave = contexts(PHONE), contexts(PHONE)
+    sign_up(carol, base, "carol4")
+    sign_up(dave, base, "dave4")
+    table_id = open_table(carol, base, players=2, variant="gray")
+    # Dave joins from the table page itself (a shared link) rather than from the lobby.
+    dave.goto(f"{base}/tables/{table_id}/")
+    dave.click("[data-seat='1'] [data-action=join]")
+    expect(carol.locator("[data-seat='1'] .seat__name")).to_have_text("dave4")
+    carol.click("[data-action=start]")
+    for page in (carol, dave):
+        expect(page.locator(".wall--gray").first).to_be_visible()
+
+    rng = random.Random(7)
+    column_choices = 0
+    while (mover := wait_for_turn_or_end([carol, dave])) is not None:
+        before = version_of(mover)
+        columns = mover.locator("[data-target=column]")
+        if columns.count():
+            if not column_choices:
+                ARTIFACTS_DIR.mkdir(exist_ok=True)
+                mover.screenshot(path=str(ARTIFACTS_DIR / "gray-wall-column-choice.png"), full_page=True)
+            column_choices += 1
+            row = columns.first.get_attribute("data-row")
+            # Only cells of the pending row light up, and never an occupied one (R16).
+            assert mover.locator(f"[data-target=column]:not([data-row='{row}'])").count() == 0
+            assert mover.locator("[data-target=column].tile").count() == 0
+        play_one_move(mover, rng)
+        for page in (carol, dave):
+            expect(page.locator(GAME)).not_to_have_attribute("data-version", str(before))
+
+    assert column_choices > 0, "a gray-wall game asks for columns"
+    for page in (carol, dave):
+        expect(page.locator("[data-endscreen]")).to_be_visible()

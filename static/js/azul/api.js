@@ -54,6 +54,7 @@ export async function apiRequest(method, path, body) {
 
 export const api = {
   openTables: () => apiRequest("GET", "/tables?status=open"),
+  tables: (status) => apiRequest("GET", `/tables?status=${encodeURIComponent(status)}`),
   table: (id) => apiRequest("GET", `/tables/${id}`),
   createTable: (options) => apiRequest("POST", "/tables", options),
   join: (id, seat) => apiRequest("POST", `/tables/${id}/join`, seat === undefined ? {} : { seat }),

@@ -334,7 +334,11 @@ function renderStatus(view) {
     const name = seatName(view.seats[state.current_player], state.current_player);
     const tilingNote = state.phase === "tiling" ? " · wall tiling" : "";
     if (view.me === state.current_player) {
-      if (state.phase === "tiling") text = "Your turn: choose a column on your wall";
+      if (state.phase === "tiling") {
+        const board = state.boards[view.me];
+        const row = pendingTilingRow(board);
+        text = row === null ? "Your turn: wall tiling" : `Your turn: choose the column for ${board.lines[row].color} in row ${row + 1}`;
+      }
       else if (view.selection) text = `Your turn: put ${view.selection.count} ${view.selection.colour} on a line or the floor`;
       else text = "Your turn: pick tiles from a factory or the centre";
     } else {
