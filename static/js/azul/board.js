@@ -154,6 +154,9 @@ function renderPatternLines(view, board, index, targets, tilingRow) {
       });
     }
     const element = h("div", props);
+    // Show what would spill to the floor before the player commits to the line.
+    const spill = legal && view.selection ? view.selection.count - (row + 1 - line.count) : 0;
+    if (spill > 0) element.append(h("span", { class: "pline__spill", title: `${spill} to the floor`, text: `+${spill}↓` }));
     for (let cell = 0; cell <= row; cell += 1) {
       // Lines fill from the wall side: the rightmost cells first.
       const filled = cell >= row + 1 - line.count;
@@ -278,7 +281,9 @@ function renderPlayerBoard(view, index) {
   if (view.winners && view.winners.includes(index)) badges.push(h("span", { class: "badge badge--winner", text: "winner" }));
 
   const head = h("header", { class: "pboard__head" }, [
-    h("span", { class: ["presence-dot", connected && "is-online"], title: connected ? "connected" : "not connected" }),
+    seat && seat.is_bot
+      ? null
+      : h("span", { class: ["presence-dot", connected && "is-online"], title: connected ? "connected" : "not connected" }),
     h("span", { class: "pboard__name", text: seatName(seat, index) }),
     ...badges,
     h("span", { class: "pboard__spacer" }),
@@ -431,6 +436,7 @@ function renderEndScreen(view) {
       h("tbody", {}, rows),
     ]),
     h("div", { class: "fairness" }, fairness),
+    h("p", {}, h("a", { class: "button", href: "/lobby/", text: "Back to the lobby" })),
   ]);
 }
 
