@@ -260,6 +260,17 @@ export class GameView {
     window.clearTimeout(this.pendingTimer);
   }
 
+  // The server times a game out; a client whose running clock shows 0 asks for a sync, which makes the
+  // server check the deadline now instead of at its next periodic pass.
+  askAfterDeadline(view) {
+    const deadline = view.clock && view.clock.deadline ? Date.parse(view.clock.deadline) : null;
+    if (view.over || deadline === null || Date.now() < deadline + 1000) return;
+    const now = Date.now();
+    if (this.lastDeadlineSync && now - this.lastDeadlineSync < 5000) return;
+    this.lastDeadlineSync = now;
+    this.connection.send({ type: "sync", version: this.connection.version });
+  }
+
   // ---- drawing ----
 
   render() {
@@ -277,6 +288,7 @@ export class GameView {
   tickClocks() {
     if (!this.payload) return;
     const view = this.view();
+    this.askAfterDeadline(view);
     for (const element of this.root.querySelectorAll("[data-clock-for]")) {
       const text = clockText(view, Number(element.dataset.clockFor));
       if (element.textContent !== text) element.textContent = text;

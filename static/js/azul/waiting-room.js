@@ -180,6 +180,7 @@ export class WaitingRoom {
     else if (!this.username) note = "Log in to take a seat; you can watch once the game starts.";
     else if (this.isCreator()) note = filled ? "Everyone is seated: start when ready." : "Waiting for players. Share this page's address, or add bots.";
     else if (this.mySeat()) note = "Waiting for the creator to start the game.";
+    else if (filled) note = "The table is full; the game will show here when it starts.";
     else note = "Pick a free seat to join.";
 
     const facts = [
