@@ -1,11 +1,209 @@
-"""Shared pytest fixtures for azulsite (the full harness is documented below as it lands)."""
+"""The test harness shared by every test directory.
+
+Services. Tests needing real services declare them, and are failed under CI=true or skipped
+otherwise when one is missing:
+    @pytest.mark.requires("postgres" | "redis" | "celery" | "browser", ...)
+    or call tests.support.services.require_service("redis") inside a test/fixture.
+
+Fixtures:
+    live_daphne            A real daphne process serving azulsite.asgi over HTTP and WebSocket
+                           against this run's test database; .url ("http://127.0.0.1:<port>"),
+                           .ws_url ("ws://..."), .outbox_dir (files of the e-mails it sent).
+                           Implies transactional_db (data must be committed to be seen).
+                           Started once per session and mode (see Celery below).
+    celery_worker_process  A real `celery -A azulsite worker` process against REDIS_URL and
+                           the test database, ready when the fixture returns; implies
+                           transactional_db and requires redis. Tests using it (and any daphne
+                           they use) enqueue tasks for real; every other test runs Celery tasks
+                           eagerly in-process, so results are deterministic without a worker.
+    browser / page         Playwright (sync API) driving Debian's chromium, headless. `page` is a
+                           fresh context per test; on failure a screenshot goes to test-artifacts/.
+                           Browser tests run after all others, and must not call async_to_sync
+                           in the test process (Playwright's loop is running in that thread).
+    subprocess_emails      Reads the e-mails that daphne/Celery processes sent (file backend).
+
+The cache is cleared before every test so throttling counters do not leak between tests.
+Cross-process WebSocket broadcasts (test process or worker → daphne) need REDIS_URL: the
+in-memory channel layer only reaches consumers in its own process.
+"""
+
+import os
+from email import message_from_bytes
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 
+from tests.support.processes import database_url_for, start_celery_worker, start_daphne
+from tests.support.services import CHROMIUM_PATH, require_service
+
+ARTIFACTS_DIR = Path(__file__).resolve().parents[1] / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+# --- services ----------------------------------------------------------------------------
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """Browser tests run last (after pytest-django's own ordering).
+
+    Playwright's sync API leaves its event loop marked running in the main thread for the rest
+    of the session, and asgiref's async_to_sync refuses to run in such a thread.
+    """
+    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
+
+
+def pytest_runtest_setup(item):
+    for marker in item.iter_markers(name="requires"):
+        require_service(*marker.args)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"report_{report.when}", report)  # read by `page` for failure screenshots
+    return report
+
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Throttle counters and cached values never leak from one test into the next."""
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _celery_mode(request):
+    """Eager Celery unless the test asked for a real worker."""
+    from azulsite.celery import app
+
+    real_worker = "celery_worker_process" in request.fixturenames
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = not real_worker
+    yield
+    app.conf.task_always_eager = previous
+
+
+# --- server processes --------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def subprocess_outbox_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("outbox")
+
+
+@pytest.fixture(scope="session")
+def _subprocess_env(django_db_setup, subprocess_outbox_dir) -> dict[str, str]:
+    """Environment for server processes: this run's test database, a readable outbox."""
+    from django.db import connection
+
+    return {
+        "DATABASE_URL": database_url_for(connection.settings_dict),
+        "DJANGO_SETTINGS_MODULE": "azulsite.settings",
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": str(subprocess_outbox_dir),
+    }
+
+
+@pytest.fixture(scope="session")
+def _daphne_servers(_subprocess_env):
+    servers = {}
+
+    def server_for(eager: bool):
+        if eager not in servers:
+            servers[eager] = start_daphne({**_subprocess_env, "CELERY_EAGER": str(eager).lower()})
+        return servers[eager]
+
+    yield server_for
+    for server in servers.values():
+        server.stop()
+
+
+class LiveDaphne:
+    def __init__(self, url: str, outbox_dir: Path):
+        self.url = url
+        self.ws_url = "ws" + url.removeprefix("http")
+        self.outbox_dir = outbox_dir
+
+
+@pytest.fixture
+def live_daphne(request, transactional_db, _daphne_servers, subprocess_outbox_dir) -> LiveDaphne:
+    eager = "celery_worker_process" not in request.fixturenames
+    server = _daphne_servers(eager)
+    if server.process.poll() is not None:
+        pytest.fail(f"daphne died:\n{server.log_tail()}")
+    return LiveDaphne(server.url, subprocess_outbox_dir)
+
+
+@pytest.fixture(scope="session")
+def _celery_worker(_subprocess_env):
+    require_service("celery")
+    from azulsite.celery import app
+
+    app.control.purge()  # tasks left over from an earlier run would hit a different database
+    worker = start_celery_worker({**_subprocess_env, "CELERY_EAGER": "false"}, app)
+    yield worker
+    worker.stop()
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db, _celery_worker):
+    if _celery_worker.process.poll() is not None:
+        pytest.fail(f"celery worker died:\n{_celery_worker.log_tail()}")
+    return _celery_worker
+
+
+@pytest.fixture
+def subprocess_emails(subprocess_outbox_dir):
+    """A function returning the e-mails (email.message.Message) sent so far by subprocesses."""
+    before = set(subprocess_outbox_dir.iterdir())
+
+    def sent():
+        return [
+            message_from_bytes(path.read_bytes())
+            for path in sorted(subprocess_outbox_dir.iterdir(), key=os.path.getmtime)
+            if path not in before
+        ]
+
+    return sent
+
+
+# --- browser -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser():
+    require_service("browser")
+    # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by
+    # the test itself (setting up data, asserting) are still synchronous and safe.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(request, browser):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.set_default_timeout(10_000)
+    new_page = context.new_page()
+    yield new_page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS_DIR.mkdir(exist_ok=True)
+        new_page.screenshot(path=str(ARTIFACTS_DIR / f"{request.node.name}.png"), full_page=True)
+    context.close()

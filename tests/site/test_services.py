@@ -1,0 +1,50 @@
+"""The real services behind the site: PostgreSQL, the Redis channel layer, a Celery worker."""
+
+import time
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, connection, transaction
+
+from accounts.models import User
+
+
+@pytest.mark.requires("postgres")
+@pytest.mark.django_db
+def test_postgresql_enforces_case_insensitive_usernames():
+    assert connection.vendor == "postgresql"
+    User.objects.create(username="Alice")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create(username="aLiCe")
+
+
+@pytest.mark.requires("redis")
+def test_redis_channel_layer_delivers_group_messages():
+    layer = get_channel_layer()
+    assert type(layer).__name__ == "RedisChannelLayer"
+
+    async def roundtrip():
+        channel = await layer.new_channel()
+        await layer.group_add("test-group", channel)
+        await layer.group_send("test-group", {"type": "state", "version": 7})
+        message = await layer.receive(channel)
+        await layer.group_discard("test-group", channel)
+        return message
+
+    assert async_to_sync(roundtrip)() == {"type": "state", "version": 7}
+
+
+@pytest.mark.requires("celery")
+def test_celery_worker_sends_password_reset_email(celery_worker_process, subprocess_emails, client):
+    User.objects.create_user(username="nadia", email="nadia@example.org", password="x-Azul-2026")
+
+    response = client.post("/accounts/password/reset/", {"email": "nadia@example.org"})
+    assert response.status_code == 302
+
+    deadline = time.monotonic() + 20
+    while not (sent := subprocess_emails()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert len(sent) == 1, f"the worker sent nothing:\n{celery_worker_process.log_tail()}"
+    assert sent[0]["To"] == "nadia@example.org"
+    assert "/accounts/password/reset/" in sent[0].get_payload()

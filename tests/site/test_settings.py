@@ -1,0 +1,104 @@
+"""Settings read from the environment: embedded defaults, service-backed mode, production."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+
+PRODUCTION_ENV = {
+    "DEBUG": "false",
+    "SECRET_KEY": "k7#pQ2v!Lm9@zR4x$Tn8^Wb3&Yc6*Hd1(Jf5)Gs0-Ua_Ei+Oo=Ku",
+    "ALLOWED_HOSTS": "azul.example.org",
+    "DATABASE_URL": "postgres://azul:secret@db.internal:5432/azulsite",
+    "REDIS_URL": "redis://cache.internal:6379/0",
+}
+
+SHOW_SETTINGS = """
+import json, django
+from django.conf import settings
+django.setup()
+from azulsite.celery import app
+print(json.dumps({
+    "db": settings.DATABASES["default"]["ENGINE"],
+    "channels": settings.CHANNEL_LAYERS["default"]["BACKEND"],
+    "cache": settings.CACHES["default"]["BACKEND"],
+    "eager": app.conf.task_always_eager,
+    "broker": app.conf.broker_url,
+    "debug": settings.DEBUG,
+}))
+"""
+
+
+def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    clean = {key: value for key, value in os.environ.items()
+             if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
+                            "CELERY_EAGER", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=BASE_DIR,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "azulsite.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return run_python(
+        "import sys; from django.core.management import execute_from_command_line; "
+        f"execute_from_command_line(['manage.py', *{list(args)!r}])",
+        env,
+    )
+
+
+def test_without_environment_the_site_runs_embedded():
+    result = run_python(SHOW_SETTINGS, {})
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {
+        "db": "django.db.backends.sqlite3",
+        "channels": "channels.layers.InMemoryChannelLayer",
+        "cache": "django.core.cache.backends.locmem.LocMemCache",
+        "eager": True,
+        "broker": "memory://",
+        "debug": True,
+    }
+
+
+def test_database_and_redis_urls_switch_to_real_services():
+    result = run_python(SHOW_SETTINGS, {
+        "DATABASE_URL": "postgres://azul@127.0.0.1:5432/azulsite",
+        "REDIS_URL": "redis://127.0.0.1:6379/3",
+    })
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {
+        "db": "django.db.backends.postgresql",
+        "channels": "channels_redis.core.RedisChannelLayer",
+        "cache": "django.core.cache.backends.redis.RedisCache",
+        "eager": False,
+        "broker": "redis://127.0.0.1:6379/3",
+        "debug": True,
+    }
+
+
+def test_deploy_check_passes_with_production_variables():
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_deploy_check_reports_insecure_overrides():
+    env = {**PRODUCTION_ENV, "SESSION_COOKIE_SECURE": "false", "SECURE_HSTS_SECONDS": "0"}
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode != 0
+    assert "security.W012" in result.stderr  # SESSION_COOKIE_SECURE
+    assert "security.W004" in result.stderr  # HSTS
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    env = {key: value for key, value in PRODUCTION_ENV.items() if key != "SECRET_KEY"}
+    result = run_manage("check", env=env)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr

@@ -1,0 +1,126 @@
+"""Real server processes for tests: daphne serving the site, a Celery worker.
+
+Both run against the test database of the pytest process (DATABASE_URL rewritten to it), so
+tests using them need committed data: the `transactional_db` fixture.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+
+
+def database_url_for(settings_dict: dict) -> str:
+    """A DATABASE_URL reaching the database described by a Django settings dict."""
+    engine = settings_dict["ENGINE"]
+    if engine.endswith("sqlite3"):
+        return f"sqlite:///{Path(settings_dict['NAME']).resolve()}"
+    if engine.endswith("postgresql"):
+        user = quote(settings_dict.get("USER") or "", safe="")
+        password = settings_dict.get("PASSWORD") or ""
+        credentials = f"{user}:{quote(password, safe='')}" if password else user
+        host = settings_dict.get("HOST") or "127.0.0.1"
+        port = settings_dict.get("PORT") or 5432
+        return f"postgres://{credentials}@{host}:{port}/{settings_dict['NAME']}"
+    raise ValueError(f"no DATABASE_URL form for {engine}")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class ServerProcess:
+    process: subprocess.Popen
+    log_path: Path
+    url: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+
+def _inherited_env() -> dict[str, str]:
+    # The browser fixture relaxes Django's async safety for the test process only.
+    return {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+
+
+def _spawn(args: list[str], env: dict[str, str], log_name: str) -> ServerProcess:
+    log_file = tempfile.NamedTemporaryFile(
+        prefix=f"azulsite-{log_name}-", suffix=".log", delete=False
+    )
+    process = subprocess.Popen(
+        args,
+        cwd=BASE_DIR,
+        env={**_inherited_env(), "PYTHONUNBUFFERED": "1", **env},
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+    )
+    log_file.close()
+    return ServerProcess(process=process, log_path=Path(log_file.name))
+
+
+def start_daphne(env: dict[str, str], timeout: float = 30) -> ServerProcess:
+    port = free_port()
+    server = _spawn(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "azulsite.asgi:application"],
+        env,
+        "daphne",
+    )
+    server.url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"daphne exited with {server.process.returncode}:\n{server.log_tail()}")
+        try:
+            with urllib.request.urlopen(f"{server.url}/", timeout=2):
+                return server
+        except urllib.error.HTTPError:
+            return server  # it answered: up
+        except OSError:
+            time.sleep(0.1)
+    server.stop()
+    raise RuntimeError(f"daphne did not answer within {timeout}s:\n{server.log_tail()}")
+
+
+def start_celery_worker(env: dict[str, str], celery_app, timeout: float = 60) -> ServerProcess:
+    node = f"azulsite-test-{os.getpid()}@{socket.gethostname()}"
+    worker = _spawn(
+        [sys.executable, "-m", "celery", "-A", "azulsite", "worker", "--pool=solo",
+         "--loglevel=INFO", "--without-gossip", "--without-mingle", "-n", node],
+        env,
+        "celery",
+    )
+    worker.extra["node"] = node
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if worker.process.poll() is not None:
+            raise RuntimeError(f"celery exited with {worker.process.returncode}:\n{worker.log_tail()}")
+        if celery_app.control.ping(destination=[node], timeout=0.5):
+            return worker
+    worker.stop()
+    raise RuntimeError(f"celery worker not ready within {timeout}s:\n{worker.log_tail()}")
