@@ -5,6 +5,7 @@ and an anonymous spectator. Every move is made by clicking what the page lights 
 must reach the other pages over the WebSocket without a reload.
 """
 
+import json
 import random
 from pathlib import Path
 
@@ -141,3 +142,60 @@ def test_gray_wall_asks_each_player_for_the_column(live_daphne, contexts):
     assert column_choices > 0, "a gray-wall game asks for columns"
     for page in (carol, dave):
         expect(page.locator("[data-endscreen]")).to_be_visible()
+
+
+def test_a_refused_move_shows_the_servers_reason_then_the_page_catches_up(live_daphne, contexts):
+    base = live_daphne.url
+    erin, frank = contexts(DESKTOP), contexts(DESKTOP)
+    sign_up(erin, base, "erin4")
+    sign_up(frank, base, "frank4")
+    table_id = open_table(erin, base, players=2)
+    frank.goto(f"{base}/tables/{table_id}/")
+    frank.click("[data-seat='1'] [data-action=join]")
+    erin.click("[data-action=start]")
+    mover = wait_for_turn_or_end([erin, frank])
+    other = frank if mover is erin else erin
+
+    # A second tab of the player to move whose WebSocket holds back states on demand: it keeps
+    # showing the old position while the first tab moves, like a slow network would.
+    held, hold, sockets = [], {"on": False}, []
+
+    def route(socket):
+        sockets.append(socket)
+        server = socket.connect_to_server()
+
+        def from_server(message):
+            if hold["on"] and json.loads(message).get("type") == "state":
+                held.append(message)
+            else:
+                socket.send(message)
+
+        server.on_message(from_server)
+
+    stale = mover.context.new_page()
+    stale.route_web_socket("**/ws/games/**", route)
+    stale.goto(f"{base}/tables/{table_id}/")
+    expect(stale.locator(GAME)).to_have_attribute("data-my-turn", "true")
+
+    hold["on"] = True
+    play_one_move(mover, random.Random(1))
+    expect(other.locator(GAME)).to_have_attribute("data-version", "1")
+    expect(stale.locator(GAME)).to_have_attribute("data-version", "0")
+
+    play_one_move(stale, random.Random(2))
+    error = stale.locator("[data-error]")
+    expect(error).to_be_visible()
+    assert error.inner_text().strip(), "the server's reason is shown"
+
+    hold["on"] = False
+    for message in held:
+        sockets[-1].send(message)
+    expect(stale.locator(GAME)).to_have_attribute("data-version", "1")
+    expect(stale.locator(GAME)).to_have_attribute("data-my-turn", "false")
+
+    # Resigning ends a two-player game for everyone: the opponent wins.
+    stale.once("dialog", lambda dialog: dialog.accept())
+    stale.click("text=Resign")
+    for page in (mover, other, stale):
+        expect(page.locator("[data-endscreen]")).to_contain_text("resign")
+    expect(other.locator("[data-endscreen] tr.is-winner")).to_have_count(1)
