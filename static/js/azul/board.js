@@ -381,6 +381,7 @@ function renderLog(view) {
       ]),
     );
   }
+  if (!view.log.length) list.append(h("li", { class: "muted log__empty", text: "No moves yet." }));
   const log = h("section", { class: "log", "aria-label": "Move log" }, [h("h2", { class: "panel-title", text: "Moves" }), list]);
   return log;
 }
