@@ -450,7 +450,10 @@ export function renderGame(view) {
   const children = [renderStatus(view)];
   if (view.errorText) children.push(h("div", { class: "alert", role: "alert", "data-error": "", text: view.errorText }));
   if (view.over) children.push(renderEndScreen(view));
-  children.push(h("div", { class: "game__play" }, [renderMarket(view, state), boards]));
+  // Once the game is over the factories no longer matter: the boards take the whole width.
+  children.push(
+    h("div", { class: ["game__play", view.over && "game__play--over"] }, view.over ? [boards] : [renderMarket(view, state), boards]),
+  );
   const actions = [];
   if (view.canResign) {
     actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: "Resign" }));
