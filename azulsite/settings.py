@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "accounts",
     "games",
+    "games.ratings",
     "leagues",
 ]
 

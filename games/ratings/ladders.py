@@ -1,0 +1,36 @@
+"""Ladders: which rating a game counts for. One per ruleset and table size class.
+
+Two-player and three/four-player Azul are different games strategically, so they are rated
+apart; Azul Duel ("duel") gets its own ladder when its ruleset exists.
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Ladder:
+    key: str
+    title: str
+    description: str
+
+
+LADDERS = {
+    "classic-2p": Ladder("classic-2p", "Azul · 2 players", "classic rules, two players"),
+    "classic-multi": Ladder(
+        "classic-multi", "Azul · 3–4 players", "classic rules, three or four players"
+    ),
+    "duel": Ladder("duel", "Azul Duel", "the two-player Duel ruleset"),
+}
+
+
+def ladder_for(ruleset: str, players: int) -> str:
+    """The ladder key of a game of `ruleset` with `players` seats."""
+    if ruleset == "duel":
+        return "duel"
+    if ruleset == "classic":
+        return "classic-2p" if players == 2 else "classic-multi"
+    raise ValueError(f"no ladder for ruleset {ruleset!r}")
+
+
+def is_ladder(key: str) -> bool:
+    return key in LADDERS

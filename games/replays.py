@@ -1,0 +1,273 @@
+"""Replays: every state of a game rebuilt by the engine from its seed and move log.
+
+Nothing is stored per move: the seed and the log are the game (architecture.md, "one source of
+truth"); the stored `Game.state` is a cache that `verify_game` proves equal to the replay.
+A running game is replayed only up to its current version and only in public form (no seed).
+Also: the exported JSON record of a finished game, and checking such a record from anyone.
+"""
+
+from dataclasses import dataclass
+
+from games import engine
+
+from . import payloads
+from .errors import GameError, Invalid
+from .models import Game, MoveRecord
+from .outcome import final_result
+from .services import commitment_of
+
+RECORD_FORMAT = 1
+ENDINGS = ("normal", "resign", "abandon", "timeout")
+
+
+class NotFinished(GameError):
+    code, status, default_detail = "not_finished", 409, "the game is not over yet"
+
+
+def move_records(game):
+    return list(MoveRecord.objects.filter(game=game).select_related("user").order_by("number"))
+
+
+def initial_state(game):
+    table = game.table
+    return engine.new_game(table.players, variant=table.variant, seed=game.seed)
+
+
+def rebuild_states(game, records=None, upto=None):
+    """[state after 0 moves, after 1, ...] up to `upto` moves (default: the whole log)."""
+    records = move_records(game) if records is None else records
+    if upto is not None:
+        records = records[:upto]
+    states = [initial_state(game)]
+    for record in records:
+        states.append(states[-1].apply(engine.Move.from_dict(record.move)))
+    return states
+
+
+def state_at(game, at):
+    """The engine state after `at` moves; `at` must be in 0..version."""
+    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= game.version:
+        raise Invalid(f"at must be in 0..{game.version}")
+    return rebuild_states(game, upto=at)[-1]
+
+
+def public_state_at(game, at):
+    """What anyone may see after `at` moves: the full state once the game is over, else public."""
+    return state_at(game, at).to_dict(public=not game.is_over)
+
+
+def round_starts(states):
+    """{round: index of the first state of that round} (the state after the refill)."""
+    starts = {}
+    for index, state in enumerate(states):
+        starts.setdefault(state.round, index)
+    return starts
+
+
+def replay_payload(game):
+    """Everything the replay page needs: every public state, the log, seats, result, fairness."""
+    records = move_records(game)
+    states = rebuild_states(game, records)
+    revealed = game.is_over
+    seats = sorted(game.table.seats.all(), key=lambda seat: seat.player_index)
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "version": game.version,
+        "players": game.table.players,
+        "variant": game.table.variant,
+        "ruleset": game.table.ruleset,
+        "rated": game.table.rated,
+        "seats": [payloads.game_seat_payload(seat) for seat in seats],
+        "moves": [payloads.move_payload(record) for record in records],
+        "states": [state.to_dict(public=True) for state in states],
+        "round_starts": {str(r): index for r, index in round_starts(states).items()},
+        "result": game.result if revealed else None,
+        "commitment": game.commitment,
+        "seed": game.seed if revealed else None,
+        "salt": game.salt if revealed else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+    }
+
+
+# --- checking the stored games ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    game_id: int
+    reason: str
+
+
+def verify_game(game):
+    """None if replaying the log from the seed gives the stored state and version, else why not."""
+    try:
+        states = rebuild_states(game)
+    except (engine.IllegalMove, engine.InvalidMove, engine.InvalidState) as exc:
+        return Mismatch(game.pk, f"the log does not replay: {exc}")
+    final = states[-1]
+    if len(states) - 1 != game.version:
+        return Mismatch(game.pk, f"{len(states) - 1} moves logged but version {game.version}")
+    replayed = final.to_dict()
+    if replayed != game.state:
+        fields = sorted(
+            key
+            for key in set(replayed) | set(game.state)
+            if replayed.get(key) != game.state.get(key)
+        )
+        return Mismatch(game.pk, f"stored state differs from the replay in: {', '.join(fields)}")
+    if game.status == Game.Status.FINISHED and game.result and final.is_over:
+        if final.result()["scores"] != game.result.get("scores"):
+            return Mismatch(game.pk, "stored result scores differ from the replay")
+    return None
+
+
+def games_to_verify():
+    return Game.objects.select_related("table").order_by("id")
+
+
+def verify_all(progress=None, queryset=None):
+    """Replay every game (or `queryset`); the list of mismatches (empty when all agree)."""
+    queryset = games_to_verify() if queryset is None else queryset
+    total = queryset.count()
+    mismatches = []
+    for done, game in enumerate(queryset.iterator(chunk_size=200), start=1):
+        mismatch = verify_game(game)
+        if mismatch is not None:
+            mismatches.append(mismatch)
+        if progress is not None:
+            progress(done, total)
+    return mismatches
+
+
+# --- the exported record and checking one ----------------------------------------------------
+
+
+def export_record(game):
+    """The JSON record of a finished game: players, variant, seed, moves with times, result."""
+    if not game.is_over:
+        raise NotFinished("a game is exported once it is over (its seed is secret until then)")
+    seats = sorted(game.table.seats.all(), key=lambda seat: seat.player_index)
+    return {
+        "format": RECORD_FORMAT,
+        "game": game.pk,
+        "ruleset": game.table.ruleset,
+        "variant": game.table.variant,
+        "rated": game.table.rated,
+        "players": [payloads.game_seat_payload(seat) for seat in seats],
+        "seed": game.seed,
+        "salt": game.salt,
+        "commitment": game.commitment,
+        "moves": [payloads.move_payload(record) for record in move_records(game)],
+        "result": game.result,
+        "started_at": game.created_at.isoformat() if game.created_at else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+    }
+
+
+@dataclass(frozen=True)
+class RecordCheck:
+    valid: bool
+    reason: str | None  # why not, when not valid
+    moves: int  # moves replayed
+    result: dict | None  # the result the moves lead to (None when they do not replay)
+
+    def as_dict(self):
+        return {
+            "valid": self.valid,
+            "reason": self.reason,
+            "moves": self.moves,
+            "result": self.result,
+        }
+
+
+def _parse_record(record):
+    """Check the shape of a record; raise Invalid naming the field."""
+    if not isinstance(record, dict):
+        raise Invalid("the record must be a JSON object")
+    players = record.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise Invalid("players must be a list of 2 to 4 players")
+    variant = record.get("variant", "standard")
+    if variant not in ("standard", "gray"):
+        raise Invalid("variant must be standard or gray")
+    if record.get("ruleset", "classic") != "classic":
+        raise Invalid("ruleset must be classic")
+    seed = record.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise Invalid("seed must be a non-negative integer")
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise Invalid("moves must be a list")
+    for index, entry in enumerate(moves):
+        if not isinstance(entry, dict) or not isinstance(entry.get("move"), dict):
+            raise Invalid(f"moves[{index}] must be an object with a move")
+    result = record.get("result")
+    if not isinstance(result, dict) or not isinstance(result.get("ranks"), list):
+        raise Invalid("result must be an object with ranks")
+    ended_by = result.get("ended_by", "normal")
+    if ended_by not in ENDINGS:
+        raise Invalid(f"result.ended_by must be one of {', '.join(ENDINGS)}")
+    leavers = result.get("leavers", [])
+    if not isinstance(leavers, list) or not all(
+        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players) for p in leavers
+    ):
+        raise Invalid(f"result.leavers must list player indices 0..{len(players) - 1}")
+    if len(set(leavers)) != len(leavers):
+        raise Invalid("result.leavers names a player twice")
+    return len(players), variant, seed, moves, result, ended_by, leavers
+
+
+def verify_record(record):
+    """Is `record` a legal game with the result it claims? Malformed records raise Invalid."""
+    players, variant, seed, moves, claimed, ended_by, leavers = _parse_record(record)
+    commitment, salt = record.get("commitment"), record.get("salt")
+    if commitment is not None and commitment_of(seed, salt) != commitment:
+        return RecordCheck(False, "the seed and salt do not match the commitment", 0, None)
+    try:
+        state = engine.new_game(players, variant=variant, seed=seed)
+    except engine.InvalidState as exc:
+        raise Invalid(str(exc)) from None
+    for number, entry in enumerate(moves, start=1):
+        if entry.get("number", number) != number:
+            return RecordCheck(
+                False, f"move {number} is numbered {entry.get('number')}", number - 1, None
+            )
+        if state.is_over:
+            return RecordCheck(
+                False, f"move {number} comes after the end of the game", number - 1, None
+            )
+        seat = entry.get("player_index", state.current_player)
+        if seat != state.current_player:
+            return RecordCheck(
+                False,
+                f"move {number}: it was player {state.current_player}'s turn, not {seat}",
+                number - 1,
+                None,
+            )
+        try:
+            state = state.apply(entry["move"])
+        except (engine.IllegalMove, engine.InvalidMove) as exc:
+            return RecordCheck(False, f"move {number}: {exc}", number - 1, None)
+
+    if ended_by == "normal" and not state.is_over:
+        return RecordCheck(False, "the moves do not reach the end of the game", len(moves), None)
+    if ended_by != "normal" and not leavers:
+        return RecordCheck(False, f"a game ended by {ended_by} needs a leaver", len(moves), None)
+    engine_result = state.result() if state.is_over else None
+    result = final_result(state.to_dict(), engine_result, leavers=leavers, ended_by=ended_by)
+    if list(claimed.get("ranks")) != result["ranks"]:
+        return RecordCheck(
+            False,
+            f"the moves give ranks {result['ranks']}, not {claimed.get('ranks')}",
+            len(moves),
+            result,
+        )
+    if "scores" in claimed and list(claimed["scores"]) != result["scores"]:
+        return RecordCheck(
+            False,
+            f"the moves give scores {result['scores']}, not {claimed['scores']}",
+            len(moves),
+            result,
+        )
+    return RecordCheck(True, None, len(moves), result)

@@ -1,0 +1,167 @@
+"""Rating finished games: through the real end of a game, once only, in order, recomputable."""
+
+import io
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from games import services
+from games.models import Game
+from games.ratings import elo
+from games.ratings import services as ratings
+from games.ratings.models import Rating, RatingChange
+from tests.games.conftest import play_to_end, start_game
+from tests.ratings.factories import finished_game, make_users
+
+
+def figures():
+    """Every rating figure, comparable across a recomputation (ids and times left out)."""
+    changes = sorted(
+        RatingChange.objects.values_list(
+            "game_id",
+            "user_id",
+            "ladder",
+            "rank",
+            "left",
+            "games_before",
+            "rating_before",
+            "rating_after",
+            "delta",
+        )
+    )
+    standing = sorted(Rating.objects.values_list("user_id", "ladder", "rating", "games"))
+    return changes, standing
+
+
+@pytest.mark.django_db(transaction=True)
+def test_finishing_a_rated_game_rates_both_players_through_the_signal_and_task():
+    alice, bob = make_users("alice", "bob")
+    game = play_to_end(start_game(alice, bob, rated=True), seed=3)
+    changes = {c.user_id: c for c in RatingChange.objects.filter(game=game)}
+    assert set(changes) == {alice.pk, bob.pk}
+    result = Game.objects.get(pk=game.pk).result
+    index = {c.user_id: c.player_index for c in changes.values()}
+    expected = elo.rate(
+        [elo.Entrant(u, 1500.0, 0, result["ranks"][index[u]]) for u in (alice.pk, bob.pk)]
+    )
+    for change in expected:
+        stored = changes[change.key]
+        assert (stored.rating_before, stored.rating_after, stored.delta) == (
+            1500.0,
+            change.after,
+            change.delta,
+        )
+        rating = Rating.objects.get(user_id=change.key, ladder="classic-2p")
+        assert (rating.rating, rating.games, rating.provisional) == (change.after, 1, True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_casual_game_changes_no_rating():
+    alice, bob = make_users("alice", "bob")
+    game = start_game(alice, bob, rated=False)
+    services.resign(game.pk, bob)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    assert not RatingChange.objects.exists() and not Rating.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_leavers_lose_to_everyone_who_stayed_and_draw_with_each_other():
+    alice, bob, carol = make_users("alice", "bob", "carol")
+    game = start_game(alice, bob, carol, rated=True)
+    services.resign(game.pk, carol)  # 3 players: a bot takes carol's seat, the others play on
+    services.resign(game.pk, bob)  # only alice is left: the game ends
+    changes = {c.user_id: c for c in RatingChange.objects.filter(game=game)}
+    assert {u: (c.rank, c.left) for u, c in changes.items()} == {
+        alice.pk: (1, False),
+        bob.pk: (2, True),
+        carol.pk: (3, True),
+    }
+    # All at 1500, K 40 / 2: alice S = 2 -> +20; bob and carol S = 0 + ½ -> -10 each.
+    assert [changes[u.pk].delta for u in (alice, bob, carol)] == [20.0, -10.0, -10.0]
+    assert Rating.objects.get(user=carol, ladder="classic-multi").rating == 1490.0
+    assert len(changes) == 3  # the bot that replaced carol is not rated for this game
+
+
+@pytest.mark.django_db
+def test_rating_twice_changes_nothing_more():
+    alice, bob = make_users("alice", "bob")
+    game = finished_game([alice, bob], rng_seed=1)
+    assert ratings.rate_game(game.pk) is True
+    before = figures()
+    assert ratings.rate_game(game.pk) is False
+    assert ratings.rate_one_game(game.pk) is False
+    assert figures() == before
+    assert RatingChange.objects.filter(game=game).count() == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game_id", [None, "x", 10**9])
+def test_rating_an_unknown_game_does_nothing(game_id):
+    assert ratings.rate_game(game_id) is False
+    assert not Rating.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_earlier_waiting_game_is_rated_first():
+    alice, bob, carol = make_users("alice", "bob", "carol")
+    now = timezone.now()
+    first = finished_game([alice, bob], rng_seed=2, finished_at=now - timedelta(minutes=5))
+    second = finished_game([bob, carol], rng_seed=3, finished_at=now)
+    assert ratings.rate_game(second.pk) is True
+    first_ids = set(RatingChange.objects.filter(game=first).values_list("id", flat=True))
+    second_ids = set(RatingChange.objects.filter(game=second).values_list("id", flat=True))
+    assert first_ids and max(first_ids) < min(second_ids)
+    bob_second = RatingChange.objects.get(game=second, user=bob)
+    assert bob_second.rating_before == RatingChange.objects.get(game=first, user=bob).rating_after
+    assert bob_second.games_before == 1
+
+
+@pytest.mark.django_db
+def test_recompute_ratings_gives_the_same_figures_with_a_progress_bar():
+    users = make_users("ann", "ben", "cid", "dot", "eve")
+    start = timezone.now() - timedelta(days=1)
+    for number in range(24):
+        players = 2 + number % 3
+        seated = [users[(number + k) % 5] for k in range(players)]
+        leavers = (players - 1,) if number % 7 == 6 else ()
+        game = finished_game(
+            seated,
+            rng_seed=100 + number,
+            leavers=leavers,
+            finished_at=start + timedelta(minutes=number),
+        )
+        if number % 5 != 4:  # some games wait: the next rating catches up on them
+            ratings.rate_game(game.pk)
+    ratings.rate_game(game.pk)
+    live = figures()
+    assert len(live[0]) == sum(2 + n % 3 for n in range(24))
+
+    RatingChange.objects.filter(game=game).update(delta=99)  # damage that recompute repairs
+    err = io.StringIO()
+    out = io.StringIO()
+    call_command("recompute_ratings", stdout=out, stderr=err)
+    assert figures() == live
+    assert "recomputed 24 rated games" in out.getvalue()
+    assert "\r[" + "#" * 30 + "] 24/24" in err.getvalue()
+
+
+@pytest.mark.django_db
+def test_k_drops_to_twenty_after_twenty_rated_games():
+    alice, bob = make_users("alice", "bob")
+    start = timezone.now() - timedelta(days=1)
+    for number in range(21):
+        game = finished_game(
+            [alice, bob], rng_seed=number, finished_at=start + timedelta(minutes=number)
+        )
+        ratings.rate_game(game.pk)
+    last = RatingChange.objects.filter(user=alice).order_by("-id").first()
+    assert last.games_before == 20
+    entrant = elo.Entrant(alice.pk, last.rating_before, 20, last.rank)
+    opponent = RatingChange.objects.get(game_id=last.game_id, user=bob)
+    other = elo.Entrant(bob.pk, opponent.rating_before, 20, opponent.rank)
+    assert elo.rate([entrant, other])[0].k == 20
+    assert last.delta == elo.rate([entrant, other])[0].delta
+    rating = Rating.objects.get(user=alice, ladder="classic-2p")
+    assert rating.games == 21 and not rating.provisional
