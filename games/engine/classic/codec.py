@@ -16,7 +16,6 @@ from .tables import (
     KIND_OF_COUNTS,
     MARKER,
     OFFER,
-    OVER,
     PHASES,
     SIZE,
     TILES_PER_COLOUR,

@@ -427,12 +427,82 @@ class ClassicCore:
         if FULL in self.row_mask:  # R20, R22
             self._end_game()
             return
+        if not self._row_still_possible():
+            # Engine ruling: nobody can ever complete a row, so R20 would never end the
+            # game; it ends now instead.
+            self._end_game()
+            return
         self.round += 1
         self.phase = OFFER
         self._refill()
         if not self.table:
             # Engine ruling: nothing could be drawn, so no progress is possible.
             self._end_game()
+
+    def _row_still_possible(self) -> bool:
+        """Whether some player can still ever complete some wall row (called between rounds).
+
+        Sound, never pessimistic: it answers False only when no sequence of moves can end
+        the game by R20.  Two things can make a row dead: on the gray wall its missing
+        colours may have no matching to its free columns (each colour needs a column not
+        holding it yet, and walls only grow); and the tiles of a missing colour may all be
+        on walls or locked in pattern lines that can never be completed.
+        """
+        bag, lid = self.bag, self.lid
+        supply = [bag[c] + lid[c] for c in range(SIZE)]  # table and floors are empty now
+        if min(supply) < SIZE:
+            self._add_releasable(supply)
+        elif not self.gray:
+            return True  # any unfinished standard row can be fed, one tile at a time
+        for p in range(self.players):
+            for r in range(SIZE):
+                if self._row_possible(p, r, supply):
+                    return True
+        return False
+
+    def _add_releasable(self, supply: list[int]) -> None:
+        """Add to ``supply`` the tiles of pattern lines that could ever be completed.
+
+        Completing a line needs its missing tiles from the supply and gives its tiles back
+        to the lid; repeat until nothing changes.  Adding a whole line is an over-estimate,
+        which keeps the caller's answer sound.
+        """
+        pending = []
+        for i in range(self.players * SIZE):
+            count = self.line_count[i]
+            if count:
+                pending.append((self.line_colour[i], i % SIZE + 1 - count, count))
+        changed = True
+        while changed and pending:
+            changed = False
+            for item in pending[:]:
+                colour, need, count = item
+                if need <= supply[colour]:
+                    supply[colour] += count
+                    pending.remove(item)
+                    changed = True
+
+    def _row_possible(self, p: int, r: int, supply: list[int]) -> bool:
+        base = p * SIZE
+        free = FULL & ~self.row_mask[base + r]
+        if not free:
+            return True
+        held = self.line_colour[base + r]
+        count = self.line_count[base + r]
+        if count and r + 1 - count > supply[held]:
+            return False  # the line can never be cleared, so the row never fills
+        options = []
+        for c in range(SIZE):
+            if (self.row_colours[base + r] >> c) & 1:
+                continue
+            need = r + 1 - (count if c == held else 0)
+            if need > supply[c]:
+                return False
+            if self.gray:
+                options.append(free & ~self.colour_columns[base + c])
+            else:
+                options.append(1 << STANDARD_COLUMN[r][c])
+        return _matchable(options, 0, 0)
 
     def _refill(self) -> None:
         """R21: fill every factory with 4 tiles in factory order, the lid refilling the bag."""
@@ -455,6 +525,19 @@ class ClassicCore:
         self.phase = OVER
         for p in range(self.players):
             self.scores[p] += self.bonuses(p)["points"]  # R23
+
+
+def _matchable(options: list[int], index: int, used: int) -> bool:
+    """Whether each entry of ``options`` (a column mask) can get its own column."""
+    if index == len(options):
+        return True
+    available = options[index] & ~used
+    while available:
+        bit = available & -available
+        if _matchable(options, index + 1, used | bit):
+            return True
+        available ^= bit
+    return False
 
 
 def _name(colour: int) -> str:
