@@ -11,7 +11,6 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
@@ -549,10 +548,10 @@ def _after_change(game, payload, *, table_changed):
 
 def _schedule_clock_check(game_id, deadline):
     """Ask a worker to check the clock right at the deadline (the beat task is the safety net)."""
-    if deadline is None or getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
-        return
-    if deadline - timezone.now() > CLOCK_TASK_HORIZON:
-        return
     from .tasks import enforce_game_clock
 
+    if deadline is None or enforce_game_clock.app.conf.task_always_eager:
+        return  # eager mode would run it now, before the deadline: moves and syncs check instead
+    if deadline - timezone.now() > CLOCK_TASK_HORIZON:
+        return
     enforce_game_clock.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))

@@ -73,7 +73,9 @@ def test_create_join_and_start_a_table(clients):
     assert game["status"] == "playing" and game["version"] == 0 and game["table"] == table["id"]
     assert game["seed"] is None and "seed" not in game["state"]
     assert {s["username"] for s in game["seats"]} == {"alice", "bob", "bot-random"}
-    assert game["clock"]["kind"] == "realtime" and game["clock"]["deadline"] is not None
+    current = game["seats"][game["clock"]["current"]]
+    assert game["clock"]["kind"] == "realtime"
+    assert (game["clock"]["deadline"] is None) == current["is_bot"]  # bots feel no clock
     assert clients["carol"].get(f"/api/v1/tables/{table['id']}").json()["game"] == game_id
 
 

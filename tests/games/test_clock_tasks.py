@@ -1,0 +1,40 @@
+"""Clock enforcement through Celery: the beat task in-process, and a real worker at the deadline."""
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.utils import timezone
+
+from games import tasks
+from games.models import Game
+
+from .conftest import fresh, start_game
+
+
+def test_the_beat_schedule_runs_the_clock_task_often():
+    entry = settings.CELERY_BEAT_SCHEDULE["games-enforce-clocks"]
+    assert entry["task"] == tasks.enforce_clocks.name
+    assert entry["schedule"] <= 10
+
+
+@pytest.mark.django_db
+def test_the_beat_task_times_out_overdue_games(alice, bob, carol):
+    late = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
+    on_time = start_game(carol, bob, clock={"kind": "realtime", "base_seconds": 60})
+    Game.objects.filter(pk=late.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+    assert tasks.enforce_clocks.delay().get() == 1
+    assert fresh(late).result["ended_by"] == "timeout"
+    assert fresh(on_time).status == "playing"
+
+
+def test_a_worker_times_out_the_player_at_the_deadline(celery_worker_process, alice, bob):
+    game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 1})
+    # Scheduled after commit for deadline + 50 ms; no beat runs in the tests.
+    give_up = time.monotonic() + 15
+    while fresh(game).status == "playing" and time.monotonic() < give_up:
+        time.sleep(0.1)
+    game = fresh(game)
+    assert game.status == "finished" and game.result["ended_by"] == "timeout"
+    assert game.finished_at >= game.turn_started_at + timedelta(seconds=1)
