@@ -8,6 +8,7 @@ from .classic.core import ClassicCore
 from .classic.moves import Move
 from .classic.state import GameState
 from .common.colours import COLOURS
+from .duel import DuelCore, DuelMove, DuelState
 from .errors import IllegalMove, InvalidMove, InvalidState
 from .rulesets import RULESETS, new_game
 
@@ -15,6 +16,9 @@ __all__ = [
     "COLOURS",
     "RULESETS",
     "ClassicCore",
+    "DuelCore",
+    "DuelMove",
+    "DuelState",
     "GameState",
     "IllegalMove",
     "InvalidMove",

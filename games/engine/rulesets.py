@@ -1,19 +1,27 @@
 """Entry point that picks a ruleset of the Azul family.
 
-Only "classic" exists today; Azul Duel (spec/duel.md) is meant to be added as
-``ruleset="duel"`` in its own package, sharing ``common`` and nothing else.
+"classic" (spec/rules.md) and "duel" (Azul Duel, spec/duel.md, in its own package
+sharing ``common`` and nothing else).
 """
 
 from .classic.state import GameState
+from .duel.state import DuelState
 from .errors import InvalidState
 
-RULESETS = ("classic",)
+RULESETS = ("classic", "duel")
 
 
 def new_game(
     players: int, *, variant: str = "standard", seed: int | None = None, ruleset: str = "classic"
 ) -> GameState:
-    """A new game with its factories filled for round 1 (R7, R8, R21)."""
+    """A new game with its factories filled for round 1 (R7, R8, R21; Duel: D7-D10).
+
+    ``ruleset="duel"`` returns a ``DuelState`` (2 players; ``variant`` must stay default).
+    """
+    if ruleset == "duel":
+        if variant != "standard":
+            raise InvalidState(f"variant: Azul Duel has no variants, not {variant!r}")
+        return DuelState.new(players, seed=seed)
     if ruleset != "classic":
         raise InvalidState(f"ruleset: unknown ruleset {ruleset!r}, known: {', '.join(RULESETS)}")
     return GameState.new(players, variant=variant, seed=seed)

@@ -1,0 +1,11 @@
+"""Azul Duel (spec/duel.md, D1-D24): a second ruleset beside the classic one.
+
+Shares only ``games.engine.common`` (colours, the seeded tile bag, run scoring) with the
+classic ruleset.  Every RULING lives in ``rulings``.
+"""
+
+from .core import DuelCore
+from .moves import DuelMove
+from .state import DuelState
+
+__all__ = ["DuelCore", "DuelMove", "DuelState"]

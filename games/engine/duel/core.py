@@ -1,0 +1,741 @@
+"""The rules of Azul Duel on a compact, mutable state: the one implementation of D1-D24.
+
+``DuelCore`` is the fast path for bots (``legal_actions`` returns hashable tuples,
+``apply_action`` mutates in place without validation, ``clone`` copies); the immutable
+``DuelState`` validates and wraps it.  An action is a tuple whose first item is its type:
+
+- ``("opening_plate", display, slot, rotation)`` / ``("take_plate", display, slot, rotation)``
+- ``("buy_plate",)`` and ``("keep_plate", revealed, slot, rotation, return_order)``
+- ``("sun", factory, colour, line, moon_order)`` (``moon_order`` top first; () for the large)
+- ``("moon", colour, line)``; ``("chip", factory)``; ``("pass",)``
+- ``("complete_line_with_chips", line, chips)`` (chip masks, canonical order),
+  ``("skip_chips", line)``, ``("place_tile", line, column)``
+
+``line`` 0-5 is a pattern line, 6 (``BROKEN``) the broken area.  Colours are 0-4.
+"""
+
+import random
+from itertools import permutations
+
+from ..common.bag import draw_tile, refill_random
+from ..common.scoring import score_placement
+from . import rulings
+from .tables import (
+    ALL_CHIPS,
+    BOTTOM_CORNER_SLOTS,
+    BROKEN,
+    BROKEN_SPACES,
+    BUYING,
+    CELL_SLOT,
+    CELLS,
+    CHIP_ORDER,
+    CHIP_TYPES,
+    COLOUR_COUNT,
+    DIAGONALS,
+    DISPLAY_SIZE,
+    DRAFTING,
+    EDGE_CELLS,
+    GRID,
+    LARGE,
+    LARGE_SUN,
+    LINES,
+    OPENING,
+    OVER,
+    PLATE_COUNT,
+    PLATE_ROUNDS,
+    PLATE_ROW_SLOTS,
+    PLATES_PER_ROUND,
+    ROTATED,
+    ROUNDS,
+    SIDES,
+    SLOT_CELLS,
+    SLOTS,
+    SMALL_FACTORIES,
+    SMALL_SUN,
+    SPECIAL,
+    START_SCORE,
+    TABLETS,
+    TILING,
+    TOP_CORNER_SLOTS,
+    TOTAL_BROKEN_COST,
+    WILD,
+)
+
+RANDOM_TAG = "duel"
+NO_CHIP = 0
+EMPTY = -1  # an empty dome cell / no plate under a cell
+
+_FIELDS = (
+    "seed", "round", "phase", "current", "first", "fp", "scores", "bag", "tower",
+    "suns", "moons", "large_moon", "chips", "chip_up", "chip_supply", "chips_gone",
+    "bonus", "plate_stack", "display", "revealed", "plates_taken", "passed",
+    "slots", "layout", "grid", "line_colour", "line_count", "line_chips", "broken",
+    "tiling_line", "objectives", "move_count",
+)
+
+
+class DuelCore:
+    """A mutable Duel position (always two players).
+
+    - ``suns[f]``: per-colour counts of factory ``f`` (0-3 small, 4 large);
+      ``moons[f]`` (small only): the stack top first; ``large_moon``: per-colour counts.
+    - ``chips[f]``: chip mask under small factory ``f`` (0 = none); ``chip_up[f]``: revealed.
+    - ``fp``: -1 while the first-player tile lies on the large moon, else its holder.
+    - ``slots[p][s]``: (plate, rotation) or None; ``layout[p][cell]``: the cell kind
+      (colour, WILD, SPECIAL, or -1 without a plate); ``grid[p][cell]``: the tile there
+      (colour, SPECIAL, or -1).
+    - ``line_colour`` (-1 = empty) / ``line_count`` (real tiles) / ``line_chips`` (spaces
+      paid with chips, only while a chip-completed line waits for its cell), by
+      ``p * 6 + line``; ``broken[p]``: colours on the broken spaces.
+    - ``tiling_line``: the next pattern line of ``current`` to resolve (phase tiling).
+    """
+
+    __slots__ = _FIELDS
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, seed: int) -> "DuelCore":
+        """D7-D10: plates shuffled, display, objectives, factories and chips for round 1."""
+        core = cls.blank(seed)
+        setup = random.Random(f"{RANDOM_TAG}-setup:{seed}")
+        stack = list(range(PLATE_COUNT))
+        setup.shuffle(stack)
+        chips = list(ALL_CHIPS)
+        setup.shuffle(chips)
+        tablets = sorted(setup.sample(TABLETS, rulings.OBJECTIVES_IN_GAME))
+        core.objectives = [(t, setup.choice(SIDES)) for t in tablets]
+        core.plate_stack = stack
+        core.chip_supply = chips
+        core._refill()
+        core.phase = OPENING
+        core.current = 1  # D10: the second player opens first
+        return core
+
+    @classmethod
+    def blank(cls, seed: int = 0) -> "DuelCore":
+        core = cls.__new__(cls)
+        core.seed = seed
+        core.round = 1
+        core.phase = OPENING
+        core.current = 1
+        core.first = 0  # D10
+        core.fp = -1
+        core.scores = [START_SCORE, START_SCORE]  # D7
+        core.bag = [13] * COLOUR_COUNT
+        core.tower = [0] * COLOUR_COUNT
+        core.suns = [[0] * COLOUR_COUNT for _ in range(5)]
+        core.moons = [[] for _ in range(SMALL_FACTORIES)]
+        core.large_moon = [0] * COLOUR_COUNT
+        core.chips = [NO_CHIP] * SMALL_FACTORIES
+        core.chip_up = [False] * SMALL_FACTORIES
+        core.chip_supply = []
+        core.chips_gone = []
+        core.bonus = [[], []]
+        core.plate_stack = []
+        core.display = []
+        core.revealed = []
+        core.plates_taken = [0, 0]
+        core.passed = [False, False]
+        core.slots = [[None] * SLOTS, [None] * SLOTS]
+        core.layout = [[EMPTY] * CELLS, [EMPTY] * CELLS]
+        core.grid = [[EMPTY] * CELLS, [EMPTY] * CELLS]
+        core.line_colour = [-1] * (2 * LINES)
+        core.line_count = [0] * (2 * LINES)
+        core.line_chips = [0] * (2 * LINES)
+        core.broken = [[], []]
+        core.tiling_line = 0
+        core.objectives = []
+        core.move_count = 0
+        return core
+
+    def clone(self) -> "DuelCore":
+        o = DuelCore.__new__(DuelCore)
+        o.seed = self.seed
+        o.round = self.round
+        o.phase = self.phase
+        o.current = self.current
+        o.first = self.first
+        o.fp = self.fp
+        o.scores = self.scores[:]
+        o.bag = self.bag[:]
+        o.tower = self.tower[:]
+        o.suns = [s[:] for s in self.suns]
+        o.moons = [m[:] for m in self.moons]
+        o.large_moon = self.large_moon[:]
+        o.chips = self.chips[:]
+        o.chip_up = self.chip_up[:]
+        o.chip_supply = self.chip_supply[:]
+        o.chips_gone = self.chips_gone[:]
+        o.bonus = [b[:] for b in self.bonus]
+        o.plate_stack = self.plate_stack[:]
+        o.display = self.display[:]
+        o.revealed = self.revealed[:]
+        o.plates_taken = self.plates_taken[:]
+        o.passed = self.passed[:]
+        o.slots = [s[:] for s in self.slots]
+        o.layout = [x[:] for x in self.layout]
+        o.grid = [g[:] for g in self.grid]
+        o.line_colour = self.line_colour[:]
+        o.line_count = self.line_count[:]
+        o.line_chips = self.line_chips[:]
+        o.broken = [b[:] for b in self.broken]
+        o.tiling_line = self.tiling_line
+        o.objectives = self.objectives[:]
+        o.move_count = self.move_count
+        return o
+
+    def rebuild_layout(self) -> None:
+        """Recompute ``layout`` from ``slots`` (after decoding)."""
+        for p in range(2):
+            layout = self.layout[p]
+            layout[:] = [EMPTY] * CELLS
+            for s, placed in enumerate(self.slots[p]):
+                if placed is not None:
+                    for cell, kind in zip(SLOT_CELLS[s], ROTATED[placed[0]][placed[1]],
+                                          strict=True):
+                        layout[cell] = kind
+
+    def determinize(self, rng: random.Random) -> None:
+        """Replace what players cannot know by a random guess consistent with what they see:
+        the order of the plate stack, the face-down chips and the chip supply, the seed."""
+        rng.shuffle(self.plate_stack)
+        hidden = [self.chips[f] for f in range(SMALL_FACTORIES)
+                  if self.chips[f] and not self.chip_up[f]] + self.chip_supply
+        rng.shuffle(hidden)
+        k = 0
+        for f in range(SMALL_FACTORIES):
+            if self.chips[f] and not self.chip_up[f]:
+                self.chips[f] = hidden[k]
+                k += 1
+        self.chip_supply = hidden[k:]
+        self.seed = rng.getrandbits(52)
+
+    # ------------------------------------------------------------ derived data
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def table_empty(self) -> bool:
+        return (not any(any(s) for s in self.suns) and not any(self.moons)
+                and not any(self.large_moon))
+
+    def owes_plate(self, p: int) -> bool:
+        return self.round <= PLATE_ROUNDS and self.plates_taken[p] < PLATES_PER_ROUND
+
+    def drafting_over(self) -> bool:
+        """D16: every factory empty and, in rounds 1-4, both players' plates taken."""
+        return self.table_empty() and not self.owes_plate(0) and not self.owes_plate(1)
+
+    def can_buy(self, p: int) -> bool:
+        """D11: buying costs 1 point, so needs 1 point (rulings); free reveal when broke."""
+        if not self.plate_stack:
+            return False
+        if self.scores[p] >= rulings.MIN_SCORE_TO_BUY:
+            return True
+        return rulings.FREE_REVEAL_WHEN_BROKE and self.phase == DRAFTING and not self.display
+
+    def empty_slots(self, p: int) -> list[int]:
+        return [s for s in range(SLOTS) if self.slots[p][s] is None]
+
+    def line_accepts(self, p: int, line: int, colour: int) -> bool:
+        """D15: an empty line, or one of the same colour that is not full."""
+        i = p * LINES + line
+        count = self.line_count[i]
+        if not count:
+            return True
+        return self.line_colour[i] == colour and count < line + 1
+
+    def fitting_columns(self, p: int, row: int, colour: int) -> list[int]:
+        """D17: free cells of ``colour`` or wild in grid row ``row``, on placed plates."""
+        layout = self.layout[p]
+        grid = self.grid[p]
+        base = row * GRID
+        return [c for c in range(GRID)
+                if grid[base + c] == EMPTY and layout[base + c] in (colour, WILD)]
+
+    def plate_row_full(self, p: int, row: int) -> bool:
+        slots = self.slots[p]
+        return all(slots[s] is not None for s in PLATE_ROW_SLOTS[row // 2])
+
+    def chip_payments(self, p: int, line: int) -> list[tuple[int, ...]]:
+        """D18: every distinct set of chips (canonical masks) that pays the missing tiles."""
+        i = p * LINES + line
+        count = self.line_count[i]
+        missing = line + 1 - count
+        if not count or missing <= 0:
+            return []
+        colour = self.line_colour[i]
+        bonus = self.bonus[p]
+        if len(bonus) < rulings.CHIPS_PER_TILE_MATCHING * missing:
+            return []
+        kinds = sorted(set(bonus), key=CHIP_ORDER.__getitem__)
+        have = [bonus.count(k) for k in kinds]
+        matching = [(k >> colour) & 1 for k in kinds]
+        low = rulings.CHIPS_PER_TILE_MATCHING * missing
+        high = rulings.CHIPS_PER_TILE_ANY * missing
+        two, three = rulings.CHIPS_PER_TILE_MATCHING, rulings.CHIPS_PER_TILE_ANY
+        results = []
+        chosen = [0] * len(kinds)
+
+        def walk(k: int, size: int, matched: int) -> None:
+            if size > high:
+                return
+            if k == len(kinds):
+                # size = two*pairs + three*(missing - pairs) for some pairs >= 0 that the
+                # matching chips can cover.
+                if size < low or (three * missing - size) % (three - two):
+                    return
+                pairs = (three * missing - size) // (three - two)
+                if 0 <= pairs <= missing and matched >= two * pairs:
+                    results.append(tuple(m for m, n in zip(kinds, chosen, strict=True)
+                                         for _ in range(n)))
+                return
+            for n in range(have[k] + 1):
+                chosen[k] = n
+                walk(k + 1, size + n, matched + n * matching[k])
+            chosen[k] = 0
+
+        walk(0, 0, 0)
+        return results
+
+    def tiling_decision(self) -> str | None:
+        """In phase tiling: "chips" or "cell" for the current line of the current player."""
+        p, line = self.current, self.tiling_line
+        if line >= LINES:
+            return None
+        i = p * LINES + line
+        count = self.line_count[i]
+        if not count:
+            return None
+        fits = self.fitting_columns(p, line, self.line_colour[i])
+        if not fits:
+            return None
+        if count + self.line_chips[i] == line + 1:
+            return "cell" if len(fits) > 1 else None
+        if rulings.CHIPS_ONLY_WHEN_TILEABLE and self.chip_payments(p, line):
+            return "chips"
+        return None
+
+    # ------------------------------------------------------------------ moves
+    def legal_actions(self) -> list[tuple]:
+        """DI2: every action legal now (empty once the game is over)."""
+        phase = self.phase
+        p = self.current
+        if phase == OPENING:
+            return [("opening_plate", d, s, r) for d in range(len(self.display))
+                    for s in self.empty_slots(p) for r in range(4)]
+        if phase == DRAFTING:
+            actions = self._drafting_actions(p)
+            return actions if actions else [("pass",)]
+        if phase == BUYING:
+            actions: list[tuple] = []
+            if self.plate_stack and self.scores[p] >= rulings.MIN_SCORE_TO_BUY:
+                actions.append(("buy_plate",))
+            revealed = range(len(self.revealed))
+            slots = self.empty_slots(p)
+            for i in revealed:
+                others = [j for j in revealed if j != i]
+                orders = list(permutations(others))
+                for s in slots:
+                    for r in range(4):
+                        for order in orders:
+                            actions.append(("keep_plate", i, s, r, order))
+            return actions
+        if phase == TILING:
+            line = self.tiling_line
+            decision = self.tiling_decision()
+            if decision == "chips":
+                return [("complete_line_with_chips", line, pay)
+                        for pay in self.chip_payments(p, line)] + [("skip_chips", line)]
+            colour = self.line_colour[p * LINES + line]
+            return [("place_tile", line, c) for c in self.fitting_columns(p, line, colour)]
+        return []
+
+    def _destinations(self, p: int, colour: int) -> list[int]:
+        return [d for d in range(LINES) if self.line_accepts(p, d, colour)] + [BROKEN]
+
+    def _drafting_actions(self, p: int) -> list[tuple]:
+        if self.passed[p]:
+            return []
+        actions: list[tuple] = []
+        if self.owes_plate(p):
+            slots = self.empty_slots(p)
+            actions += [("take_plate", d, s, r) for d in range(len(self.display))
+                        for s in slots for r in range(4)]
+            if self.can_buy(p):
+                actions.append(("buy_plate",))
+        dests = [None] * COLOUR_COUNT
+        for f in range(5):
+            sun = self.suns[f]
+            for c in range(COLOUR_COUNT):
+                if not sun[c]:
+                    continue
+                if dests[c] is None:
+                    dests[c] = self._destinations(p, c)
+                if f == LARGE:
+                    orders = [()]
+                else:
+                    rest = [o for o in range(COLOUR_COUNT) if o != c for _ in range(sun[o])]
+                    orders = sorted(set(permutations(rest)))
+                for d in dests[c]:
+                    for order in orders:
+                        actions.append(("sun", f, c, d, order))
+        moon_colours = {m[0] for m in self.moons if m}
+        moon_colours.update(c for c in range(COLOUR_COUNT) if self.large_moon[c])
+        for c in sorted(moon_colours):
+            if dests[c] is None:
+                dests[c] = self._destinations(p, c)
+            for d in dests[c]:
+                actions.append(("moon", c, d))
+        for f in range(SMALL_FACTORIES):
+            if self.chips[f] and self.chip_up[f]:
+                actions.append(("chip", f))
+        return actions
+
+    def apply_action(self, action: tuple) -> None:
+        """Apply a legal action in place.  No validation: see ``DuelState.check``."""
+        self.move_count += 1
+        kind = action[0]
+        p = self.current
+        if kind == "sun":
+            self._take_sun(p, action[1], action[2], action[3], action[4])
+        elif kind == "moon":
+            self._take_moon(p, action[1], action[2])
+        elif kind == "take_plate":
+            self._place_plate(p, self.display.pop(action[1]), action[2], action[3])
+            self.plates_taken[p] += 1
+            self._end_turn()
+        elif kind == "buy_plate":  # D11
+            self.scores[p] = max(0, self.scores[p] - rulings.PLATE_PRICE)
+            self.revealed.append(self.plate_stack.pop(0))
+            self.phase = BUYING
+        elif kind == "keep_plate":
+            revealed = self.revealed
+            self._place_plate(p, revealed[action[1]], action[2], action[3])
+            self.plate_stack += [revealed[j] for j in action[4]]
+            self.revealed = []
+            self.plates_taken[p] += 1
+            self.phase = DRAFTING
+            self._end_turn()
+        elif kind == "chip":  # D14
+            f = action[1]
+            self._gain_chip(p, self.chips[f])
+            self.chips[f] = NO_CHIP
+            self.chip_up[f] = False
+            self._end_turn()
+        elif kind == "pass":  # D16
+            self.passed[p] = True
+            self.current = 1 - p
+        elif kind == "opening_plate":  # D10
+            self._place_plate(p, self.display.pop(action[1]), action[2], action[3])
+            self._refill_display()
+            if p != self.first:
+                self.current = self.first
+            else:
+                self.phase = DRAFTING
+                self._check_drafting_over()
+        elif kind == "complete_line_with_chips":  # D18
+            line, pay = action[1], action[2]
+            bonus = self.bonus[p]
+            for mask in pay:
+                bonus.remove(mask)
+            self.chips_gone += pay
+            i = p * LINES + line
+            self.line_chips[i] = line + 1 - self.line_count[i]
+            self._resolve_tiling()
+        elif kind == "skip_chips":
+            self.tiling_line += 1
+            self._resolve_tiling()
+        elif kind == "place_tile":
+            self._place_tile(p, action[1], action[2])
+            self.tiling_line += 1
+            self._resolve_tiling()
+        else:  # pragma: no cover - DuelState.check never lets one through
+            raise ValueError(f"unknown action {action!r}")
+
+    # ---------------------------------------------------------------- drafting
+    def _take_sun(self, p: int, f: int, colour: int, line: int, order: tuple) -> None:
+        """D12 (and D8's last sentence for a single-coloured large sun)."""
+        sun = self.suns[f]
+        taken = sun[colour]
+        sun[colour] = 0
+        if f == LARGE:
+            rest = False
+            for c in range(COLOUR_COUNT):
+                if sun[c]:
+                    self.large_moon[c] += sun[c]
+                    sun[c] = 0
+                    rest = True
+            if not rest and self.fp < 0:
+                self.fp = p
+        else:
+            self.suns[f] = [0] * COLOUR_COUNT
+            self.moons[f] = list(order)
+            self._maybe_reveal(f)
+        self._draft_tiles(p, colour, taken, line)
+        self._end_turn()
+
+    def _take_moon(self, p: int, colour: int, line: int) -> None:
+        """D13: the top of every small stack showing ``colour`` and that colour on the large
+        moon; the first taker from the large moon gets the first-player tile."""
+        taken = 0
+        for f in range(SMALL_FACTORIES):
+            stack = self.moons[f]
+            if stack and stack[0] == colour:
+                stack.pop(0)
+                taken += 1
+                self._maybe_reveal(f)
+        large = self.large_moon[colour]
+        if large:
+            taken += large
+            self.large_moon[colour] = 0
+            if self.fp < 0:
+                self.fp = p
+        self._draft_tiles(p, colour, taken, line)
+        self._end_turn()
+
+    def _maybe_reveal(self, f: int) -> None:
+        """D14: a small factory's chip is revealed once its sun and moon are empty."""
+        if self.chips[f] and not self.moons[f] and not any(self.suns[f]):
+            self.chip_up[f] = True
+
+    def _draft_tiles(self, p: int, colour: int, count: int, line: int) -> None:
+        """D15: to one line, the rest (or all) to the broken area, beyond it the tower."""
+        if line != BROKEN:
+            i = p * LINES + line
+            room = line + 1 - self.line_count[i]
+            put = count if count < room else room
+            self.line_count[i] += put
+            self.line_colour[i] = colour
+            count -= put
+        if count:
+            self._break(p, colour, count)
+
+    def _break(self, p: int, colour: int, count: int) -> None:
+        broken = self.broken[p]
+        space = BROKEN_SPACES - len(broken)
+        put = count if count < space else space
+        broken += [colour] * put
+        self.tower[colour] += count - put
+
+    def _gain_chip(self, p: int, mask: int) -> None:
+        bonus = self.bonus[p]
+        bonus.append(mask)
+        bonus.sort(key=CHIP_ORDER.__getitem__)
+
+    def _place_plate(self, p: int, plate: int, slot: int, rotation: int) -> None:
+        """D11: a plate goes into an empty slot in one of its 4 rotations, for good."""
+        self.slots[p][slot] = (plate, rotation)
+        layout = self.layout[p]
+        for cell, kind in zip(SLOT_CELLS[slot], ROTATED[plate][rotation], strict=True):
+            layout[cell] = kind
+
+    def _end_turn(self) -> None:
+        if self._check_drafting_over():
+            return
+        other = 1 - self.current
+        if not self.passed[other]:
+            self.current = other
+
+    def _check_drafting_over(self) -> bool:
+        if not self.drafting_over():
+            return False
+        # D16: revealed chips still untaken are discarded (rulings).
+        for f in range(SMALL_FACTORIES):
+            if self.chips[f]:
+                self.chips_gone.append(self.chips[f])
+                self.chips[f] = NO_CHIP
+                self.chip_up[f] = False
+        self.phase = TILING
+        self.current = self.first
+        self.tiling_line = 0
+        self._resolve_tiling()
+        return True
+
+    # ----------------------------------------------------------------- tiling
+    def _resolve_tiling(self) -> None:
+        """D17-D21 from the current line of the current player, until a decision is needed."""
+        while True:
+            p = self.current
+            line = self.tiling_line
+            if line >= LINES:
+                self._penalties(p)
+                if p == self.first:
+                    self.current = 1 - p
+                    self.tiling_line = 0
+                    continue
+                self._finish_round()
+                return
+            i = p * LINES + line
+            count = self.line_count[i]
+            if count:
+                colour = self.line_colour[i]
+                fits = self.fitting_columns(p, line, colour)
+                if not fits:
+                    if self.plate_row_full(p, line):  # D19
+                        self._clear_line(i)
+                        self._break(p, colour, count)
+                elif count + self.line_chips[i] == line + 1:
+                    if len(fits) > 1:
+                        return  # the player chooses the cell
+                    self._place_tile(p, line, fits[0])
+                elif self.chip_payments(p, line):
+                    return  # the player may complete the line with chips (D18)
+            self.tiling_line = line + 1
+
+    def _clear_line(self, i: int) -> None:
+        self.line_count[i] = 0
+        self.line_colour[i] = -1
+        self.line_chips[i] = 0
+
+    def _place_tile(self, p: int, line: int, column: int) -> None:
+        """D17, D20: the rightmost tile to the cell, the rest to the tower, then scoring."""
+        i = p * LINES + line
+        colour = self.line_colour[i]
+        self.tower[colour] += self.line_count[i] - 1
+        self._clear_line(i)
+        grid = self.grid[p]
+        cell = line * GRID + column
+        grid[cell] = colour
+        self.scores[p] += self._run_points(grid, line, column)
+        slot = CELL_SLOT[cell]
+        cells = SLOT_CELLS[slot]
+        layout = self.layout[p]
+        special = -1
+        for c in cells:
+            if layout[c] == SPECIAL:
+                special = c
+            elif grid[c] == EMPTY:
+                return
+        if special >= 0 and grid[special] == EMPTY:
+            grid[special] = SPECIAL  # D20: filled automatically, scores its row number
+            self.scores[p] += special // GRID + 1
+
+    @staticmethod
+    def _run_points(grid: list[int], row: int, column: int) -> int:
+        row_mask = 0
+        column_mask = 0
+        for k in range(GRID):
+            if grid[row * GRID + k] != EMPTY:
+                row_mask |= 1 << k
+            if grid[k * GRID + column] != EMPTY:
+                column_mask |= 1 << k
+        return score_placement(row_mask, column_mask, row, column, GRID)
+
+    def _penalties(self, p: int) -> None:
+        """D21: broken spaces, the first-player tile, never below 0; broken tiles to tower."""
+        broken = self.broken[p]
+        cost = TOTAL_BROKEN_COST[len(broken)]
+        if self.fp == p:
+            cost += rulings.FIRST_PLAYER_TILE_COST
+        for colour in broken:
+            self.tower[colour] += 1
+        self.broken[p] = []
+        self.scores[p] = max(0, self.scores[p] - cost)
+
+    # -------------------------------------------------------------- next round
+    def _finish_round(self) -> None:
+        if self.fp >= 0:  # D22 (rulings: otherwise the same first player)
+            self.first = self.fp
+        self.current = self.first
+        self.tiling_line = 0
+        if self.round == ROUNDS:  # D23
+            self.phase = OVER
+            for p in range(2):
+                points = sum(self.objective_points(p))
+                self.scores[p] = max(rulings.FINAL_SCORE_FLOOR, self.scores[p] + points)
+            return
+        self.round += 1
+        self.fp = -1
+        self.plates_taken = [0, 0]
+        self.passed = [False, False]
+        self.phase = DRAFTING
+        self._refill()
+        self._check_drafting_over()
+
+    def _refill(self) -> None:
+        """D8, D9, D22: suns from the bag, chips under the small moons, the plate display."""
+        uniform = refill_random(RANDOM_TAG, self.seed, self.round).random
+        bag, tower = self.bag, self.tower
+        large = self._draw(uniform, LARGE_SUN)
+        redraws = 0
+        while large:
+            colours = set(large)
+            if len(colours) > 1:
+                break
+            supply = {c for c in range(COLOUR_COUNT) if bag[c] or tower[c]} | colours
+            if len(supply) < 2 or redraws >= rulings.MAX_LARGE_REDRAWS:
+                break  # D8: impossible, keep them
+            for c in large:
+                bag[c] += 1
+            large = self._draw(uniform, LARGE_SUN)
+            redraws += 1
+        self.suns[LARGE] = [large.count(c) for c in range(COLOUR_COUNT)]
+        self.large_moon = [0] * COLOUR_COUNT
+        for f in range(SMALL_FACTORIES):
+            tiles = self._draw(uniform, SMALL_SUN)
+            self.suns[f] = [tiles.count(c) for c in range(COLOUR_COUNT)]
+            self.moons[f] = []
+            if self.chip_supply:
+                self.chips[f] = self.chip_supply.pop(0)
+                self.chip_up[f] = False
+                self._maybe_reveal(f)
+        self._refill_display()
+
+    def _draw(self, uniform, count: int) -> list[int]:
+        tiles = []
+        for _ in range(count):
+            colour = draw_tile(uniform, self.bag, self.tower)
+            if colour < 0:
+                break
+            tiles.append(colour)
+        return tiles
+
+    def _refill_display(self) -> None:
+        while len(self.display) < DISPLAY_SIZE and self.plate_stack:
+            self.display.append(self.plate_stack.pop(0))
+
+    # -------------------------------------------------------------- objectives
+    def objective_points(self, p: int) -> list[int]:
+        """D24: the points of each of the game's objectives for player ``p``."""
+        return [objective_score(t, side, self.grid[p], self.layout[p], self.slots[p])
+                for t, side in self.objectives]
+
+    def special_tiles_on_domes(self) -> int:
+        return sum(g.count(SPECIAL) for g in self.grid)
+
+
+def objective_score(tablet: int, side: str, grid: list[int], layout: list[int],
+                    slots: list) -> int:
+    """D24 for one dome (values in rulings.OBJECTIVE_VALUES)."""
+    values = rulings.OBJECTIVE_VALUES[(tablet, side)]
+    filled = [cell != EMPTY for cell in grid]
+    if (tablet, side) == (1, "A"):
+        rows = sum(1 for r in range(GRID) if all(filled[r * GRID:(r + 1) * GRID]))
+        return rows * values["per_complete_row"]
+    if (tablet, side) == (1, "B"):
+        rows = sum(1 for r in range(GRID)
+                   if len({x for x in grid[r * GRID:(r + 1) * GRID] if 0 <= x < WILD}) >= 5)
+        return rows * values["per_row_with_5_colours"]
+    if (tablet, side) == (2, "A"):
+        columns = sum(1 for c in range(GRID) if all(filled[c::GRID]))
+        return columns * values["per_complete_column"]
+    if (tablet, side) == (2, "B"):
+        return sum(1 for c in EDGE_CELLS if filled[c]) * values["per_edge_tile"]
+    if (tablet, side) == (3, "A"):
+        diagonals = sum(1 for d in DIAGONALS if all(filled[c] for c in d))
+        return diagonals * values["per_complete_diagonal"]
+    if (tablet, side) == (3, "B"):
+        top = sum(1 for s in TOP_CORNER_SLOTS if all(filled[c] for c in SLOT_CELLS[s]))
+        bottom = sum(1 for s in BOTTOM_CORNER_SLOTS if all(filled[c] for c in SLOT_CELLS[s]))
+        return top * values["per_top_corner_plate"] + bottom * values["per_bottom_corner_plate"]
+    if (tablet, side) == (4, "A"):
+        wild = [c for c in range(CELLS) if layout[c] == WILD]
+        if wild and all(filled[c] for c in wild):
+            return len(wild) * values["per_wild_cell_if_all_filled"]
+        return 0
+    empty_special = sum(1 for c in range(CELLS) if layout[c] == SPECIAL and not filled[c])
+    return empty_special * values["per_empty_special_cell"]
+
+
+__all__ = ["DuelCore", "objective_score", "CHIP_TYPES"]

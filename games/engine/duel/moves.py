@@ -1,0 +1,200 @@
+"""Moves of Azul Duel and their JSON form (docs/engine.md, "Azul Duel").
+
+A ``DuelMove`` wraps one core action tuple (see ``core``); ``from_dict`` validates the
+JSON shape and names the offending field, ``to_dict`` gives it back.
+"""
+
+from ..common.colours import COLOUR_INDEX, COLOURS
+from ..errors import InvalidMove
+from .tables import (
+    BROKEN,
+    CHIP_NAME,
+    CHIP_OF_NAME,
+    CHIP_ORDER,
+    DISPLAY_SIZE,
+    FACTORIES,
+    GRID,
+    LARGE,
+    LINES,
+    PLATE_COUNT,
+    SLOTS,
+    SMALL_SUN,
+)
+
+# type -> the keys it needs besides "type" (moon_order: only for small factories).
+MOVE_KEYS = {
+    "opening_plate": ("display", "slot", "rotation"),
+    "take_plate": ("display", "slot", "rotation"),
+    "buy_plate": (),
+    "keep_plate": ("revealed", "slot", "rotation", "return_order"),
+    "sun": ("factory", "color", "line"),
+    "moon": ("color", "line"),
+    "chip": ("factory",),
+    "pass": (),
+    "complete_line_with_chips": ("line", "chips"),
+    "skip_chips": ("line",),
+    "place_tile": ("line", "column"),
+}
+MOVE_TYPES = tuple(MOVE_KEYS)
+
+
+class DuelMove:
+    """One decision of a Duel player.  Immutable; equal moves compare and hash equal."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, action: tuple):
+        object.__setattr__(self, "action", action)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("DuelMove is immutable")
+
+    @property
+    def type(self) -> str:
+        return self.action[0]
+
+    @staticmethod
+    def from_dict(data) -> "DuelMove":
+        if not isinstance(data, dict):
+            raise InvalidMove(f"move: must be an object, not {type(data).__name__}")
+        if "type" not in data:
+            raise InvalidMove("move.type: missing key")
+        kind = data["type"]
+        if not isinstance(kind, str) or kind not in MOVE_KEYS:
+            raise InvalidMove(f"move.type: must be one of {', '.join(MOVE_TYPES)}, not {kind!r}")
+        needed = list(MOVE_KEYS[kind])
+        if kind == "sun" and "factory" in data and data["factory"] != LARGE:
+            needed.append("moon_order")
+        for key in needed:
+            if key not in data:
+                raise InvalidMove(f"move.{key}: missing key")
+        extra = sorted(set(data) - set(needed) - {"type"}, key=str)
+        if extra:
+            if kind == "sun" and extra[0] == "moon_order":
+                raise InvalidMove("move.moon_order: only for a small factory (0-3)")
+            raise InvalidMove(f"move.{extra[0]}: unexpected key")
+        if kind in ("opening_plate", "take_plate"):
+            action = (kind, _index(data["display"], "move.display", DISPLAY_SIZE),
+                      _index(data["slot"], "move.slot", SLOTS),
+                      _index(data["rotation"], "move.rotation", 4))
+        elif kind in ("buy_plate", "pass"):
+            action = (kind,)
+        elif kind == "keep_plate":
+            order = data["return_order"]
+            if not isinstance(order, list):
+                raise InvalidMove(
+                    f"move.return_order: must be a list, not {type(order).__name__}")
+            order = tuple(_index(j, f"move.return_order[{k}]", PLATE_COUNT)
+                          for k, j in enumerate(order))
+            if len(set(order)) != len(order):
+                raise InvalidMove("move.return_order: lists a plate twice")
+            action = (kind, _index(data["revealed"], "move.revealed", PLATE_COUNT),
+                      _index(data["slot"], "move.slot", SLOTS),
+                      _index(data["rotation"], "move.rotation", 4), order)
+        elif kind == "sun":
+            factory = _index(data["factory"], "move.factory", FACTORIES)
+            colour = _colour(data["color"], "move.color")
+            line = _line(data["line"])
+            order: tuple = ()
+            if factory != LARGE:
+                raw = data["moon_order"]
+                if not isinstance(raw, list):
+                    raise InvalidMove(
+                        f"move.moon_order: must be a list, not {type(raw).__name__}")
+                if len(raw) >= SMALL_SUN:
+                    raise InvalidMove(f"move.moon_order: at most {SMALL_SUN - 1} tiles")
+                order = tuple(_colour(c, f"move.moon_order[{k}]") for k, c in enumerate(raw))
+            action = (kind, factory, colour, line, order)
+        elif kind == "moon":
+            action = (kind, _colour(data["color"], "move.color"), _line(data["line"]))
+        elif kind == "chip":
+            action = (kind, _index(data["factory"], "move.factory", LARGE))
+        elif kind == "complete_line_with_chips":
+            chips = data["chips"]
+            if not isinstance(chips, list):
+                raise InvalidMove(f"move.chips: must be a list, not {type(chips).__name__}")
+            masks = []
+            for k, name in enumerate(chips):
+                if not isinstance(name, str) or name not in CHIP_OF_NAME:
+                    raise InvalidMove(
+                        f"move.chips[{k}]: unknown chip {name!r} (a colour, or two joined by "
+                        "'+' in the order blue, yellow, red, black, white)")
+                masks.append(CHIP_OF_NAME[name])
+            masks.sort(key=CHIP_ORDER.__getitem__)
+            action = (kind, _index(data["line"], "move.line", LINES), tuple(masks))
+        elif kind == "skip_chips":
+            action = (kind, _index(data["line"], "move.line", LINES))
+        else:  # place_tile
+            action = (kind, _index(data["line"], "move.line", LINES),
+                      _index(data["column"], "move.column", GRID))
+        return DuelMove(action)
+
+    def to_dict(self) -> dict:
+        a = self.action
+        kind = a[0]
+        if kind in ("opening_plate", "take_plate"):
+            return {"type": kind, "display": a[1], "slot": a[2], "rotation": a[3]}
+        if kind in ("buy_plate", "pass"):
+            return {"type": kind}
+        if kind == "keep_plate":
+            return {"type": kind, "revealed": a[1], "slot": a[2], "rotation": a[3],
+                    "return_order": list(a[4])}
+        if kind == "sun":
+            data = {"type": kind, "factory": a[1], "color": COLOURS[a[2]],
+                    "line": _line_name(a[3])}
+            if a[1] != LARGE:
+                data["moon_order"] = [COLOURS[c] for c in a[4]]
+            return data
+        if kind == "moon":
+            return {"type": kind, "color": COLOURS[a[1]], "line": _line_name(a[2])}
+        if kind == "chip":
+            return {"type": kind, "factory": a[1]}
+        if kind == "complete_line_with_chips":
+            return {"type": kind, "line": a[1], "chips": [CHIP_NAME[m] for m in a[2]]}
+        if kind == "skip_chips":
+            return {"type": kind, "line": a[1]}
+        return {"type": kind, "line": a[1], "column": a[2]}
+
+    def __eq__(self, other):
+        if isinstance(other, DuelMove):
+            return self.action == other.action
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(("DuelMove", self.action))
+
+    def __repr__(self):
+        return f"DuelMove({self.to_dict()!r})"
+
+    def __str__(self):
+        d = self.to_dict()
+        kind = d.pop("type")
+        return kind + (" " + ", ".join(f"{k}={v}" for k, v in d.items()) if d else "")
+
+
+def _index(value, field: str, limit: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidMove(f"{field}: must be an integer, not {type(value).__name__}")
+    if not 0 <= value < limit:
+        raise InvalidMove(f"{field}: {value} is out of range 0..{limit - 1}")
+    return value
+
+
+def _colour(value, field: str) -> int:
+    if not isinstance(value, str):
+        raise InvalidMove(f"{field}: must be a colour name, not {type(value).__name__}")
+    if value not in COLOUR_INDEX:
+        raise InvalidMove(f"{field}: unknown colour {value!r}")
+    return COLOUR_INDEX[value]
+
+
+def _line(value) -> int:
+    if value == "broken":
+        return BROKEN
+    if isinstance(value, str):
+        raise InvalidMove(f"move.line: must be 0..5 or 'broken', not {value!r}")
+    return _index(value, "move.line", LINES)
+
+
+def _line_name(line: int):
+    return "broken" if line == BROKEN else line

@@ -1,0 +1,267 @@
+"""The public, immutable state of an Azul Duel game (same API as the classic ``GameState``).
+
+``DuelState`` validates everything that comes in and delegates the rules to one
+``DuelCore``, which it never mutates: ``apply`` works on a clone.
+"""
+
+from ..common.bag import SEED_LIMIT, fresh_seed
+from ..common.colours import COLOURS
+from ..errors import IllegalMove, InvalidMove, InvalidState
+from . import codec, rulings
+from .core import DuelCore
+from .moves import DuelMove
+from .tables import (
+    BROKEN,
+    BUYING,
+    CHIP_NAME,
+    DRAFTING,
+    LARGE,
+    LINES,
+    OPENING,
+    OVER,
+    PHASES,
+    PLATE_ROUNDS,
+    TILING,
+)
+
+
+class DuelState:
+    """A position of an Azul Duel game.  Never changes; ``apply`` returns a new one."""
+
+    __slots__ = ("_core",)
+    ruleset = "duel"
+
+    def __init__(self, core: DuelCore):
+        self._core = core
+
+    # ------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, players: int = 2, *, seed: int | None = None) -> "DuelState":
+        if isinstance(players, bool) or players != 2:
+            raise InvalidState(f"players: Azul Duel is for 2 players, not {players!r}")
+        if seed is None:
+            seed = fresh_seed()
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+            raise InvalidState(f"seed: must be an integer 0..2**53-1, not {seed!r}")
+        return cls(DuelCore.new(seed))
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "DuelState":
+        return cls(codec.decode(data))
+
+    @classmethod
+    def from_fast(cls, core: DuelCore) -> "DuelState":
+        return cls(core.clone())
+
+    def fast(self) -> DuelCore:
+        """A mutable copy for the fast path: ``legal_actions()`` / ``apply_action(tuple)``."""
+        return self._core.clone()
+
+    def to_dict(self, *, public: bool = False) -> dict:
+        return codec.encode(self._core, public=public)
+
+    # ---------------------------------------------------------------- reading
+    players = 2
+    variant = "duel"
+
+    @property
+    def round(self) -> int:
+        return self._core.round
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self._core.phase]
+
+    @property
+    def current_player(self) -> int:
+        return self._core.current
+
+    @property
+    def first_player(self) -> int:
+        return self._core.first
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._core.scores)
+
+    @property
+    def move_count(self) -> int:
+        return self._core.move_count
+
+    @property
+    def seed(self) -> int:
+        return self._core.seed
+
+    @property
+    def is_over(self) -> bool:
+        return self._core.phase == OVER
+
+    @property
+    def pending(self) -> dict | None:
+        return codec.pending(self._core)
+
+    # ------------------------------------------------------------------ moves
+    def legal_moves(self) -> list[DuelMove]:
+        return [DuelMove(a) for a in self._core.legal_actions()]
+
+    def check(self, move, *, player: int | None = None) -> DuelMove:
+        """Return ``move`` as a ``DuelMove`` if it may be applied now; raise otherwise."""
+        if isinstance(move, dict):
+            move = DuelMove.from_dict(move)
+        elif not isinstance(move, DuelMove):
+            raise InvalidMove(f"move: must be a DuelMove or an object, not {type(move).__name__}")
+        core = self._core
+        if player is not None:
+            if isinstance(player, bool) or not isinstance(player, int):
+                raise InvalidMove(f"player: must be an integer, not {type(player).__name__}")
+            if core.phase != OVER and player != core.current:
+                raise IllegalMove(f"it is player {core.current}'s turn")
+        if move.action not in core.legal_actions():
+            raise IllegalMove(illegal_reason(core, move.action) or "that move is not legal now")
+        return move
+
+    def apply(self, move, *, player: int | None = None) -> "DuelState":
+        """Apply ``move`` (a ``DuelMove`` or its dict) and return the new state."""
+        move = self.check(move, player=player)
+        core = self._core.clone()
+        core.apply_action(move.action)
+        return DuelState(core)
+
+    # ----------------------------------------------------------------- result
+    def result(self) -> dict:
+        """D23: final scores, ranks (1 = best, ties share), winners, objective points."""
+        core = self._core
+        if core.phase != OVER:
+            raise IllegalMove("the game is not over yet")
+        scores = core.scores
+        holder = core.fp
+        keys = [(scores[p], 1 if rulings.TIE_WON_BY_FIRST_PLAYER_TILE and holder == p else 0)
+                for p in range(2)]
+        ranks = [1 + sum(1 for other in keys if other > keys[p]) for p in range(2)]
+        return {
+            "scores": list(scores),
+            "ranks": ranks,
+            "winners": [p for p in range(2) if ranks[p] == 1],
+            "first_player_tile": None if holder < 0 else holder,
+            "objectives": [
+                [{"tablet": t, "side": s, "points": pts}
+                 for (t, s), pts in zip(core.objectives, core.objective_points(p), strict=True)]
+                for p in range(2)
+            ],
+        }
+
+    # ---------------------------------------------------------------- python
+    def __eq__(self, other):
+        if isinstance(other, DuelState):
+            return self.to_dict() == other.to_dict()
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self):
+        core = self._core
+        return (f"<DuelState round {core.round} {self.phase} player {core.current} "
+                f"move {core.move_count}>")
+
+
+def illegal_reason(core: DuelCore, action: tuple) -> str | None:
+    """Why ``action`` is not legal now, in one sentence (None if no specific reason found)."""
+    phase = core.phase
+    p = core.current
+    kind = action[0]
+    if phase == OVER:
+        return "the game is over"
+    if phase == OPENING and kind != "opening_plate":
+        return f"player {p} must first choose an opening plate (D10)"
+    if phase != OPENING and kind == "opening_plate":
+        return "the opening is over"
+    if phase == BUYING and kind not in ("buy_plate", "keep_plate"):
+        return f"player {p} must keep one of the revealed plates or buy another (D11)"
+    if kind == "keep_plate" and phase != BUYING:
+        return "no plates have been bought: buy one first"
+    if phase == TILING:
+        decision = core.tiling_decision()
+        line = core.tiling_line
+        if decision == "chips" and kind not in ("complete_line_with_chips", "skip_chips"):
+            return f"player {p} must decide whether to complete line {line} with chips (D18)"
+        if decision == "cell" and kind != "place_tile":
+            return f"player {p} must choose the cell for line {line} (D17)"
+        if kind != "place_tile" and action[1] != line:
+            return f"line {line} is the one being tiled, not line {action[1]}"
+        if kind == "place_tile" and action[1] != line:
+            return f"line {line} is the one being tiled, not line {action[1]}"
+    elif kind in ("complete_line_with_chips", "skip_chips", "place_tile"):
+        return "the dome tiling has not started: this is the drafting phase"
+    if phase == DRAFTING:
+        if kind == "pass":
+            return f"player {p} has a legal action, so may not pass (D16)"
+        if not core._drafting_actions(p):
+            return f"player {p} has no legal action and must pass (D16)"
+    display = len(core.display)
+    if kind in ("opening_plate", "take_plate", "keep_plate", "buy_plate"):
+        if kind != "opening_plate" and not core.owes_plate(p) and phase == DRAFTING:
+            if core.round > PLATE_ROUNDS:
+                return "no plates are taken in round 5 (D11)"
+            return f"player {p} has already taken 2 plates this round (D11)"
+        if kind in ("opening_plate", "take_plate") and action[1] >= display:
+            return f"the display holds {display} plates, there is no plate {action[1]}"
+        if kind in ("opening_plate", "take_plate", "keep_plate") and core.slots[p][action[2]]:
+            return f"dome slot {action[2]} already holds a plate (D11)"
+        if kind == "buy_plate":
+            if not core.plate_stack:
+                return "the plate stack is empty"
+            return f"player {p} has {core.scores[p]} points and cannot buy a plate (D11)"
+        if kind == "keep_plate":
+            revealed = len(core.revealed)
+            if action[1] >= revealed:
+                return f"only {revealed} plates are revealed, there is no plate {action[1]}"
+            others = sorted(j for j in range(revealed) if j != action[1])
+            if sorted(action[4]) != others:
+                return ("return_order must list every other revealed plate once, "
+                        f"here {others} (D11)")
+        return None
+    if kind in ("sun", "moon"):
+        if kind == "sun":
+            f, colour, line, order = action[1:]
+            sun = core.suns[f]
+            if not any(sun):
+                return f"the sun of factory {f} is empty"
+            if not sun[colour]:
+                return f"the sun of factory {f} holds no {COLOURS[colour]}"
+            if f != LARGE:
+                rest = sorted(c for c in range(5) if c != colour for _ in range(sun[c]))
+                if sorted(order) != rest:
+                    names = [COLOURS[c] for c in rest]
+                    return f"moon_order must stack exactly the other tiles of the sun: {names} (D12)"
+        else:
+            colour, line = action[1:]
+            if not any(m and m[0] == colour for m in core.moons) and not core.large_moon[colour]:
+                return f"no moon shows {COLOURS[colour]} on top (D13)"
+        if line != BROKEN:
+            i = p * LINES + line
+            if core.line_count[i] == line + 1:
+                return f"pattern line {line} is full"
+            if core.line_count[i] and core.line_colour[i] != colour:
+                return f"pattern line {line} already holds {COLOURS[core.line_colour[i]]} (D15)"
+        return None
+    if kind == "chip":
+        return f"factory {action[1]} has no revealed chip (D14)"
+    if kind == "complete_line_with_chips":
+        pay = action[2]
+        bonus = list(core.bonus[p])
+        for mask in pay:
+            if mask not in bonus:
+                return f"player {p} holds no {CHIP_NAME[mask]} chip to spend"
+            bonus.remove(mask)
+        missing = action[1] + 1 - core.line_count[p * LINES + action[1]]
+        return f"those chips do not pay for the {missing} missing tiles of line {action[1]} (D18)"
+    if kind == "place_tile":
+        colour = core.line_colour[p * LINES + action[1]]
+        return (f"cell ({action[1]}, {action[2]}) of the dome cannot take "
+                f"{COLOURS[colour]} now (D17)")
+    if kind == "skip_chips" and phase == TILING:
+        return None
+    return None
+
+
+__all__ = ["DuelState", "illegal_reason", "DRAFTING", "TILING"]
