@@ -193,6 +193,16 @@ def test_a_refused_move_shows_the_servers_reason_then_the_page_catches_up(live_d
     expect(stale.locator(GAME)).to_have_attribute("data-version", "1")
     expect(stale.locator(GAME)).to_have_attribute("data-my-turn", "false")
 
+    # A dropped connection comes back by itself and resyncs.
+    sockets[-1].close()
+    for _ in range(200):
+        if len(sockets) == 2:
+            break
+        stale.wait_for_timeout(50)
+    assert len(sockets) == 2, "the page opened a new WebSocket"
+    expect(stale.locator(".status__conn")).to_have_text("live")
+    expect(stale.locator(GAME)).to_have_attribute("data-version", "1")
+
     # Resigning ends a two-player game for everyone: the opponent wins.
     stale.once("dialog", lambda dialog: dialog.accept())
     stale.click("text=Resign")

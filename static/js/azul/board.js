@@ -364,7 +364,7 @@ function renderStatus(view) {
     h("span", {
       class: ["status__conn", `is-${view.connection}`],
       title: `connection ${view.connection}`,
-      text: view.connection === "open" ? "live" : view.connection,
+      text: { open: "live", connecting: "connecting…", closed: "reconnecting…" }[view.connection] || view.connection,
     }),
   );
   items.push(h("span", { class: "status__version", "data-version": String(view.version), text: `move ${view.version}` }));
