@@ -371,7 +371,7 @@ def play_move(game_id, user, move, version):
 
         if game.is_over:
             raise errors.GameOver()
-        mine = [seat for seat in seats if seat.controller.pk == user.pk]
+        mine = [seat for seat in seats if getattr(seat.controller, "pk", None) == user.pk]
         if not mine:
             raise errors.NotSeated()
         if version != game.version:

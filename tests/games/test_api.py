@@ -145,7 +145,8 @@ def test_session_posts_need_the_csrf_token(alice, bob):
     move = {"move": legal_moves(game)[0], "version": 0}
     before = snapshot(game)
     refused = browser.post(f"/api/v1/games/{game.pk}/moves", move, content_type="application/json")
-    assert refused.status_code == 403 and "CSRF" in refused.json()["error"]["detail"]
+    assert refused.status_code == 403 and error_code(refused) == "permission_denied"
+    assert "CSRF" in refused.json()["error"]["detail"]
     assert snapshot(game) == before
     # What the page does: send the csrftoken cookie's value back in X-CSRFToken.
     secret = "a" * 32

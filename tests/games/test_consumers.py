@@ -9,6 +9,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from channels.testing import WebsocketCommunicator
+from django.test import Client
 
 from accounts.services import api_token_for
 from azulsite.asgi import application
@@ -31,6 +32,13 @@ def _flush_in_memory_layer():
     if isinstance(layer, InMemoryChannelLayer):
         async_to_sync(layer.flush)()
     yield
+
+
+@pytest.mark.requires("redis")
+def test_with_redis_configured_the_consumers_run_on_the_redis_layer():
+    from channels_redis.core import RedisChannelLayer
+
+    assert isinstance(get_channel_layer(), RedisChannelLayer)
 
 
 def connect(path, token=None, headers=ORIGIN):
@@ -331,3 +339,23 @@ def test_the_lobby_hears_about_table_changes(alice, bob):
     assert listed["type"] == "tables" and [t["id"] for t in listed["tables"]] == [table.pk]
     assert started["table"]["status"] == "playing" and started["table"]["game"] is not None
     assert still_open == {"type": "tables", "tables": []}
+
+
+def test_a_player_connected_by_session_cookie_can_move(alice, bob):
+    game = start_game(alice, bob)
+    mover = Game.objects.get(pk=game.pk).table.seats.get(player_index=0).user
+    browser = Client()
+    browser.force_login(mover)
+    cookie = [(b"cookie", f"sessionid={browser.cookies['sessionid'].value}".encode())]
+
+    @async_to_sync
+    async def scenario():
+        socket = await opened(connect(f"/ws/games/{game.pk}/", headers=ORIGIN + cookie))
+        state = await next_of(socket, "state")
+        move = first_legal_move(state["state"])
+        await socket.send_json_to({"type": "move", "move": move, "version": 0})
+        answer = await next_of(socket, "state")
+        await socket.disconnect()
+        return answer
+
+    assert scenario()["version"] == 1
