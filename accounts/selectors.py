@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 
 from accounts.models import User
 
@@ -24,7 +24,9 @@ class Profile:
 
 def profile_of(username: str) -> Profile:
     """The public profile of a user, looked up ignoring case; Http404 if there is none."""
-    user = get_object_or_404(User, username__iexact=username, is_active=True)
+    user = User.objects.filter(username__iexact=username, is_active=True).first()
+    if user is None:
+        raise Http404(f"There is no player named {username}.")
     return Profile(
         user=user,
         username=user.username,

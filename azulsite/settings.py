@@ -123,6 +123,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The test harness (tests/conftest.py) sets PASSWORD_HASHER=md5-for-tests for itself and the
+# server processes it starts: PBKDF2 takes ~0.3 s per hash. Never set it anywhere else.
+if os.environ.get("PASSWORD_HASHER") == "md5-for-tests":
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Failed logins counted in the cache (shared by all processes when REDIS_URL is set).
 LOGIN_THROTTLE_MAX_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_THROTTLE_PER_USERNAME", "5"))
 LOGIN_THROTTLE_MAX_FAILURES_PER_IP = int(os.environ.get("LOGIN_THROTTLE_PER_IP", "30"))
@@ -201,6 +205,11 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE: dict = {
     # Safety net for game clocks; each turn also schedules a check at its own deadline.
     "games-enforce-clocks": {"task": "games.tasks.enforce_clocks", "schedule": 5.0},
+    # League round deadlines (forfeits, next rounds); tests shorten the interval.
+    "leagues-close-overdue-fixtures": {
+        "task": "leagues.tasks.close_overdue_fixtures",
+        "schedule": float(os.environ.get("LEAGUES_DEADLINE_CHECK_SECONDS", "60")),
+    },
 }
 
 # REST API

@@ -50,6 +50,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+def pytest_configure(config):
+    # Fast password hashing for this process (settings are loaded already) and, through the
+    # environment, for the daphne and Celery processes it starts (see azulsite/settings.py).
+    from django.conf import settings
+
+    os.environ["PASSWORD_HASHER"] = "md5-for-tests"
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 # --- services ----------------------------------------------------------------------------
 
 

@@ -52,9 +52,9 @@ def error_body(code: str, detail: str, **extra) -> dict:
 
 def api_exception_handler(exc, context):
     if isinstance(exc, Http404):
-        exc = exceptions.NotFound()
+        exc = exceptions.NotFound(str(exc) or None)
     elif isinstance(exc, DjangoPermissionDenied):
-        exc = exceptions.PermissionDenied()
+        exc = exceptions.PermissionDenied(str(exc) or None)
     response = exception_handler(exc, context)
     if response is None:
         return None  # not an API exception: a 500, handled by Django
