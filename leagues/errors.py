@@ -1,0 +1,74 @@
+"""Domain errors raised by leagues.services, each with a stable code and its HTTP status."""
+
+
+class LeagueError(Exception):
+    code = "error"
+    status = 400
+    default_detail = "the request was refused"
+
+    def __init__(self, detail=None):
+        self.detail = detail or self.default_detail
+        super().__init__(self.detail)
+
+
+class NotFound(LeagueError):
+    code, status, default_detail = "not_found", 404, "no such league, season or fixture"
+
+
+class NotAuthenticated(LeagueError):
+    code, status, default_detail = "not_authenticated", 401, "log in (session or token) to do this"
+
+
+class NotOrganiser(LeagueError):
+    code, status, default_detail = "not_organiser", 403, "only the league's organisers may do this"
+
+
+class InvalidInvite(LeagueError):
+    code, status, default_detail = (
+        "invalid_invite",
+        403,
+        "this league is invite-only: the code is wrong",
+    )
+
+
+class Forbidden(LeagueError):
+    code, status, default_detail = "forbidden", 403, "you may not do this"
+
+
+class Invalid(LeagueError):
+    code, status, default_detail = "invalid", 400, "invalid options"
+
+
+class AlreadyMember(LeagueError):
+    code, status, default_detail = "already_member", 409, "already a player of this league"
+
+
+class NotMember(LeagueError):
+    code, status, default_detail = "not_member", 409, "not a player of this league"
+
+
+class RegistrationClosed(LeagueError):
+    code, status, default_detail = "registration_closed", 409, "the season's registration is closed"
+
+
+class WrongState(LeagueError):
+    code, status, default_detail = "wrong_state", 409, "not possible in the current state"
+
+
+class NotEnoughPlayers(LeagueError):
+    code, status, default_detail = "not_enough_players", 409, "too few players to start"
+
+
+ALL_ERRORS = [
+    NotFound,
+    NotAuthenticated,
+    NotOrganiser,
+    InvalidInvite,
+    Forbidden,
+    Invalid,
+    AlreadyMember,
+    NotMember,
+    RegistrationClosed,
+    WrongState,
+    NotEnoughPlayers,
+]

@@ -1,0 +1,163 @@
+"""Reads for pages and the API: leagues visible to a user, standings, fixtures by round."""
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, Q
+
+from . import standings
+from .models import AuditLog, Division, Entry, Fixture, FixturePlayer, League, Member, Round
+
+
+@dataclass
+class StandingRow:
+    place: int
+    user_id: int
+    username: str
+    display_name: str
+    withdrawn: bool
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    points: object  # Fraction
+    score: int
+    head_to_head: object  # Fraction | None
+    movement: int  # places gained since the round before the latest results
+
+
+def visible_leagues(user):
+    """Public leagues, and invite-only ones the user belongs to."""
+    query = Q(visibility=League.Visibility.PUBLIC)
+    if user is not None and user.is_authenticated:
+        query |= Q(members__user=user)
+    return League.objects.filter(query).distinct().order_by("-created_at", "-id")
+
+
+def can_see(league, user, code=None):
+    if league.visibility == League.Visibility.PUBLIC or code == league.invite_code:
+        return True
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and Member.objects.filter(league=league, user=user).exists()
+    )
+
+
+def members(league):
+    return list(league.members.select_related("user").order_by("joined_at", "id"))
+
+
+def audit_log(league, limit=100):
+    return list(AuditLog.objects.filter(league=league).select_related("actor")[:limit])
+
+
+def current_season(league):
+    return league.seasons.order_by("-number").first()
+
+
+def _fixtures_of(division_or_season):
+    players = Prefetch("players", queryset=FixturePlayer.objects.select_related("user"))
+    return Fixture.objects.prefetch_related(players).select_related("round", "table__game")
+
+
+def results_of(division):
+    """The decided fixtures of a division as standings.Result, oldest round first."""
+    decided = (
+        _fixtures_of(division)
+        .filter(division=division, status=Fixture.Status.DONE)
+        .order_by("round__number", "id")
+    )
+    return [
+        standings.Result(
+            places={int(uid): place for uid, place in f.result["places"].items()},
+            scores={int(uid): score for uid, score in f.result["scores"].items()},
+            round=f.round.number,
+        )
+        for f in decided
+    ]
+
+
+def division_table(division):
+    """The standings of a division, with movement since before the latest round with results."""
+    league = division.season.league
+    entries = list(
+        Entry.objects.filter(division=division).select_related("user").order_by("user__username")
+    )
+    players = [e.user_id for e in entries]
+    results = results_of(division)
+    points = {int(size): table for size, table in league.points_per_place.items()}
+    options = {
+        "points_per_place": points,
+        "tie_breaks": league.tie_breaks,
+        "draw_points": league.draw_points,
+    }
+    now = standings.table(players, results, **options)
+    latest = max((r.round for r in results), default=0)
+    before = standings.table(players, [r for r in results if r.round < latest], **options)
+    moved = standings.movement(now, before) if latest > 1 else {}
+    by_id = {e.user_id: e for e in entries}
+    return [
+        StandingRow(
+            place=row.place,
+            user_id=row.player,
+            username=by_id[row.player].user.username,
+            display_name=by_id[row.player].user.shown_name,
+            withdrawn=by_id[row.player].withdrawn,
+            played=row.played,
+            wins=row.wins,
+            draws=row.draws,
+            losses=row.losses,
+            points=row.points,
+            score=row.score,
+            head_to_head=row.head_to_head,
+            movement=moved.get(row.player, 0),
+        )
+        for row in now
+    ]
+
+
+def divisions(season):
+    return list(Division.objects.filter(season=season).order_by("tier"))
+
+
+def rounds_with_fixtures(season):
+    players = Prefetch("players", queryset=FixturePlayer.objects.select_related("user"))
+    fixtures = Prefetch(
+        "fixtures",
+        queryset=Fixture.objects.prefetch_related(players)
+        .select_related("division", "table__game")
+        .order_by("division__tier", "id"),
+    )
+    return list(Round.objects.filter(season=season).prefetch_related(fixtures).order_by("number"))
+
+
+def byes_of(round_, entries_by_division):
+    """{division_id: [usernames without a game this round]}."""
+    playing = {
+        (fixture.division_id, fp.user_id)
+        for fixture in round_.fixtures.all()
+        for fp in fixture.players.all()
+    }
+    return {
+        division_id: [e.user.username for e in entries if (division_id, e.user_id) not in playing]
+        for division_id, entries in entries_by_division.items()
+    }
+
+
+def entries_by_division(season):
+    grouped = {}
+    for entry in (
+        Entry.objects.filter(season=season).select_related("user").order_by("user__username")
+    ):
+        grouped.setdefault(entry.division_id, []).append(entry)
+    return grouped
+
+
+def fixture_detail(fixture_id):
+    players = Prefetch("players", queryset=FixturePlayer.objects.select_related("user"))
+    return (
+        Fixture.objects.prefetch_related(players)
+        .select_related("round__season__league", "division", "table__game")
+        .filter(pk=fixture_id)
+        .first()
+    )
