@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { clockText, describeMove, renderGame, seatName } from "./board.js";
 import { GameConnection } from "./connection.js";
-import { clear } from "./dom.js";
+import { clear, h } from "./dom.js";
 import { groupCount } from "./rules.js";
 
 const MOVE_ANSWER_TIMEOUT_MS = 8000;
@@ -275,6 +275,11 @@ export class GameView {
 
   render() {
     if (!this.payload) return;
+    if (this.payload.ruleset && this.payload.ruleset !== "classic") {
+      // Only the classic board is drawn here; another ruleset's state has a different shape.
+      this.root.replaceChildren(h("p", { class: "notice", text: `This page cannot draw ${this.payload.ruleset} games yet.` }));
+      return;
+    }
     const oldLog = this.root.querySelector(".log__list");
     const stickToBottom = !oldLog || oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 4;
     const previousScroll = oldLog ? oldLog.scrollTop : 0;
