@@ -283,7 +283,11 @@ export class GameView {
     const oldLog = this.root.querySelector(".log__list");
     const stickToBottom = !oldLog || oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 4;
     const previousScroll = oldLog ? oldLog.scrollTop : 0;
-    const tree = renderGame(this.view());
+    const view = this.view();
+    // The tab's title tells a player in another tab that it is their move.
+    if (this.baseTitle === undefined) this.baseTitle = document.title;
+    document.title = view.canOffer || view.canTile ? `● Your move · ${this.baseTitle}` : this.baseTitle;
+    const tree = renderGame(view);
     clear(this.root);
     this.root.append(tree);
     const log = this.root.querySelector(".log__list");
