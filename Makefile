@@ -4,7 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
 
-.PHONY: install test lint bench bench-engine
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install test lint migrate run worker beat bench bench-engine
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,6 +23,24 @@ lint: install
 
 test: install lint
 	$(PY) -m pytest
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+# The site on http://$(HOST):$(PORT), served by daphne (HTTP and WebSocket).
+run: migrate
+	$(PY) manage.py ensure_bots
+	$(PY) manage.py collectstatic --noinput -v 0
+	@echo "Serving azulsite on http://$(HOST):$(PORT)"
+	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) azulsite.asgi:application
+
+# A Celery worker (needs REDIS_URL; without it tasks run inside the web process).
+worker: install
+	$(VENV)/bin/celery -A azulsite worker --loglevel=INFO
+
+# The Celery scheduler for periodic tasks (CELERY_BEAT_SCHEDULE); run exactly one.
+beat: install
+	$(VENV)/bin/celery -A azulsite beat --loglevel=INFO
 
 bench: bench-engine
 

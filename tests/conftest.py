@@ -32,8 +32,8 @@ from email import message_from_bytes
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 
+from tests.support.cache import clear_site_cache
 from tests.support.processes import database_url_for, start_celery_worker, start_daphne
 from tests.support.services import CHROMIUM_PATH, require_service
 
@@ -86,7 +86,7 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    cache.clear()
+    clear_site_cache()
     yield
 
 
