@@ -107,7 +107,7 @@ class Season(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["league", "number"]
+        ordering = ["league_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["league", "number"], name="season_number_unique"),
         ]
@@ -122,7 +122,7 @@ class Division(models.Model):
     name = models.CharField(max_length=40)
 
     class Meta:
-        ordering = ["season", "tier"]
+        ordering = ["season_id", "tier"]
         constraints = [
             models.UniqueConstraint(fields=["season", "tier"], name="division_tier_unique"),
         ]
@@ -142,7 +142,7 @@ class Entry(models.Model):
     withdrawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["season", "id"]
+        ordering = ["season_id", "id"]
         constraints = [
             models.UniqueConstraint(fields=["season", "user"], name="entry_unique"),
         ]
@@ -162,7 +162,7 @@ class Round(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["season", "number"]
+        ordering = ["season_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["season", "number"], name="round_number_unique"),
         ]
@@ -201,7 +201,7 @@ class Fixture(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["round", "division", "id"]
+        ordering = ["id"]
 
 
 class FixturePlayer(models.Model):
@@ -210,7 +210,7 @@ class FixturePlayer(models.Model):
     order = models.PositiveSmallIntegerField()
 
     class Meta:
-        ordering = ["fixture", "order"]
+        ordering = ["fixture_id", "order"]
         constraints = [
             models.UniqueConstraint(fields=["fixture", "user"], name="fixture_player_unique"),
         ]

@@ -1,0 +1,51 @@
+"""Fixtures for the leagues tests: users and leagues built through the services."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import services as game_services
+from games.models import Game, Seat
+from leagues import services
+from leagues.models import Fixture
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username):
+        return get_user_model().objects.create_user(username=username, password=None)
+
+    return make
+
+
+@pytest.fixture
+def organiser(make_user):
+    return make_user("olga")
+
+
+def players(make_user, count, prefix="p"):
+    return [make_user(f"{prefix}{i}") for i in range(count)]
+
+
+def league_with(organiser, members, **options):
+    options.setdefault("name", "Tuesday club")
+    league = services.create_league(organiser, play=False, **options)
+    for user in members:
+        services.join_league(league.pk, user, code=league.invite_code)
+    return league
+
+
+def open_fixtures(season):
+    return list(
+        Fixture.objects.filter(round__season=season, status=Fixture.Status.PLAYING).order_by("id")
+    )
+
+
+def resign_loser(fixture, winner_of):
+    """End a 2-player fixture's game: everyone but `winner_of(usernames)` resigns."""
+    game = Game.objects.get(table=fixture.table_id)
+    seats = list(Seat.objects.filter(table=fixture.table_id).select_related("user"))
+    winner = winner_of(sorted(s.user.username for s in seats))
+    for seat in seats:
+        if seat.user.username != winner:
+            game_services.resign(game.pk, seat.user)
+    return winner
