@@ -1,0 +1,33 @@
+"""The command line: ``python -m games.engine play`` plays a random game and prints it."""
+
+import json
+import subprocess
+import sys
+
+from games.engine import GameState
+from games.engine.__main__ import main
+
+
+def test_play_prints_boards_moves_and_scores(capsys):
+    assert main(["play", "--players", "3", "--variant", "gray", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("seed 7, 3 players, gray wall")
+    assert "player 0: take " in out and "place line" in out  # offer and tiling moves
+    assert "floor:" in out and "| . . . . ." in out  # text grids
+    assert "final scores: [" in out
+
+
+def test_play_json_prints_a_replayable_log_and_final_state(capsys):
+    assert main(["play", "--players", "2", "--seed", "11", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    final = GameState.from_dict(data["final_state"])
+    assert final.is_over and final.move_count == len(data["moves"])
+    assert data["result"] == final.result()
+
+
+def test_module_runs_as_a_program():
+    done = subprocess.run(
+        [sys.executable, "-m", "games.engine", "play", "--players", "4", "--seed", "3"],
+        capture_output=True, text=True, timeout=60, check=True,
+    )
+    assert "final scores:" in done.stdout
