@@ -16,10 +16,11 @@ class Profile:
     is_bot: bool
     bot_level: str | None
     member_since: datetime
-    # Filled by the ratings and games issues; until then: no rating, no games.
+    # From games.ratings: the main rating (the ladder with most rated games), every ladder's.
     rating: int | None
     games_played: int
     games_won: int
+    ratings: tuple = ()
 
 
 def profile_of(username: str) -> Profile:
@@ -27,6 +28,11 @@ def profile_of(username: str) -> Profile:
     user = User.objects.filter(username__iexact=username, is_active=True).first()
     if user is None:
         raise Http404(f"There is no player named {username}.")
+    from games.ratings import selectors as ratings_selectors
+
+    ratings = ratings_selectors.ratings_of(user)
+    main = ratings_selectors.main_rating(ratings)
+    played = ratings_selectors.games_summary(user)
     return Profile(
         user=user,
         username=user.username,
@@ -34,7 +40,8 @@ def profile_of(username: str) -> Profile:
         is_bot=user.is_bot,
         bot_level=user.bot_level,
         member_since=user.date_joined,
-        rating=None,
-        games_played=0,
-        games_won=0,
+        rating=main.rating if main else None,
+        games_played=played.played,
+        games_won=played.won,
+        ratings=tuple(ratings),
     )

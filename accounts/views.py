@@ -77,4 +77,7 @@ def profile(request, username: str):
     found = selectors.profile_of(username)
     if found.username != username:  # /u/ALICE/ → /u/alice/
         return redirect("profile", username=found.username, permanent=True)
-    return render(request, "accounts/profile.html", {"profile": found})
+    from games.ratings.views import profile_sections
+
+    context = {"profile": found, **profile_sections(request, found.user)}
+    return render(request, "accounts/profile.html", context)

@@ -86,6 +86,9 @@ def replay_payload(game):
         "commitment": game.commitment,
         "seed": game.seed if revealed else None,
         "salt": game.salt if revealed else None,
+        "commitment_matches": commitment_of(game.seed, game.salt) == game.commitment
+        if revealed
+        else None,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
 

@@ -5,11 +5,12 @@ The lobby lives at /lobby/ because / is the site's home page (azulsite.views.hom
 
 from django.urls import path
 
-from . import views
+from . import replay_views, views
 
 app_name = "games"
 
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("tables/<int:table_id>/", views.table, name="table"),
+    path("games/<int:game_id>/replay", replay_views.replay, name="replay"),
 ]

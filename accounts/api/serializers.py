@@ -16,12 +16,23 @@ class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
 
 
+class LadderRatingSerializer(serializers.Serializer):
+    ladder = serializers.CharField(help_text="classic-2p, classic-multi or duel")
+    title = serializers.CharField()
+    rating = serializers.IntegerField()
+    games = serializers.IntegerField(help_text="rated games on this ladder")
+    provisional = serializers.BooleanField(help_text="fewer than 20 rated games")
+
+
 class ProfileSerializer(serializers.Serializer):
     username = serializers.CharField()
     display_name = serializers.CharField()
     is_bot = serializers.BooleanField()
     bot_level = serializers.CharField(allow_null=True)
     member_since = serializers.DateTimeField()
-    rating = serializers.IntegerField(allow_null=True, help_text="Null until rated games exist.")
-    games_played = serializers.IntegerField()
-    games_won = serializers.IntegerField()
+    rating = serializers.IntegerField(
+        allow_null=True, help_text="On the ladder with most rated games; null until one exists."
+    )
+    games_played = serializers.IntegerField(help_text="finished games")
+    games_won = serializers.IntegerField(help_text="finished games won alone")
+    ratings = LadderRatingSerializer(many=True, help_text="every ladder played")

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import replays, views
 
 urlpatterns = [
     path("tables", views.TablesView.as_view(), name="api-tables"),
@@ -15,4 +15,6 @@ urlpatterns = [
     path("games/<int:game_id>/moves", views.GameMovesView.as_view(), name="api-game-moves"),
     path("games/<int:game_id>/resign", views.ResignView.as_view(), name="api-game-resign"),
     path("games/<int:game_id>/replay", views.ReplayView.as_view(), name="api-game-replay"),
+    path("games/<int:game_id>/export", replays.ExportView.as_view(), name="api-game-export"),
+    path("games/verify", replays.VerifyView.as_view(), name="api-games-verify"),
 ]

@@ -125,6 +125,7 @@ def test_user_profile(api):
         "rating": None,
         "games_played": 0,
         "games_won": 0,
+        "ratings": [],
     }
 
 

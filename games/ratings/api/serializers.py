@@ -1,0 +1,83 @@
+"""Query parsing and the documented (schema-only) response shapes of the ratings API."""
+
+from rest_framework import serializers
+
+from games.ratings.ladders import LADDERS
+from games.ratings.selectors import OUTCOMES
+
+
+class HistoryQuerySerializer(serializers.Serializer):
+    ladder = serializers.ChoiceField(choices=list(LADDERS), required=False)
+    variant = serializers.ChoiceField(choices=["standard", "gray"], required=False)
+    result = serializers.ChoiceField(
+        choices=list(OUTCOMES),
+        required=False,
+        help_text="win: alone on top; draw: a shared victory; loss; playing: not over",
+    )
+    opponent = serializers.CharField(required=False, help_text="username of someone at the table")
+    page = serializers.IntegerField(min_value=1, required=False)
+
+
+class LadderSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    title = serializers.CharField()
+    description = serializers.CharField()
+
+
+class LeaderboardEntrySerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True, help_text="null for provisional players")
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    rating = serializers.IntegerField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField(help_text="fewer than 20 rated games")
+
+
+class LeaderboardSerializer(serializers.Serializer):
+    ladder = serializers.CharField()
+    title = serializers.CharField()
+    ranked = LeaderboardEntrySerializer(many=True)
+    provisional = LeaderboardEntrySerializer(many=True, help_text="listed apart, unranked")
+
+
+class HistoryPlayerSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    player_index = serializers.IntegerField()
+    score = serializers.IntegerField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True)
+    left = serializers.BooleanField()
+    me = serializers.BooleanField(help_text="this is the player whose history it is")
+
+
+class HistoryRowSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["playing", "finished"])
+    ladder = serializers.CharField()
+    variant = serializers.CharField()
+    rated = serializers.BooleanField()
+    started_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    players = HistoryPlayerSerializer(many=True)
+    rank = serializers.IntegerField(allow_null=True)
+    score = serializers.IntegerField(allow_null=True)
+    outcome = serializers.ChoiceField(choices=list(OUTCOMES))
+    rating_delta = serializers.FloatField(allow_null=True)
+
+
+class RatingPointSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    rating = serializers.FloatField()
+    delta = serializers.FloatField()
+
+
+class LadderRatingSerializer(serializers.Serializer):
+    ladder = serializers.CharField()
+    title = serializers.CharField()
+    rating = serializers.IntegerField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    history = RatingPointSerializer(many=True)

@@ -1,0 +1,292 @@
+// The replay controller: every state of the game comes with the page (rebuilt by the server's engine
+// from the seed and the move log); this steps through them, drawing each with the live board renderer.
+
+import { describeMove, renderGame, seatName } from "../azul/board.js";
+import { clear, h } from "../azul/dom.js";
+import { groupCount } from "../azul/rules.js";
+import { renderScoreChart } from "./score-chart.js";
+
+export const SPEEDS = [
+  { label: "0.5×", ms: 1600 },
+  { label: "1×", ms: 800 },
+  { label: "2×", ms: 400 },
+  { label: "4×", ms: 200 },
+  { label: "8×", ms: 100 },
+];
+
+async function sha256Hex(text) {
+  if (!window.crypto || !window.crypto.subtle) return null;
+  const digest = await window.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export class ReplayView {
+  constructor(root, data) {
+    this.root = root;
+    this.data = data;
+    this.last = data.states.length - 1;
+    this.step = 0;
+    this.timer = null;
+    this.speed = 1;
+    this.browserCheck = "";
+    this.seats = [];
+    for (const seat of data.seats) this.seats[seat.player_index] = seat;
+    this.names = data.states[0].boards.map((_b, index) => seatName(this.seats[index], index));
+    this.scores = data.states.map((state) => state.boards.map((board) => board.score));
+    this.log = data.moves.map((record, index) => {
+      const count = record.move.source !== undefined ? groupCount(data.states[index], record.move.source, record.move.color) : null;
+      return { number: record.number, name: seatName(this.seats[record.player_index], record.player_index), text: describeMove(record.move, count) };
+    });
+  }
+
+  start() {
+    const wanted = Number(new URLSearchParams(window.location.hash.slice(1)).get("move"));
+    this.step = Number.isInteger(wanted) && wanted >= 0 && wanted <= this.last ? wanted : 0;
+    document.addEventListener("keydown", (event) => this.onKey(event));
+    this.board = h("div", { class: "replay-board" });
+    clear(this.root);
+    this.root.append(this.buildControls(), this.board);
+    this.checkCommitment();
+    this.render();
+  }
+
+  // ---- navigation ----
+
+  go(step) {
+    const next = Math.max(0, Math.min(this.last, step));
+    if (next === this.step) return;
+    this.step = next;
+    window.history.replaceState(null, "", `#move=${next}`);
+    if (this.step === this.last) this.pause();
+    this.render();
+  }
+
+  playing() {
+    return this.timer !== null;
+  }
+
+  play() {
+    if (this.playing()) return;
+    if (this.step === this.last) this.go(0);
+    this.timer = window.setInterval(() => this.go(this.step + 1), SPEEDS[this.speed].ms);
+    this.render();
+  }
+
+  pause() {
+    if (!this.playing()) return;
+    window.clearInterval(this.timer);
+    this.timer = null;
+    this.render();
+  }
+
+  setSpeed(index) {
+    this.speed = index;
+    if (this.playing()) {
+      this.pause();
+      this.play();
+    } else {
+      this.render();
+    }
+  }
+
+  onKey(event) {
+    const tag = event.target && event.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    const keys = {
+      ArrowLeft: () => this.go(this.step - 1),
+      ArrowRight: () => this.go(this.step + 1),
+      Home: () => this.go(0),
+      End: () => this.go(this.last),
+    };
+    if (keys[event.key]) {
+      event.preventDefault();
+      keys[event.key]();
+    }
+  }
+
+  async checkCommitment() {
+    const { seed, salt, commitment } = this.data;
+    if (seed === null || seed === undefined) return;
+    const digest = await sha256Hex(`${seed}:${salt}`);
+    this.browserCheck = digest === null ? "" : digest === commitment ? "match" : "mismatch";
+    this.render();
+  }
+
+  // ---- drawing ----
+
+  finished() {
+    return this.data.status === "finished";
+  }
+
+  boardView() {
+    const state = this.data.states[this.step];
+    const over = this.finished() && this.step === this.last;
+    const record = this.step > 0 ? this.data.moves[this.step - 1] : null;
+    const result = over ? this.data.result : null;
+    const winners = result && Array.isArray(result.winners) ? result.winners : [];
+    return {
+      state,
+      seats: this.seats,
+      me: null,
+      over,
+      version: this.step,
+      clock: { kind: "none" },
+      result,
+      winners,
+      commitment: this.data.commitment,
+      seed: over ? this.data.seed : null,
+      salt: this.data.salt,
+      commitmentCheck: this.commitmentText(),
+      canOffer: false,
+      canTile: false,
+      canResign: false,
+      selection: null,
+      pending: false,
+      lastMove: record ? { move: record.move, player: record.player_index, number: record.number } : null,
+      log: this.log,
+      presence: [],
+      spectators: 0,
+      connection: "replay",
+      errorText: "",
+      handlers: {},
+    };
+  }
+
+  commitmentText() {
+    if (this.data.seed === null || this.data.seed === undefined) return "";
+    const server = this.data.commitment_matches;
+    if (this.browserCheck === "match" || (this.browserCheck === "" && server)) return "✓ seed matches the commitment";
+    return "✗ seed does not match the commitment";
+  }
+
+  roundOf(step) {
+    return this.data.states[step].round;
+  }
+
+  // The controls are built once (a slider being dragged must not be replaced) and updated per step.
+  buildControls() {
+    const button = (testid, label, title, onclick) =>
+      h("button", { type: "button", class: "button button--quiet", "data-testid": testid, title, "aria-label": title, onclick, text: label });
+    this.controls = {
+      start: button("replay-start", "⏮", "Start (Home)", () => this.go(0)),
+      back: button("replay-back", "◀", "Back one move (←)", () => this.go(this.step - 1)),
+      play: button("replay-play", "▶", "Autoplay", () => (this.playing() ? this.pause() : this.play())),
+      forward: button("replay-forward", "▶|", "Forward one move (→)", () => this.go(this.step + 1)),
+      end: button("replay-end", "⏭", "End (End)", () => this.go(this.last)),
+      slider: h("input", {
+        type: "range",
+        min: "0",
+        max: String(this.last),
+        value: String(this.step),
+        "data-testid": "replay-slider",
+        "aria-label": "Move",
+        oninput: (event) => this.go(Number(event.target.value)),
+      }),
+      speed: h(
+        "select",
+        { "data-testid": "replay-speed", "aria-label": "Autoplay speed", onchange: (event) => this.setSpeed(Number(event.target.value)) },
+        SPEEDS.map((choice, index) => h("option", { value: String(index), selected: index === this.speed, text: choice.label })),
+      ),
+      position: h("span", { class: "replay-position", "data-testid": "replay-position" }),
+      rounds: Object.entries(this.data.round_starts).map(([round, step]) =>
+        h("button", {
+          type: "button",
+          class: "button button--quiet round-jump",
+          "data-testid": `replay-round-${round}`,
+          "data-round": round,
+          title: `Start of round ${round} (move ${step})`,
+          onclick: () => this.go(step),
+          text: `R${round}`,
+        }),
+      ),
+    };
+    const c = this.controls;
+    return h("div", { class: "replay-controls", role: "toolbar", "aria-label": "Replay controls" }, [
+      h("div", { class: "replay-controls__row" }, [
+        c.start, c.back, c.play, c.forward, c.end,
+        h("label", { class: "replay-speed" }, ["Speed ", c.speed]),
+        c.slider,
+      ]),
+      h("div", { class: "replay-controls__row replay-rounds" }, [h("span", { class: "muted", text: "Jump to round: " }), ...c.rounds]),
+      c.position,
+    ]);
+  }
+
+  updateControls() {
+    const c = this.controls;
+    c.start.disabled = this.step === 0;
+    c.back.disabled = this.step === 0;
+    c.forward.disabled = this.step === this.last;
+    c.end.disabled = this.step === this.last;
+    c.play.disabled = this.last === 0;
+    c.play.textContent = this.playing() ? "⏸" : "▶";
+    c.play.title = this.playing() ? "Pause" : "Autoplay";
+    c.play.setAttribute("aria-label", c.play.title);
+    c.play.dataset.playing = this.playing() ? "true" : "false";
+    if (Number(c.slider.value) !== this.step) c.slider.value = String(this.step);
+    const round = this.roundOf(this.step);
+    for (const jump of c.rounds) jump.classList.toggle("is-current", Number(jump.dataset.round) === round);
+    const entry = this.step > 0 ? this.log[this.step - 1] : null;
+    c.position.dataset.step = String(this.step);
+    c.position.textContent = `Move ${this.step} of ${this.last} · round ${round} · ${entry ? `${entry.name} ${entry.text}` : "the deal"}`;
+  }
+
+  renderFairness() {
+    const { commitment, seed, salt } = this.data;
+    const items = [
+      h("p", {}, [h("span", { class: "muted", text: "Commitment published at the start: " }), h("code", { "data-testid": "commitment", text: commitment })]),
+    ];
+    if (seed === null || seed === undefined) {
+      items.push(h("p", { class: "muted", text: "The seed stays secret until the game is over; then anyone can check it against this commitment." }));
+    } else {
+      items.push(
+        h("p", {}, [
+          h("span", { class: "muted", text: "Seed " }),
+          h("code", { "data-testid": "seed", text: String(seed) }),
+          h("span", { class: "muted", text: " · salt " }),
+          h("code", { text: String(salt) }),
+        ]),
+        h("p", { class: "fairness-verdict", "data-testid": "fairness", text: `sha256("seed:salt") ${this.commitmentText()}` }),
+      );
+    }
+    return h("section", { class: "replay-fairness", "aria-label": "Provable fairness" }, [h("h2", { class: "panel-title", text: "Fairness" }), ...items]);
+  }
+
+  render() {
+    const tree = renderGame(this.boardView());
+    // Every move of the log is a link to its position; moves not yet reached are dimmed.
+    for (const entry of tree.querySelectorAll(".log__entry")) {
+      const number = Number(entry.getAttribute("value"));
+      entry.classList.toggle("is-future", number > this.step);
+      entry.setAttribute("data-move", String(number));
+      entry.addEventListener("click", () => this.go(number));
+    }
+    const actions = tree.querySelector(".game__actions");
+    if (actions && this.finished()) {
+      actions.append(h("a", { class: "button", href: `/api/v1/games/${this.data.id}/export`, download: `azul-game-${this.data.id}.json`, "data-testid": "export", text: "Export JSON" }));
+    }
+    const side = tree.querySelector(".game__side");
+    const chart = h("section", { class: "replay-scores", "aria-label": "Scores over time" }, [
+      h("h2", { class: "panel-title", text: "Scores" }),
+      renderScoreChart({ scores: this.scores, names: this.names, step: this.step, onPick: (step) => this.go(step) }),
+    ]);
+    if (side) side.prepend(chart);
+    else tree.append(chart);
+    tree.append(this.renderFairness());
+
+    const oldList = this.board.querySelector(".log__list");
+    const scroll = oldList ? oldList.scrollTop : 0;
+    clear(this.board);
+    this.board.append(tree);
+    this.updateControls();
+    const list = this.board.querySelector(".log__list");
+    const current = this.board.querySelector(".log__entry--last");
+    if (list) {
+      list.scrollTop = scroll;
+      const top = current ? current.offsetTop - list.offsetTop : 0;
+      if (current && (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight)) {
+        list.scrollTop = top - list.clientHeight / 2;
+      }
+    }
+  }
+}
