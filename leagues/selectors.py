@@ -147,7 +147,9 @@ def byes_of(round_, entries_by_division):
 def entries_by_division(season):
     grouped = {}
     for entry in (
-        Entry.objects.filter(season=season).select_related("user").order_by("user__username")
+        Entry.objects.filter(season=season)
+        .select_related("user", "division")
+        .order_by("user__username")
     ):
         grouped.setdefault(entry.division_id, []).append(entry)
     return grouped

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 v1_patterns = [
     path("", include("accounts.api.urls")),
     path("", include("games.api.urls")),
+    path("", include("leagues.api.urls")),
     path("", include("games.ratings.api.urls")),
 ]
 

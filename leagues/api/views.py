@@ -1,0 +1,283 @@
+"""REST views for leagues: parse, call one service or selector, render a payload.
+
+Domain errors (leagues.errors, games.errors) become the API's error body here and only here.
+"""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from azulsite.api.errors import ApiError
+from azulsite.api.schema import error_response
+from games.errors import GameError
+from leagues import payloads, selectors, services
+from leagues.errors import LeagueError, NotFound
+from leagues.models import League, Season
+
+from . import serializers as s
+
+ERRORS = {
+    400: error_response("invalid"),
+    401: error_response("not_authenticated"),
+    403: error_response("not_organiser, invalid_invite, forbidden"),
+    404: error_response("not_found"),
+    409: error_response(
+        "wrong_state, already_member, not_member, registration_closed, not_enough_players"
+    ),
+}
+JSON = OpenApiResponse(description="see docs/api.md (Leagues)")
+
+
+class LeaguesApiView(APIView):
+    def handle_exception(self, exc):
+        if isinstance(exc, LeagueError | GameError):
+            exc = ApiError(exc.code, exc.detail, exc.status)
+        return super().handle_exception(exc)
+
+
+def _parse(serializer_class, data):
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _league(request, league_id):
+    league = League.objects.filter(pk=league_id).select_related("created_by").first()
+    if league is None or not selectors.can_see(
+        league, request.user, request.query_params.get("code")
+    ):
+        raise NotFound(f"no league {league_id}")
+    return league
+
+
+def _season(request, season_id):
+    season = Season.objects.filter(pk=season_id).select_related("league").first()
+    if season is None:
+        raise NotFound(f"no season {season_id}")
+    _league(request, season.league_id)
+    return season
+
+
+def _league_body(request, league):
+    return payloads.league_payload(league, organiser=services.is_organiser(league, request.user))
+
+
+class LeaguesView(LeaguesApiView):
+    @extend_schema(operation_id="leagues_list", responses={200: JSON}, tags=["leagues"])
+    def get(self, request):
+        leagues = selectors.visible_leagues(request.user).select_related("created_by")[:200]
+        return Response([_league_body(request, league) for league in leagues])
+
+    @extend_schema(
+        operation_id="leagues_create",
+        request=s.LeagueCreateSerializer,
+        responses={201: JSON, **ERRORS},
+        tags=["leagues"],
+    )
+    def post(self, request):
+        options = _parse(s.LeagueCreateSerializer, request.data)
+        if "clock" in options:
+            options["clock"] = dict(options["clock"])
+        league = services.create_league(request.user, **options)
+        return Response(_league_body(request, league), status=status.HTTP_201_CREATED)
+
+
+class LeagueView(LeaguesApiView):
+    @extend_schema(
+        operation_id="leagues_retrieve",
+        parameters=[OpenApiParameter("code", str, description="invite code (invite-only leagues)")],
+        responses={200: JSON, 404: error_response("not_found")},
+        tags=["leagues"],
+    )
+    def get(self, request, league_id):
+        return Response(_league_body(request, _league(request, league_id)))
+
+
+class JoinView(LeaguesApiView):
+    @extend_schema(
+        operation_id="leagues_join",
+        request=s.JoinSerializer,
+        responses={200: JSON, **ERRORS},
+        tags=["leagues"],
+    )
+    def post(self, request, league_id):
+        code = _parse(s.JoinSerializer, request.data or {}).get("code")
+        services.join_league(league_id, request.user, code=code)
+        return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
+
+
+class LeaveView(LeaguesApiView):
+    @extend_schema(
+        operation_id="leagues_leave",
+        request=None,
+        responses={200: JSON, **ERRORS},
+        tags=["leagues"],
+    )
+    def post(self, request, league_id):
+        services.leave_league(league_id, request.user)
+        return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
+
+
+class PlayersView(LeaguesApiView):
+    @extend_schema(
+        operation_id="leagues_add_player",
+        request=s.PlayerSerializer,
+        responses={200: JSON, **ERRORS},
+        tags=["leagues"],
+        description="Organisers only: add a player to the league.",
+    )
+    def post(self, request, league_id):
+        body = _parse(s.PlayerSerializer, request.data)
+        services.add_player(league_id, request.user, body["username"], body["reason"])
+        return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
+
+
+class RemovePlayerView(LeaguesApiView):
+    @extend_schema(
+        operation_id="leagues_remove_player",
+        request=s.PlayerSerializer,
+        responses={200: JSON, **ERRORS},
+        tags=["leagues"],
+        description="Organisers only: the player takes no part in future seasons.",
+    )
+    def post(self, request, league_id):
+        body = _parse(s.PlayerSerializer, request.data)
+        services.remove_player(league_id, request.user, body["username"], body["reason"])
+        return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
+
+
+class AuditView(LeaguesApiView):
+    @extend_schema(
+        operation_id="leagues_audit_log",
+        responses={200: JSON, 404: error_response("not_found")},
+        tags=["leagues"],
+    )
+    def get(self, request, league_id):
+        league = _league(request, league_id)
+        return Response([payloads.audit_payload(e) for e in selectors.audit_log(league)])
+
+
+class SeasonView(LeaguesApiView):
+    @extend_schema(
+        operation_id="seasons_retrieve",
+        responses={200: JSON, 404: error_response("not_found")},
+        tags=["leagues"],
+    )
+    def get(self, request, season_id):
+        return Response(payloads.season_summary(_season(request, season_id)))
+
+    @extend_schema(
+        operation_id="seasons_update",
+        request=s.SeasonUpdateSerializer,
+        responses={200: JSON, **ERRORS},
+        tags=["leagues"],
+        description="Organisers only: the registration window and planned start.",
+    )
+    def patch(self, request, season_id):
+        body = _parse(s.SeasonUpdateSerializer, request.data)
+        season = services.update_season(season_id, request.user, **body)
+        return Response(payloads.season_summary(season))
+
+
+class StartSeasonView(LeaguesApiView):
+    @extend_schema(
+        operation_id="seasons_start",
+        request=None,
+        responses={200: JSON, **ERRORS},
+        tags=["leagues"],
+    )
+    def post(self, request, season_id):
+        season = services.start_season(season_id, request.user)
+        return Response(payloads.fixtures_payload(season))
+
+
+class CloseSeasonView(LeaguesApiView):
+    @extend_schema(
+        operation_id="seasons_close",
+        request=None,
+        responses={201: JSON, **ERRORS},
+        tags=["leagues"],
+        description="Organisers only: promotion and relegation; answers the next season.",
+    )
+    def post(self, request, season_id):
+        following = services.close_season(season_id, request.user)
+        return Response(payloads.season_summary(following), status=status.HTTP_201_CREATED)
+
+
+class WithdrawView(LeaguesApiView):
+    @extend_schema(
+        operation_id="seasons_withdraw",
+        request=s.WithdrawSerializer,
+        responses={200: JSON, **ERRORS},
+        tags=["leagues"],
+    )
+    def post(self, request, season_id):
+        body = _parse(s.WithdrawSerializer, request.data)
+        entry = services.withdraw_player(season_id, request.user, body["username"], body["reason"])
+        return Response(payloads.fixtures_payload(entry.season))
+
+
+class StandingsView(LeaguesApiView):
+    @extend_schema(
+        operation_id="seasons_standings",
+        responses={200: JSON, 404: error_response("not_found")},
+        tags=["leagues"],
+    )
+    def get(self, request, season_id):
+        return Response(payloads.standings_payload(_season(request, season_id)))
+
+
+class FixturesView(LeaguesApiView):
+    @extend_schema(
+        operation_id="seasons_fixtures",
+        responses={200: JSON, 404: error_response("not_found")},
+        tags=["leagues"],
+    )
+    def get(self, request, season_id):
+        return Response(payloads.fixtures_payload(_season(request, season_id)))
+
+
+def _fixture(request, fixture_id):
+    fixture = selectors.fixture_detail(fixture_id)
+    if fixture is None:
+        raise NotFound(f"no fixture {fixture_id}")
+    _league(request, fixture.round.season.league_id)
+    return fixture
+
+
+class FixtureView(LeaguesApiView):
+    @extend_schema(
+        operation_id="fixtures_retrieve",
+        responses={200: JSON, 404: error_response("not_found")},
+        tags=["leagues"],
+    )
+    def get(self, request, fixture_id):
+        return Response(payloads.fixture_payload(_fixture(request, fixture_id)))
+
+
+class OverrideView(LeaguesApiView):
+    @extend_schema(
+        operation_id="fixtures_override",
+        request=s.OverrideSerializer,
+        responses={200: JSON, **ERRORS},
+        tags=["leagues"],
+    )
+    def post(self, request, fixture_id):
+        body = _parse(s.OverrideSerializer, request.data)
+        services.override_result(fixture_id, request.user, body["places"], body["reason"])
+        return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))
+
+
+class ExtendView(LeaguesApiView):
+    @extend_schema(
+        operation_id="fixtures_extend",
+        request=s.ExtendSerializer,
+        responses={200: JSON, **ERRORS},
+        tags=["leagues"],
+    )
+    def post(self, request, fixture_id):
+        body = _parse(s.ExtendSerializer, request.data)
+        services.extend_deadline(fixture_id, request.user, body["until"], body["reason"])
+        return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))

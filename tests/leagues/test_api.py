@@ -1,0 +1,121 @@
+"""The leagues REST API: an organiser's script runs a league; members cannot do organiser things."""
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from leagues.models import AuditLog, Fixture
+
+from .conftest import players
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user=None):
+    client = APIClient()
+    if user is not None:
+        client.credentials(
+            HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}"
+        )
+    return client
+
+
+def test_an_organiser_script_runs_a_league_and_members_are_refused(organiser, make_user):
+    olga = client_for(organiser)
+    created = olga.post(
+        "/api/v1/leagues",
+        {
+            "name": "Club",
+            "visibility": "invite",
+            "points_per_place": {"2": [3, 0]},
+            "draw_points": 1,
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    league = created.json()
+    assert league["invite_code"] and league["points_per_place"]["2"] == [3, 0]
+    assert league["draw_points"] == 1
+
+    p0, p1, p2 = players(make_user, 3)
+    assert (
+        client_for(p0)
+        .post(f"/api/v1/leagues/{league['id']}/join", {}, format="json")
+        .json()["error"]["code"]
+        == "invalid_invite"
+    )
+    for user in (p0, p1):
+        answer = client_for(user).post(
+            f"/api/v1/leagues/{league['id']}/join", {"code": league["invite_code"]}, format="json"
+        )
+        assert answer.status_code == 200
+        assert answer.json()["invite_code"] is None  # only organisers see it
+    added = olga.post(
+        f"/api/v1/leagues/{league['id']}/players",
+        {"username": "p2", "reason": "asked by mail"},
+        format="json",
+    )
+    assert added.status_code == 200
+
+    # An invite-only league is hidden from outsiders.
+    assert client_for().get(f"/api/v1/leagues/{league['id']}").status_code == 404
+    assert client_for(p0).get(f"/api/v1/leagues/{league['id']}").status_code == 200
+
+    season_id = league["current_season"]["id"]
+    member = client_for(p0)
+    refused = member.post(f"/api/v1/seasons/{season_id}/start")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_organiser"
+
+    started = olga.post(f"/api/v1/seasons/{season_id}/start")
+    assert started.status_code == 200
+    rounds = started.json()["rounds"]
+    assert len(rounds) == 3  # the organiser plays too: 4 players, single round-robin
+    fixture = rounds[0]["fixtures"][0]
+    assert fixture["status"] == "playing" and fixture["game"]
+
+    forged = member.post(
+        f"/api/v1/fixtures/{fixture['id']}/override",
+        {"places": {fixture["players"][0]: 1, fixture["players"][1]: 2}, "reason": "trust me"},
+        format="json",
+    )
+    assert forged.status_code == 403 and forged.json()["error"]["code"] == "not_organiser"
+    assert Fixture.objects.get(pk=fixture["id"]).result is None
+
+    bad = olga.post(
+        f"/api/v1/fixtures/{fixture['id']}/override", {"places": {}, "reason": "x"}, format="json"
+    )
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid"
+
+    overridden = olga.post(
+        f"/api/v1/fixtures/{fixture['id']}/override",
+        {"places": {fixture["players"][0]: 1, fixture["players"][1]: 1}, "reason": "agreed draw"},
+        format="json",
+    )
+    assert overridden.status_code == 200
+    assert overridden.json()["decided_by"] == "override"
+
+    table = client_for().get(f"/api/v1/seasons/{season_id}/standings?code={league['invite_code']}")
+    assert table.status_code == 200
+    rows = table.json()["divisions"][0]["rows"]
+    drawn = {row["username"]: row for row in rows if row["username"] in fixture["players"]}
+    assert all(row["points"] == 1 and row["draws"] == 1 for row in drawn.values())
+
+    audit = olga.get(f"/api/v1/leagues/{league['id']}/audit").json()
+    assert [e["action"] for e in audit][:2] == ["override_result", "start_season"]
+    assert AuditLog.objects.filter(action="override_result", reason="agreed draw").exists()
+
+
+def test_the_leagues_api_is_in_the_openapi_schema(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    for path in (
+        "/api/v1/leagues",
+        "/api/v1/seasons/{season_id}/standings",
+        "/api/v1/fixtures/{fixture_id}/override",
+        "/api/v1/fixtures/{fixture_id}/extend",
+    ):
+        assert path in schema["paths"]
+
+
+def test_anonymous_writes_are_refused(organiser):
+    answer = client_for().post("/api/v1/leagues", {"name": "x"}, format="json")
+    assert answer.status_code == 401
