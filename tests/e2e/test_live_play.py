@@ -209,3 +209,31 @@ def test_a_refused_move_shows_the_servers_reason_then_the_page_catches_up(live_d
     for page in (mover, other, stale):
         expect(page.locator("[data-endscreen]")).to_contain_text("resign")
     expect(other.locator("[data-endscreen] tr.is-winner")).to_have_count(1)
+
+
+def test_four_players_each_see_nine_factories_and_every_move(live_daphne, contexts):
+    base = live_daphne.url
+    pages = [contexts(PHONE if index % 2 else DESKTOP) for index in range(4)]
+    for index, page in enumerate(pages):
+        sign_up(page, base, f"four{index}")
+    table_id = open_table(pages[0], base, players=4, variant="gray", clock="correspondence")
+    for seat, page in enumerate(pages[1:], start=1):
+        page.goto(f"{base}/tables/{table_id}/")
+        page.click(f"[data-seat='{seat}'] [data-action=join]")
+        expect(page.locator(f"[data-seat='{seat}'] .badge--you")).to_be_visible()
+    pages[0].click("[data-action=start]")
+    for page in pages:
+        expect(page.locator("[data-factory]:not([data-factory=center])")).to_have_count(9)
+        expect(page.locator(".pboard")).to_have_count(4)
+        # Correspondence: the player to move has a running clock measured in days.
+        expect(page.locator(".clock.is-running")).to_contain_text("d")
+
+    rng = random.Random(11)
+    for _ in range(4):
+        mover = wait_for_turn_or_end(pages)
+        before = version_of(mover)
+        play_one_move(mover, rng)
+        for page in pages:
+            expect(page.locator(GAME)).to_have_attribute("data-version", str(before + 1))
+    ARTIFACTS_DIR.mkdir(exist_ok=True)
+    pages[1].screenshot(path=str(ARTIFACTS_DIR / "four-players-phone.png"), full_page=True)
