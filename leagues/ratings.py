@@ -1,25 +1,31 @@
 """The one place leagues read players' ratings (divisions of a first season are cut by rating).
 
-The ratings app (games.ratings) is under construction; until it provides a selector, every player
-counts as 1500. Point `_read_ratings` at that selector when it lands.
+Reads the ratings app's selector (games.ratings.selectors.ratings_of, one user at a time) on the
+ladder of the league's games; DEFAULT_RATING where a player has no rating there yet.
 """
+
+from django.contrib.auth import get_user_model
 
 DEFAULT_RATING = 1500
 
 
 def _read_ratings(user_ids, players_per_game):
     try:
-        from games.ratings import selectors
-    except ImportError:
+        from games.ratings.ladders import ladder_for
+        from games.ratings.selectors import ratings_of as ladder_ratings
+    except ImportError:  # the ratings app is optional for leagues
         return {}
-    reader = getattr(selectors, "ratings_for", None)
-    if reader is None:
-        return {}
-    return reader(user_ids, players=players_per_game)
+    ladder = ladder_for("classic", players_per_game)
+    found = {}
+    for user in get_user_model().objects.filter(pk__in=user_ids):
+        for rating in ladder_ratings(user):
+            if rating.ladder == ladder:
+                found[user.pk] = rating.rating
+    return found
 
 
 def ratings_of(user_ids, players_per_game=2):
     """{user_id: rating} for every id given; DEFAULT_RATING where none exists."""
     user_ids = list(user_ids)
-    found = _read_ratings(user_ids, players_per_game) or {}
+    found = _read_ratings(user_ids, players_per_game)
     return {uid: int(round(found.get(uid, DEFAULT_RATING))) for uid in user_ids}

@@ -163,3 +163,14 @@ def fixture_detail(fixture_id):
         .filter(pk=fixture_id)
         .first()
     )
+
+
+def decided_fixtures(division):
+    """A division's decided fixtures, newest round first, with players and game for links."""
+    players = Prefetch("players", queryset=FixturePlayer.objects.select_related("user"))
+    return list(
+        Fixture.objects.filter(division=division, status=Fixture.Status.DONE)
+        .prefetch_related(players)
+        .select_related("round", "table__game")
+        .order_by("-round__number", "id")
+    )

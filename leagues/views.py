@@ -1,0 +1,249 @@
+"""The leagues pages: thin views reading through selectors and acting through services.
+
+Organiser forms post here; a refused action (leagues.errors) shows its message and changes nothing.
+"""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from . import forms, payloads, selectors, services
+from .errors import LeagueError
+from .models import League, Season
+
+
+def _league_or_404(request, league_id):
+    league = League.objects.filter(pk=league_id).select_related("created_by").first()
+    code = request.GET.get("code") or request.session.get(f"league-code-{league_id}")
+    if league is None or not selectors.can_see(league, request.user, code):
+        raise Http404("no such league")
+    return league
+
+
+def _season_or_404(league, number):
+    season = Season.objects.filter(league=league, number=number).first()
+    if season is None:
+        raise Http404("no such season")
+    return season
+
+
+def organiser_action(view):
+    """POST-only, logged in; a LeagueError becomes an error message; back to `next` or the league."""
+
+    @require_POST
+    @login_required
+    @wraps(view)
+    def wrapped(request, league_id, *args, **kwargs):
+        try:
+            note = view(request, league_id, *args, **kwargs)
+            if note:
+                messages.success(request, note)
+        except LeagueError as exc:
+            messages.error(request, exc.detail)
+        target = request.POST.get("next", "")
+        if not target.startswith("/leagues/"):
+            target = f"/leagues/{league_id}/"
+        return redirect(target)
+
+    return wrapped
+
+
+def index(request):
+    return render(
+        request,
+        "leagues/index.html",
+        {"leagues": selectors.visible_leagues(request.user).select_related("created_by")[:200]},
+    )
+
+
+@login_required
+def create(request):
+    form = forms.LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.create_league(request.user, **form.options())
+        except LeagueError as exc:
+            form.add_error(None, exc.detail)
+        else:
+            messages.success(request, f"League “{league.name}” created.")
+            return redirect("leagues:detail", league.pk)
+    return render(request, "leagues/create.html", {"form": form})
+
+
+def detail(request, league_id):
+    league = _league_or_404(request, league_id)
+    season = selectors.current_season(league)
+    is_org = services.is_organiser(league, request.user)
+    membership = None
+    if request.user.is_authenticated:
+        membership = league.members.filter(user=request.user).first()
+    invite_url = request.build_absolute_uri(f"/leagues/{league.pk}/invite/{league.invite_code}/")
+    return render(
+        request,
+        "leagues/detail.html",
+        {
+            "league": league,
+            "data": payloads.league_payload(league, organiser=is_org),
+            "season": season,
+            "seasons": league.seasons.order_by("-number"),
+            "members": selectors.members(league),
+            "is_organiser": is_org,
+            "is_player": bool(membership and membership.is_player),
+            "invite_url": invite_url if is_org else None,
+            "audit": selectors.audit_log(league, limit=50),
+        },
+    )
+
+
+def invite(request, league_id, code):
+    """The invite link: remembers the code in the session so the page and the join work."""
+    league = League.objects.filter(pk=league_id, invite_code=code).first()
+    if league is None:
+        raise Http404("this invite link is not valid")
+    request.session[f"league-code-{league_id}"] = code
+    return redirect("leagues:detail", league_id)
+
+
+@require_POST
+@login_required
+def join(request, league_id):
+    code = request.POST.get("code") or request.session.get(f"league-code-{league_id}")
+    try:
+        services.join_league(league_id, request.user, code=code)
+        messages.success(request, "You joined the league.")
+    except LeagueError as exc:
+        messages.error(request, exc.detail)
+    return redirect("leagues:detail", league_id)
+
+
+@require_POST
+@login_required
+def leave(request, league_id):
+    try:
+        services.leave_league(league_id, request.user)
+        messages.success(request, "You left the league: you will not play its next seasons.")
+    except LeagueError as exc:
+        messages.error(request, exc.detail)
+    return redirect("leagues:detail", league_id)
+
+
+@organiser_action
+def add_player(request, league_id):
+    form = forms.PlayerForm(request.POST)
+    if not form.is_valid():
+        raise services.errors.Invalid("give a username")
+    services.add_player(league_id, request.user, **form.cleaned_data)
+    return f"Added {form.cleaned_data['username']}."
+
+
+@organiser_action
+def remove_player(request, league_id):
+    form = forms.PlayerForm(request.POST)
+    if not form.is_valid():
+        raise services.errors.Invalid("give a username")
+    services.remove_player(league_id, request.user, **form.cleaned_data)
+    return f"Removed {form.cleaned_data['username']}."
+
+
+@organiser_action
+def start_season(request, league_id, number):
+    league = _league_or_404(request, league_id)
+    services.start_season(_season_or_404(league, number).pk, request.user)
+    return f"Season {number} started: the first round is open."
+
+
+@organiser_action
+def close_season(request, league_id, number):
+    league = _league_or_404(request, league_id)
+    following = services.close_season(_season_or_404(league, number).pk, request.user)
+    return f"Season {number} closed; season {following.number} is open for registration."
+
+
+@organiser_action
+def withdraw(request, league_id, number):
+    league = _league_or_404(request, league_id)
+    form = forms.ReasonForm(request.POST)
+    if not form.is_valid():
+        raise services.errors.Invalid("give a username and a reason")
+    season = _season_or_404(league, number)
+    services.withdraw_player(season.pk, request.user, **form.cleaned_data)
+    return f"Withdrew {form.cleaned_data['username']}."
+
+
+@organiser_action
+def override(request, league_id, fixture_id):
+    form = forms.OverrideForm(request.POST)
+    if not form.is_valid():
+        raise services.errors.Invalid("give the places and a reason")
+    services.override_result(
+        fixture_id, request.user, form.parsed_places(), form.cleaned_data["reason"]
+    )
+    return "Result overridden."
+
+
+@organiser_action
+def extend(request, league_id, fixture_id):
+    form = forms.ExtendForm(request.POST)
+    if not form.is_valid():
+        raise services.errors.Invalid("give a date-time (UTC) and a reason")
+    services.extend_deadline(
+        fixture_id, request.user, form.cleaned_data["until"], form.cleaned_data["reason"]
+    )
+    return "Deadline extended."
+
+
+def standings(request, league_id, number):
+    league = _league_or_404(request, league_id)
+    season = _season_or_404(league, number)
+    divisions = [
+        {
+            "division": division,
+            "rows": [payloads.row_payload(row) for row in selectors.division_table(division)],
+            "results": [payloads.fixture_payload(f) for f in selectors.decided_fixtures(division)],
+        }
+        for division in selectors.divisions(season)
+    ]
+    return render(
+        request,
+        "leagues/standings.html",
+        {
+            "league": league,
+            "season": season,
+            "divisions": divisions,
+            "is_organiser": services.is_organiser(league, request.user),
+        },
+    )
+
+
+def fixtures(request, league_id, number):
+    league = _league_or_404(request, league_id)
+    season = _season_or_404(league, number)
+    by_division = selectors.entries_by_division(season)
+    tiers = {d.pk: d for d in selectors.divisions(season)}
+    rounds = [
+        {
+            "round": r,
+            "fixtures": [payloads.fixture_payload(f) for f in r.fixtures.all()],
+            "byes": [
+                (tiers[division_id], names)
+                for division_id, names in selectors.byes_of(r, by_division).items()
+                if names and division_id in tiers
+            ],
+        }
+        for r in selectors.rounds_with_fixtures(season)
+    ]
+    return render(
+        request,
+        "leagues/fixtures.html",
+        {
+            "league": league,
+            "season": season,
+            "rounds": rounds,
+            "several_divisions": len(tiers) > 1,
+            "is_organiser": services.is_organiser(league, request.user),
+        },
+    )

@@ -1,0 +1,102 @@
+"""The leagues pages: organisers see and use their controls; members see none and are refused."""
+
+import pytest
+from django.test import Client
+
+from leagues import services
+from leagues.models import AuditLog, Fixture, League
+
+from .conftest import league_with, open_fixtures, players
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_organiser_creates_a_league_through_the_form(organiser):
+    client = logged_in(organiser)
+    answer = client.post(
+        "/leagues/new/",
+        {
+            "name": "Sunday tiles",
+            "description": "<b>friendly</b>",
+            "visibility": "invite",
+            "players_per_game": 4,
+            "variant": "standard",
+            "days_per_move": 2,
+            "round_hours": 48,
+            "cycles": 1,
+            "points": "5, 3, 1, 0",
+            "tie_breaks": "points, score",
+            "deadline_rule": "forfeit",
+            "divisions": 1,
+            "promotion": 1,
+            "play": "on",
+        },
+    )
+    league = League.objects.get(name="Sunday tiles")
+    assert answer.status_code == 302 and answer.url == f"/leagues/{league.pk}/"
+    assert league.points_per_place["4"] == [5, 3, 1, 0]
+    assert league.tie_breaks == ["points", "score"]
+    page = client.get(answer.url).content.decode()
+    assert "&lt;b&gt;friendly&lt;/b&gt;" in page  # text, never markup
+    assert f"/leagues/{league.pk}/invite/{league.invite_code}/" in page
+
+    bad = client.post("/leagues/new/", {"name": "x", "tie_breaks": "luck", "days_per_move": 2})
+    assert bad.status_code == 200 and League.objects.count() == 1
+
+
+def test_invite_link_lets_a_player_see_and_join(organiser, make_user):
+    league = services.create_league(organiser, name="Hidden", visibility="invite")
+    guest = logged_in(make_user("guest"))
+    assert guest.get(f"/leagues/{league.pk}/").status_code == 404
+    assert guest.get(f"/leagues/{league.pk}/invite/wrong/").status_code == 404
+    assert guest.get(f"/leagues/{league.pk}/invite/{league.invite_code}/").status_code == 302
+    assert guest.get(f"/leagues/{league.pk}/").status_code == 200
+    guest.post(f"/leagues/{league.pk}/join/")
+    assert league.members.filter(user__username="guest", is_player=True).exists()
+
+
+def test_members_see_no_organiser_controls_and_are_refused(organiser, make_user):
+    members = players(make_user, 2)
+    league = league_with(organiser, members)
+    season = league.seasons.get()
+    member = logged_in(members[0])
+
+    page = member.get(f"/leagues/{league.pk}/").content.decode()
+    assert 'data-testid="start-season"' not in page and "Add player" not in page
+    answer = member.post(f"/leagues/{league.pk}/seasons/1/start/", follow=True)
+    assert "only the league&#x27;s organisers" in answer.content.decode()
+    season.refresh_from_db()
+    assert season.status == "registration"
+
+    services.start_season(season.pk, organiser)
+    (fixture,) = open_fixtures(season)
+    fixtures_page = member.get(f"/leagues/{league.pk}/seasons/1/fixtures/").content.decode()
+    assert "Override" not in fixtures_page and "Withdraw a player" not in fixtures_page
+    member.post(
+        f"/leagues/{league.pk}/fixtures/{fixture.pk}/override/",
+        {"places": "p0=1, p1=2", "reason": "mine"},
+    )
+    fixture.refresh_from_db()
+    assert fixture.result is None
+    assert not AuditLog.objects.filter(action="override_result").exists()
+
+    olga = logged_in(organiser)
+    organiser_page = olga.get(f"/leagues/{league.pk}/seasons/1/fixtures/").content.decode()
+    assert "Override" in organiser_page and "Withdraw a player" in organiser_page
+    olga.post(
+        f"/leagues/{league.pk}/fixtures/{fixture.pk}/override/",
+        {"places": "p0=2, p1=1", "reason": "p0 conceded by mail"},
+    )
+    fixture.refresh_from_db()
+    assert fixture.decided_by == Fixture.DecidedBy.OVERRIDE
+    league_page = member.get(f"/leagues/{league.pk}/").content.decode()
+    assert "p0 conceded by mail" in league_page  # the audit log is public on the league page
+
+    standings = member.get(f"/leagues/{league.pk}/seasons/1/").content.decode()
+    assert 'data-player="p1"' in standings and "override" in standings
