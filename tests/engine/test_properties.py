@@ -96,7 +96,7 @@ positions = st.builds(
     st.integers(0, 250),
     st.integers(0, 10**6),
 )
-fast_settings = settings(max_examples=120, deadline=None,
+fast_settings = settings(max_examples=250, deadline=None,
                          suppress_health_check=[HealthCheck.too_slow])
 
 
