@@ -392,6 +392,15 @@ def test_ruling_gray_walls_where_no_row_can_ever_be_completed_end_the_game():
     assert state.is_over and state.result()["complete_rows"] == [0, 0]
 
 
+def test_ruling_needs_every_player_stuck():
+    rows = ["R B . Y K", "W K B . R", "B . R W Y", "Y W K R .", ". R W K B"]
+    names = {"R": "red", "B": "blue", "Y": "yellow", "K": "black", "W": "white", ".": None}
+    wall = [[names[cell] for cell in row.split()] for row in rows]
+    state = game(variant="gray", factories=[["black"]], boards=[board(wall=wall), board()])
+    state = take(state, 0, "black", "floor")
+    assert not state.is_over and state.round == 2
+
+
 def test_r23_end_bonuses():
     cells = [(0, c) for c in range(4)] + [(r, 4) for r in range(1, 5)]
     cells += [(1, 0), (2, 1), (3, 2), (4, 3)]  # the other whites
