@@ -1,0 +1,52 @@
+"""Round deadlines with a real Celery beat and worker: an overdue fixture is closed by the beat task.
+
+Needs Redis (REDIS_URL); the worker and beat run against this test's database.
+"""
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Game, Seat
+from leagues import services
+from leagues.models import Fixture, Round
+
+from .conftest import league_with, open_fixtures, players
+
+pytestmark = [pytest.mark.requires("celery"), pytest.mark.timeout(120)]
+
+
+def wait_for(condition, timeout=45.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.25)
+    return False
+
+
+def test_beat_closes_an_overdue_fixture_and_opens_the_next_round(
+    celery_beat_process, organiser, make_user
+):
+    league = league_with(organiser, players(make_user, 2), cycles=2)
+    season = league.seasons.get()
+    services.start_season(season.pk, organiser)
+    (fixture,) = open_fixtures(season)
+    game = Game.objects.get(table=fixture.table_id)
+    late = Seat.objects.get(table=fixture.table_id, player_index=game.state["current_player"])
+
+    # The round's time ran out a moment ago (arranged directly: waiting days is not an option).
+    past = timezone.now() - timedelta(seconds=1)
+    Fixture.objects.filter(pk=fixture.pk).update(deadline_at=past)
+
+    closed = wait_for(lambda: Fixture.objects.get(pk=fixture.pk).status == Fixture.Status.DONE)
+    assert closed, f"not closed; beat log:\n{celery_beat_process.log_tail()}"
+    fixture.refresh_from_db()
+    assert fixture.decided_by == Fixture.DecidedBy.DEADLINE
+    assert fixture.result["places"][str(late.user_id)] == 2
+    assert wait_for(lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED)
+    second = Round.objects.get(season=season, number=2)
+    assert second.status == Round.Status.OPEN
+    assert Fixture.objects.filter(round=second, status=Fixture.Status.PLAYING).count() == 1
