@@ -168,11 +168,11 @@ export class ReplayView {
     const button = (testid, label, title, onclick) =>
       h("button", { type: "button", class: "button button--quiet", "data-testid": testid, title, "aria-label": title, onclick, text: label });
     this.controls = {
-      start: button("replay-start", "⏮", "Start (Home)", () => this.go(0)),
-      back: button("replay-back", "◀", "Back one move (←)", () => this.go(this.step - 1)),
-      play: button("replay-play", "▶", "Autoplay", () => (this.playing() ? this.pause() : this.play())),
-      forward: button("replay-forward", "▶|", "Forward one move (→)", () => this.go(this.step + 1)),
-      end: button("replay-end", "⏭", "End (End)", () => this.go(this.last)),
+      start: button("replay-start", "« Start", "Start (Home)", () => this.go(0)),
+      back: button("replay-back", "‹ Back", "Back one move (←)", () => this.go(this.step - 1)),
+      play: button("replay-play", "Play", "Autoplay", () => (this.playing() ? this.pause() : this.play())),
+      forward: button("replay-forward", "Next ›", "Forward one move (→)", () => this.go(this.step + 1)),
+      end: button("replay-end", "End »", "End (End)", () => this.go(this.last)),
       slider: h("input", {
         type: "range",
         min: "0",
@@ -219,7 +219,7 @@ export class ReplayView {
     c.forward.disabled = this.step === this.last;
     c.end.disabled = this.step === this.last;
     c.play.disabled = this.last === 0;
-    c.play.textContent = this.playing() ? "⏸" : "▶";
+    c.play.textContent = this.playing() ? "Pause" : "Play";
     c.play.title = this.playing() ? "Pause" : "Autoplay";
     c.play.setAttribute("aria-label", c.play.title);
     c.play.dataset.playing = this.playing() ? "true" : "false";
