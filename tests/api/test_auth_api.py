@@ -136,3 +136,17 @@ def test_unknown_user_is_404_in_the_error_shape(api):
     assert response.json() == {
         "error": {"code": "not_found", "detail": "There is no player named nobody."}
     }
+
+
+def test_registration_is_rate_limited_per_address(api):
+    for number in range(30):
+        response = api.post("/api/v1/auth/register",
+                            {"username": f"burst{number}", "password": PASSWORD}, format="json")
+        assert response.status_code == 201
+
+    response = api.post("/api/v1/auth/register", {"username": "burst30", "password": PASSWORD},
+                        format="json")
+
+    assert response.status_code == 429
+    assert response.json()["error"]["code"] == "throttled"
+    assert not User.objects.filter(username="burst30").exists()
