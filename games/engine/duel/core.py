@@ -198,9 +198,12 @@ class DuelCore:
     def determinize(self, rng: random.Random) -> None:
         """Replace what players cannot know by a random guess consistent with what they see:
         the order of the plate stack, the face-down chips and the chip supply, the seed."""
+        # Sorted first, so that the guess depends only on what is visible and on ``rng``.
+        self.plate_stack.sort()
         rng.shuffle(self.plate_stack)
         hidden = [self.chips[f] for f in range(SMALL_FACTORIES)
                   if self.chips[f] and not self.chip_up[f]] + self.chip_supply
+        hidden.sort()
         rng.shuffle(hidden)
         k = 0
         for f in range(SMALL_FACTORIES):

@@ -1,0 +1,43 @@
+"""The ``greedy`` Duel bot: one ply, each legal action scored by ``evaluation.value``.
+
+A purchase is judged by the best plate it could then keep (one more ply of the buyer's own
+decision), since buying alone only costs a point.
+"""
+
+from games.engine.duel.core import DuelCore
+from games.engine.duel.tables import BUYING
+
+from .evaluation import value
+
+
+def action_value(core: DuelCore, action: tuple, p: int) -> float:
+    child = core.clone()
+    child.apply_action(action)
+    if child.phase == BUYING and child.current == p:
+        best = None
+        for follow in child.legal_actions():
+            if follow[0] != "keep_plate":
+                continue
+            grandchild = child.clone()
+            grandchild.apply_action(follow)
+            v = value(grandchild, p)
+            if best is None or v > best:
+                best = v
+        if best is not None:
+            return best
+    return value(child, p)
+
+
+def greedy_action(core: DuelCore, rng) -> tuple:
+    p = core.current
+    actions = core.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    best, best_value = [], None
+    for action in actions:
+        v = action_value(core, action, p)
+        if best_value is None or v > best_value + 1e-9:
+            best, best_value = [action], v
+        elif v > best_value - 1e-9:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)

@@ -1,0 +1,75 @@
+"""Duel bots: legal moves only, within the time budget, blind to hidden information."""
+
+import random
+import time
+
+import pytest
+
+from games.bots.duel import LEVELS, choose_action, choose_move
+from games.engine import new_game
+from games.engine.duel.core import DuelCore
+from games.engine.duel.state import DuelState
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_a_whole_game_with_legal_moves(level):
+    state = new_game(2, ruleset="duel", seed=4)
+    rng = random.Random(0)
+    while not state.is_over:
+        move = choose_move(state, level, budget=0.05, rng=rng)
+        state = state.apply(move)  # raises if the bot chose an illegal move
+    assert state.result()["winners"]
+
+
+def test_greedy_beats_random():
+    wins = 0
+    for seed in range(4):
+        core = DuelCore.new(seed)
+        levels = ("greedy", "random") if seed % 2 == 0 else ("random", "greedy")
+        rngs = [random.Random(seed), random.Random(seed + 100)]
+        while not core.is_over:
+            p = core.current
+            core.apply_action(choose_action(core, levels[p], budget=0.05, rng=rngs[p]))
+        greedy = levels.index("greedy")
+        wins += core.scores[greedy] > core.scores[1 - greedy]
+    assert wins >= 3
+
+
+def test_strong_stays_within_budget_plus_ten_percent():
+    core = DuelCore.new(6)
+    rng = random.Random(1)
+    budget = 0.2
+    for _ in range(12):
+        start = time.perf_counter()
+        action = choose_action(core, "strong", budget=budget, rng=rng)
+        assert time.perf_counter() - start <= budget * 1.1
+        assert action in core.legal_actions()
+        core.apply_action(action)
+
+
+def test_bots_do_not_see_hidden_information():
+    """Two states equal in public view but with different hidden parts get the same answer."""
+    state = new_game(2, ruleset="duel", seed=12)
+    for move in ({"type": "opening_plate", "display": 0, "slot": 4, "rotation": 0},
+                 {"type": "opening_plate", "display": 0, "slot": 4, "rotation": 0}):
+        state = state.apply(move)
+    other = state.fast()
+    other.plate_stack.reverse()
+    other.chip_supply.reverse()
+    other.seed += 1
+    other_state = DuelState(other)
+    assert other_state.to_dict(public=True) == state.to_dict(public=True)
+    for level in ("greedy", "strong"):
+        a = choose_move(state, level, budget=5.0, rng=random.Random(3), max_candidates=2)
+        b = choose_move(other_state, level, budget=5.0, rng=random.Random(3), max_candidates=2)
+        assert a == b
+
+
+def test_bad_arguments():
+    state = new_game(2, ruleset="duel", seed=1)
+    with pytest.raises(ValueError, match="unknown bot level"):
+        choose_move(state, "genius", rng=random.Random())
+    with pytest.raises(ValueError, match="budget"):
+        choose_move(state, "greedy", budget=0, rng=random.Random())
+    with pytest.raises(TypeError, match="DuelState"):
+        choose_move(new_game(2, seed=1), "greedy", rng=random.Random())
