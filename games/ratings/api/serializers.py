@@ -74,7 +74,7 @@ class RatingPointSerializer(serializers.Serializer):
     delta = serializers.FloatField()
 
 
-class LadderRatingSerializer(serializers.Serializer):
+class LadderRatingHistorySerializer(serializers.Serializer):
     ladder = serializers.CharField()
     title = serializers.CharField()
     rating = serializers.IntegerField()

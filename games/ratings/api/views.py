@@ -99,7 +99,10 @@ class UserRatingsView(APIView):
     @extend_schema(
         operation_id="users_ratings_list",
         parameters=[OpenApiParameter("username", str, OpenApiParameter.PATH)],
-        responses={200: s.LadderRatingSerializer(many=True), 404: error_response("not_found")},
+        responses={
+            200: s.LadderRatingHistorySerializer(many=True),
+            404: error_response("not_found"),
+        },
         tags=["users"],
         description="The player's rating on each ladder played, with its history (oldest first).",
     )
