@@ -16,7 +16,7 @@ class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
 
 
-class LadderRatingSerializer(serializers.Serializer):
+class ProfileLadderRatingSerializer(serializers.Serializer):
     ladder = serializers.CharField(help_text="classic-2p, classic-multi or duel")
     title = serializers.CharField()
     rating = serializers.IntegerField()
@@ -35,4 +35,4 @@ class ProfileSerializer(serializers.Serializer):
     )
     games_played = serializers.IntegerField(help_text="finished games")
     games_won = serializers.IntegerField(help_text="finished games won alone")
-    ratings = LadderRatingSerializer(many=True, help_text="every ladder played")
+    ratings = ProfileLadderRatingSerializer(many=True, help_text="every ladder played")
