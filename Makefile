@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install test lint migrate run worker beat bench bench-engine
+.PHONY: install test lint migrate run worker beat bench bench-engine bench-bots bench-duel-bots
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,3 +46,10 @@ bench: bench-engine
 
 bench-engine: install
 	$(PY) bench/engine_speed.py
+
+# Azul Duel bots: a quick arena round (bench/duel_arena.py).  The prerequisite-only line
+# merges into bench-bots beside the classic arena, so `make bench-bots` includes Duel.
+bench-bots: bench-duel-bots
+
+bench-duel-bots: install
+	$(PY) bench/duel_arena.py --quick

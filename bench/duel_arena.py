@@ -1,0 +1,110 @@
+"""Duel bot arena: how strong each Azul Duel bot level is, by playing them against each other.
+
+Run: ``make bench-bots`` (includes a quick Duel round) or, as recorded in
+docs/benchmarks.md, pinned to one core::
+
+    taskset -c 1 .venv/bin/python bench/duel_arena.py --games 40 --budget 1.0
+
+For every pair of levels (A, B), each deal (a seed) is played twice with the seats
+swapped, on the fast engine path.  A game counts as a win for A when A ranks first (D23,
+ties broken by the first-player tile; a shared first place counts half).  Printed per
+pairing: A's win rate with a 95% Wilson interval, each level's mean score, and mean / max
+thinking time per move (the ``strong`` level must stay within budget + 10%).
+"""
+
+import argparse
+import itertools
+import math
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots.duel import LEVELS, choose_action  # noqa: E402
+from games.engine.duel import DuelCore, DuelState  # noqa: E402
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_game(levels: tuple[str, str], *, seed: int, budget: float, think: dict) -> list[int]:
+    """Play one game, ``levels[p]`` in seat p; return the winners' seats."""
+    core = DuelCore.new(seed)
+    rngs = [random.Random(f"duel-arena:{seed}:{p}") for p in range(2)]
+    while not core.is_over:
+        p = core.current
+        start = time.perf_counter()
+        action = choose_action(core, levels[p], budget=budget, rng=rngs[p])
+        think[levels[p]].append(time.perf_counter() - start)
+        core.apply_action(action)
+    result = DuelState(core).result()
+    for p in range(2):
+        think[levels[p] + ":scores"].append(result["scores"][p])
+    return result["winners"]
+
+
+def run_pairing(a: str, b: str, games: int, *, seed: int, budget: float, progress: bool):
+    think = {key: [] for key in (a, b, a + ":scores", b + ":scores")}
+    wins_a = 0.0
+    started = time.perf_counter()
+    for played in range(games):
+        deal = seed * 100_000 + played // 2
+        seating = (a, b) if played % 2 == 0 else (b, a)
+        top = play_game(seating, seed=deal, budget=budget, think=think)
+        wins_a += sum(1 for p in top if seating[p] == a) / len(top)
+        if progress and (played + 1) % 10 == 0:
+            print(f"  .. {a} v {b}: {played + 1}/{games}, {a} wins {wins_a / (played + 1):.1%}, "
+                  f"{time.perf_counter() - started:.0f}s", flush=True)
+    return wins_a, think
+
+
+def describe(think: dict, level: str) -> str:
+    times, scores = think[level], think[level + ":scores"]
+    mean = sum(times) / len(times) if times else 0.0
+    peak = max(times) if times else 0.0
+    return (f"mean score {sum(scores) / len(scores):5.1f}, think mean {mean * 1000:6.1f} ms "
+            f"max {peak * 1000:6.1f} ms")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
+    parser.add_argument("--games", type=int, default=40, help="games per pairing (even)")
+    parser.add_argument("--budget", type=float, default=1.0, help="thinking budget per move (s)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
+    parser.add_argument("--quick", action="store_true",
+                        help="a short smoke run: 4 games per pairing, budget 0.1 s")
+    parser.add_argument("--progress", action="store_true", help="print a line every 10 games")
+    args = parser.parse_args(argv)
+    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    for level in levels:
+        if level not in LEVELS:
+            parser.error(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    games, budget = (4, 0.1) if args.quick else (args.games, args.budget)
+    print(f"duel arena: levels {', '.join(levels)}; {games} games per pairing; budget {budget} s; "
+          f"seed {args.seed}")
+    print(f"machine: {platform.machine()}, Python {platform.python_version()}, "
+          f"{time.strftime('%Y-%m-%d %H:%M %Z')}", flush=True)
+    for a, b in itertools.combinations(levels, 2):
+        a, b = sorted((a, b), key=lambda level: -LEVELS.index(level))  # stronger first
+        wins, think = run_pairing(a, b, games, seed=args.seed, budget=budget,
+                                  progress=args.progress)
+        low, high = wilson(wins, games)
+        print(f"duel {a} v {b}: {a} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%}) "
+              f"of {games} games")
+        print(f"    {a:7}: {describe(think, a)}")
+        print(f"    {b:7}: {describe(think, b)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
