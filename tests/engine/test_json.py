@@ -198,6 +198,9 @@ def test_marker_inconsistent_with_floors_is_refused():
 def test_phase_must_fit_the_table():
     rejects(position(), "factories: no tiles on the table in the offer phase")
     rejects(position(factories=[["red"]], phase="over"), "tiles left on the table")
+    rejects(position(phase="over", boards=[board(floor=["red"])]),
+            "boards[0].floor: must be empty once the game is over")
+    assert GameState.from_dict(position(phase="over", marker=1)).is_over
     rejects(position(phase="tiling", boards=[board(lines={0: ("red", 1)})]),
             "phase: 'tiling' exists only on the gray wall")
     rejects(position(variant="gray", phase="tiling"),
