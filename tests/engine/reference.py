@@ -106,14 +106,9 @@ def tiling(d, start):
         for _ in range(4):
             if not sum(d["bag"].values()):
                 d["bag"], d["lid"] = d["lid"], dict.fromkeys(COLOURS, 0)
-            total = sum(d["bag"].values())
-            if not total:
+            if not sum(d["bag"].values()):
                 break
-            pick = int(rng.random() * total)
-            for colour in COLOURS:
-                if pick < d["bag"][colour]:
-                    break
-                pick -= d["bag"][colour]
+            colour = rng.choices(COLOURS, weights=[d["bag"][c] for c in COLOURS])[0]
             d["bag"][colour] -= 1
             d["factories"][f].append(colour)
         d["factories"][f].sort(key=COLOURS.index)

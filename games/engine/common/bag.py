@@ -25,7 +25,8 @@ def draw_tile(uniform, bag: list[int], lid: list[int]) -> int:
     """Draw one tile uniformly from ``bag`` (mutated); refill the bag from the lid when empty.
 
     ``uniform`` is a bound ``Random.random``.  Returns the colour index, or -1 when both
-    bag and lid are empty.
+    bag and lid are empty.  The pick is the same as ``rng.choices(range(5), weights=bag)``
+    (one ``random()`` per tile against the cumulative counts), without its overhead.
     """
     total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
     if not total:
