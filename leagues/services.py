@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games import services as game_services
 from games.errors import GameError
-from games.models import Game
+from games.models import Game, Table
 from games.outcome import competition_ranks, final_result
 
 from . import errors, fixtures, standings
@@ -594,7 +594,9 @@ def _close_overdue_fixture(fixture_id, now):
         # Re-check under the lock: the game may have ended or the deadline moved meanwhile.
         if fixture.status != Fixture.Status.PLAYING or fixture.deadline_at > now:
             return False
-        game = Game.objects.select_related("table").get(table=fixture.table_id)
+        # Table then game, the order games.services locks them in: no move lands meanwhile.
+        Table.objects.select_for_update().get(pk=fixture.table_id)
+        game = Game.objects.select_for_update().select_related("table").get(table=fixture.table_id)
         if game.is_over:
             places, scores = _game_places(game)
             _decide(fixture, places, scores, Fixture.DecidedBy.GAME, now)

@@ -1,0 +1,78 @@
+"""3-player leagues and divisions by rating, against a real database (results via the signal)."""
+
+import pytest
+
+from games.models import Game, Table
+from games.ratings.models import Rating
+from leagues import selectors, services
+from leagues.models import Entry, Fixture, Season
+from tests.games.conftest import play_to_end
+
+from .conftest import league_with, open_fixtures, players
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_three_player_season_with_byes_and_a_withdrawal(organiser, make_user):
+    members = players(make_user, 4)
+    league = league_with(organiser, members, players_per_game=3)
+    season = league.seasons.get()
+    services.start_season(season.pk, organiser)
+    rounds = selectors.rounds_with_fixtures(season)
+    assert len(rounds) == 3
+    for round_ in rounds:
+        (fixture,) = round_.fixtures.all()
+        assert len(fixture.players.all()) == 3  # one game of three, one bye
+
+    (first,) = open_fixtures(season)
+    play_to_end(Game.objects.get(table=first.table_id), seed=1)
+    first.refresh_from_db()
+    assert first.decided_by == Fixture.DecidedBy.GAME
+    assert sorted(first.result["places"].values())[0] == 1
+
+    # Withdraw someone who plays in round 2: that game is played by the other two.
+    (second,) = open_fixtures(season)
+    quitter = second.players.order_by("order").first().user
+    services.withdraw_player(season.pk, organiser, quitter.username, "ill")
+    second.refresh_from_db()
+    game = Game.objects.get(table=second.table_id)
+    # The running 3-player game goes on with a bot in the quitter's seat (games' policy).
+    play_to_end(game, seed=2)
+    second.refresh_from_db()
+    assert second.status == Fixture.Status.DONE
+    assert second.result["places"][str(quitter.pk)] == 3
+
+    # Seeded p0..p3 (equal ratings): round 3 is (p0, p3, p2) and p3 is the quitter.
+    assert quitter.username == "p3"
+    third = Fixture.objects.get(round__season=season, round__number=3)
+    assert third.forfeits == [quitter.pk]
+    assert Table.objects.get(pk=third.table_id).players == 2  # the two still playing
+    play_to_end(Game.objects.get(table=third.table_id), seed=3)
+    third.refresh_from_db()
+    assert third.result["places"][str(quitter.pk)] == 3
+
+    season.refresh_from_db()
+    assert season.status == Season.Status.FINISHED
+    rows = selectors.division_table(selectors.divisions(season)[0])
+    # Every decided fixture gave 4 + 2 + 0 points (shared places split them).
+    assert sum(row.points for row in rows) == 3 * 6
+    assert sum(row.played for row in rows) == 9
+
+
+def test_first_season_divisions_are_cut_by_rating(organiser, make_user):
+    members = players(make_user, 4)
+    for user, rating in zip(members, (1400, 1700, 1500, 1650), strict=True):
+        Rating.objects.create(user=user, ladder="classic-2p", rating=rating, games=10)
+    league = league_with(organiser, members, divisions=2)
+    season = league.seasons.get()
+    services.start_season(season.pk, organiser)
+    tiers = {
+        e.user.username: (e.division.tier, e.seed_rating)
+        for e in Entry.objects.filter(season=season).select_related("user", "division")
+    }
+    assert tiers == {
+        "p1": (1, 1700),
+        "p3": (1, 1650),
+        "p2": (2, 1500),
+        "p0": (2, 1400),
+    }
