@@ -605,3 +605,76 @@ def test_new_game_duel_entry_point_checks_arguments():
     with pytest.raises(InvalidState, match="unknown ruleset"):
         new_game(2, ruleset="trio")
     assert DuelCore.new(1).phase == OPENING and OVER != BUYING != TILING
+
+
+def test_d8_d22_short_supply_leaves_factories_partly_filled_and_reveals_their_chips():
+    assert rulings.SHORT_SUPPLY_PARTIAL_FILL
+    core = DuelCore.blank(4)
+    core.bag = [0, 0, 2, 0, 3]
+    core.tower = [0] * 5
+    core.plate_stack = list(range(18))
+    core.chip_supply = list(ALL_CHIPS)
+    core._refill()
+    assert sum(core.suns[LARGE]) == 5 and sum(sum(core.suns[f]) for f in range(4)) == 0
+    assert core.chip_up == [True] * 4  # nothing to take: the chips show at once
+
+
+def test_d8_redraws_are_limited_when_the_bag_holds_one_colour_over_a_mixed_tower():
+    core = DuelCore.blank(4)
+    core.bag = [0, 0, 13, 0, 0]
+    core.tower = [13, 0, 0, 0, 0]
+    core.plate_stack = list(range(18))
+    core.chip_supply = list(ALL_CHIPS)
+    core._refill()
+    assert core.suns[LARGE] == [0, 0, 5, 0, 0]  # kept after MAX_LARGE_REDRAWS
+    assert rulings.MAX_LARGE_REDRAWS == 100
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        ({"type": "keep_plate", "revealed": 0, "slot": 1, "rotation": 0, "return_order": []},
+         "no plates have been bought"),
+        ({"type": "skip_chips", "line": 0}, "the dome tiling has not started"),
+        ({"type": "place_tile", "line": 0, "column": 0}, "the dome tiling has not started"),
+        ({"type": "opening_plate", "display": 0, "slot": 1, "rotation": 0}, "opening is over"),
+        ({"type": "take_plate", "display": 2, "slot": 1, "rotation": 0},
+         "the display holds 2 plates"),
+        ({"type": "sun", "factory": 0, "color": "red", "line": 0, "moon_order": []},
+         "the sun of factory 0 is empty"),
+        ({"type": "sun", "factory": 1, "color": "white", "line": 0, "moon_order": []},
+         "the sun of factory 1 holds no white"),
+        ({"type": "pass"}, "may not pass"),
+    ],
+)
+def test_refusals_during_drafting_give_their_reason(move, reason):
+    core = opened(2)
+    core.display.pop()
+    empty_table(core)
+    set_sun(core, 1, [B, B])
+    state = DuelState(core)
+    before = state.to_dict()
+    with pytest.raises(IllegalMove, match=reason):
+        state.apply(move)
+    assert state.to_dict() == before
+
+
+def test_refusals_during_tiling_give_their_reason():
+    core = drafting()
+    place_plate(core, 0, 16, 0)  # R W / B K
+    give_line(core, 0, 0, R, 1)
+    state = end_drafting(core)
+    for move, reason in (({"type": "pass"}, "must choose the cell for line 0"),
+                         ({"type": "skip_chips", "line": 0}, "must choose the cell"),
+                         ({"type": "buy_plate"}, "must choose the cell")):
+        with pytest.raises(IllegalMove, match=reason):
+            state.apply(move)
+    core = drafting()
+    place_plate(core, 0, 4, 3)
+    give_line(core, 0, 3, R, 3)
+    core.bonus[0] = [CHIP_OF_NAME["red"], CHIP_OF_NAME["red+black"]]
+    state = end_drafting(core)
+    with pytest.raises(IllegalMove, match="whether to complete line 3 with chips"):
+        state.apply({"type": "place_tile", "line": 3, "column": 1})
+    with pytest.raises(IllegalMove, match="line 3 is the one being tiled, not line 2"):
+        state.apply({"type": "skip_chips", "line": 2})
