@@ -197,6 +197,8 @@ class Fixture(models.Model):
     result = models.JSONField(null=True, blank=True)
     decided_by = models.CharField(max_length=10, choices=DecidedBy.choices, blank=True)
     forfeits = models.JSONField(default=list)  # user ids ranked last whatever the game says
+    # user ids a bot took over from at the deadline (rule "bot"): ranked where the bot finished
+    bot_takeovers = models.JSONField(default=list)
     override_reason = models.TextField(blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 

@@ -504,14 +504,24 @@ def _decide(fixture, places, scores, decided_by, now, reason=""):
     fixture.save()
 
 
-def _game_places(game, use_engine_ranks=False):
-    """{user_id: place}, {user_id: score} of a finished game, by the seats' original players."""
+def _game_places(fixture, game):
+    """{user_id: place}, {user_id: score} of a finished game, by the seats' original players.
+
+    The game's ranks put everyone who left last. A player a bot took over from at a deadline
+    (league rule "bot") is ranked where the bot finished instead: the board's own ranking
+    (`engine_ranks`, present when the game reached its natural end), with the players who
+    left of their own accord still added to the fixture's forfeits.
+    """
     result = game.result or {}
-    ranks = result.get("engine_ranks") if use_engine_ranks else None
-    ranks = ranks or result.get("ranks") or []
+    seats = list(game.table.seats.all())
+    ranks = result.get("ranks") or []
+    if fixture.bot_takeovers and result.get("engine_ranks"):
+        ranks = result["engine_ranks"]
+        quitters = {s.user_id for s in seats if s.left and s.user_id not in fixture.bot_takeovers}
+        fixture.forfeits = sorted(set(fixture.forfeits) | quitters)
     scores = result.get("scores") or []
     places, points = {}, {}
-    for seat in game.table.seats.all():
+    for seat in seats:
         if seat.player_index is None or seat.player_index >= len(ranks):
             continue
         places[seat.user_id] = ranks[seat.player_index]
@@ -538,7 +548,7 @@ def record_game_result(game_id, now=None):
         game = Game.objects.select_related("table").get(pk=game_id)
         if not game.is_over:
             return False
-        places, scores = _game_places(game)
+        places, scores = _game_places(fixture, game)
         _decide(fixture, places, scores, Fixture.DecidedBy.GAME, now)
         _close_round_if_done(fixture.round, now)
     return True
@@ -598,7 +608,7 @@ def _close_overdue_fixture(fixture_id, now):
         Table.objects.select_for_update().get(pk=fixture.table_id)
         game = Game.objects.select_for_update().select_related("table").get(table=fixture.table_id)
         if game.is_over:
-            places, scores = _game_places(game)
+            places, scores = _game_places(fixture, game)
             _decide(fixture, places, scores, Fixture.DecidedBy.GAME, now)
             _close_round_if_done(fixture.round, now)
             return True
@@ -622,6 +632,9 @@ def _close_overdue_fixture(fixture_id, now):
             fixture.forfeits = sorted(set(fixture.forfeits) | {late_seat.user_id})
             _decide(fixture, places, scores, Fixture.DecidedBy.DEADLINE, now)
             _close_round_if_done(fixture.round, now)
+        else:
+            fixture.bot_takeovers = sorted(set(fixture.bot_takeovers) | {late_seat.user_id})
+            fixture.save(update_fields=["bot_takeovers"])
         # Both rules: the late player leaves the game through the games' own service.
         game_services.leave_table(fixture.table_id, late_seat.user)
     return True

@@ -1,8 +1,10 @@
 """3-player leagues and divisions by rating, against a real database (results via the signal)."""
 
+from datetime import timedelta
+
 import pytest
 
-from games.models import Game, Table
+from games.models import Game, Seat, Table
 from games.ratings.models import Rating
 from leagues import selectors, services
 from leagues.models import Entry, Fixture, Season
@@ -76,3 +78,31 @@ def test_first_season_divisions_are_cut_by_rating(organiser, make_user):
         "p2": (2, 1500),
         "p0": (2, 1400),
     }
+
+
+def test_bot_rule_ranks_the_late_player_where_the_bot_finished(organiser, make_user):
+    members = players(make_user, 3)
+    league = league_with(organiser, members, players_per_game=3, deadline_rule="bot")
+    season = league.seasons.get()
+    services.start_season(season.pk, organiser)
+    (fixture,) = open_fixtures(season)
+    game = Game.objects.get(table=fixture.table_id)
+    late = Seat.objects.get(table=fixture.table_id, player_index=game.state["current_player"])
+
+    assert services.close_overdue_fixtures(now=fixture.deadline_at + timedelta(seconds=1)) == 1
+    fixture.refresh_from_db()
+    late.refresh_from_db()
+    assert fixture.status == Fixture.Status.PLAYING and fixture.bot_takeovers == [late.user_id]
+    assert late.left and late.replaced_by.is_bot
+
+    finished = play_to_end(game, seed=4)
+    fixture.refresh_from_db()
+    assert fixture.decided_by == Fixture.DecidedBy.GAME
+    engine_ranks = finished.result["engine_ranks"]
+    seats = Seat.objects.filter(table=fixture.table_id)
+    assert fixture.result["places"] == {
+        str(seat.user_id): engine_ranks[seat.player_index] for seat in seats
+    }
+    # The game itself ranks the leaver last (docs/live-play.md); the league, where the bot finished.
+    assert engine_ranks[late.player_index] != 3
+    assert finished.result["ranks"][late.player_index] == 3
