@@ -53,3 +53,11 @@ bench-bots: bench-duel-bots
 
 bench-duel-bots: install
 	$(PY) bench/duel_arena.py --quick
+
+# Live play: the cost of one move through games.services (bench/live_play.py; SQLite unless
+# DATABASE_URL is set). The prerequisite-only line adds it to `make bench`.
+.PHONY: bench-live
+bench: bench-live
+
+bench-live: install
+	$(PY) bench/live_play.py
