@@ -8,6 +8,20 @@ from .errors import NotFound
 from .models import Game, MoveRecord, Seat, Table
 
 LOBBY_LIMIT = 100
+MAX_ID = 2**63 - 1
+
+
+def object_id(value, kind):
+    """A table or game id from the outside world, or NotFound (also for ids no database holds)."""
+    if isinstance(value, bool):
+        raise NotFound(f"no {kind} {value}")
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise NotFound(f"no {kind} {value}") from None
+    if not 0 < number <= MAX_ID:
+        raise NotFound(f"no {kind} {value}")
+    return number
 
 
 def _seats_prefetch(prefix=""):
@@ -30,8 +44,8 @@ def open_tables(limit=LOBBY_LIMIT):
 
 def get_table(table_id):
     try:
-        return tables().get(pk=table_id)
-    except (Table.DoesNotExist, ValueError, TypeError):
+        return tables().get(pk=object_id(table_id, "table"))
+    except Table.DoesNotExist:
         raise NotFound(f"no table {table_id}") from None
 
 
@@ -40,14 +54,17 @@ def get_game(game_id):
         return (
             Game.objects.select_related("table", "table__creator")
             .prefetch_related(_seats_prefetch("table__"))
-            .get(pk=game_id)
+            .get(pk=object_id(game_id, "game"))
         )
-    except (Game.DoesNotExist, ValueError, TypeError):
+    except Game.DoesNotExist:
         raise NotFound(f"no game {game_id}") from None
 
 
 def game_exists(game_id):
-    return Game.objects.filter(pk=game_id).exists()
+    try:
+        return Game.objects.filter(pk=object_id(game_id, "game")).exists()
+    except NotFound:
+        return False
 
 
 def last_move(game):
@@ -63,8 +80,8 @@ def move_log(game_id):
 
 def get_game_status(game_id):
     try:
-        return Game.objects.values_list("status", flat=True).get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
+        return Game.objects.values_list("status", flat=True).get(pk=object_id(game_id, "game"))
+    except Game.DoesNotExist:
         raise NotFound(f"no game {game_id}") from None
 
 

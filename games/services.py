@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games import engine
 
-from . import broadcast, clocks, errors, payloads
+from . import broadcast, clocks, errors, payloads, selectors
 from .bot_accounts import bot_account, bot_levels
 from .bot_turns import schedule_bot_turn_if_needed
 from .models import Game, MoveRecord, Seat, Table
@@ -50,22 +50,13 @@ def _require_user(user):
         raise errors.NotAuthenticated()
 
 
-def _as_id(value, kind):
-    if isinstance(value, bool):
-        raise errors.NotFound(f"no {kind} {value}")
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise errors.NotFound(f"no {kind} {value}") from None
-
-
 def _is_bot(user):
     return bool(getattr(user, "is_bot", False))
 
 
 def _lock_table(table_id):
     try:
-        return Table.objects.select_for_update().get(pk=_as_id(table_id, "table"))
+        return Table.objects.select_for_update().get(pk=selectors.object_id(table_id, "table"))
     except Table.DoesNotExist:
         raise errors.NotFound(f"no table {table_id}") from None
 
@@ -73,7 +64,7 @@ def _lock_table(table_id):
 def _lock_game(game_id):
     """Lock the game row (the single-writer lock), then load its table and seats."""
     try:
-        game = Game.objects.select_for_update().get(pk=_as_id(game_id, "game"))
+        game = Game.objects.select_for_update().get(pk=selectors.object_id(game_id, "game"))
     except Game.DoesNotExist:
         raise errors.NotFound(f"no game {game_id}") from None
     game.table = _table_with_seats(game.table_id)
@@ -457,7 +448,9 @@ def expire_game_if_overdue(game_id, now=None):
     now = now or timezone.now()
     try:
         overdue = Game.objects.filter(
-            pk=_as_id(game_id, "game"), status=Game.Status.PLAYING, deadline_at__lte=now
+            pk=selectors.object_id(game_id, "game"),
+            status=Game.Status.PLAYING,
+            deadline_at__lte=now,
         ).exists()
     except errors.NotFound:
         return False

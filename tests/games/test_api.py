@@ -117,6 +117,8 @@ def test_table_errors_map_to_their_codes(clients):
         response = clients[user].post(path, body, format="json")
         assert (response.status_code, error_code(response)) == (status, code), path
     assert clients["bob"].get(f"/api/v1/tables/{table_id + 1}").status_code == 404
+    assert clients["bob"].get(f"/api/v1/games/{2**70}").status_code == 404  # no integer overflow
+    assert clients["bob"].post(f"/api/v1/tables/{2**70}/join").status_code == 404
     clients["bob"].post(f"/api/v1/tables/{table_id}/join", {}, format="json")
     response = clients["carol"].post(f"/api/v1/tables/{table_id}/join", {}, format="json")
     assert (response.status_code, error_code(response)) == (409, "table_full")

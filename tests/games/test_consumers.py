@@ -302,11 +302,12 @@ def test_unknown_games_and_foreign_origins_are_refused(alice, bob):
 
     @async_to_sync
     async def scenario():
-        unknown = connect(f"/ws/games/{game.pk + 1000}/", tokens["alice"])
-        connected, _ = await unknown.connect(timeout=WAIT)
-        assert connected
-        closed = await unknown.receive_output(timeout=WAIT)
-        assert closed == {"type": "websocket.close", "code": 4404}
+        for game_id in (game.pk + 1000, 2**70):
+            unknown = connect(f"/ws/games/{game_id}/", tokens["alice"])
+            connected, _ = await unknown.connect(timeout=WAIT)
+            assert connected
+            closed = await unknown.receive_output(timeout=WAIT)
+            assert closed == {"type": "websocket.close", "code": 4404}
 
         foreign = connect(
             f"/ws/games/{game.pk}/", tokens["alice"], headers=[(b"origin", b"http://evil.test")]
