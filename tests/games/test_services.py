@@ -373,3 +373,17 @@ def test_timeout_with_three_players_hands_the_seat_to_a_bot(alice, bob, carol):
 def test_untimed_games_never_expire(duel):
     assert fresh(duel).deadline_at is None
     assert services.expire_overdue_games(now=timezone.now() + timedelta(days=365)) == 0
+
+
+def test_when_no_human_stays_the_game_ends(alice):
+    game = start_game(
+        alice,
+        players=3,
+        bots=[{"seat": 1, "level": "random"}, {"seat": 2, "level": "greedy"}],
+    )
+    services.resign(game.pk, alice)
+    game = fresh(game)
+    alice_index = Seat.objects.get(table=game.table, user=alice).player_index
+    assert game.status == "finished" and game.result["ended_by"] == "resign"
+    assert game.result["ranks"][alice_index] == 3 and game.result["leavers"] == [alice_index]
+    assert Seat.objects.get(table=game.table, user=alice).replaced_by is None
