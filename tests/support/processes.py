@@ -4,14 +4,13 @@ Both run against the test database of the pytest process (DATABASE_URL rewritten
 tests using them need committed data: the `transactional_db` fixture.
 """
 
+import http.client
 import os
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
@@ -61,6 +60,7 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=5)
+        self.log_path.unlink(missing_ok=True)  # failures quote its tail before this
 
 
 def _inherited_env() -> dict[str, str]:
@@ -96,15 +96,18 @@ def start_daphne(env: dict[str, str], timeout: float = 30) -> ServerProcess:
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
             raise RuntimeError(f"daphne exited with {server.process.returncode}:\n{server.log_tail()}")
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
         try:
-            with urllib.request.urlopen(f"{server.url}/", timeout=2):
-                return server
-        except urllib.error.HTTPError:
-            return server  # it answered: up
+            connection.request("GET", "/")
+            connection.getresponse()  # any answer (even a redirect to https) means it is up
+            return server
         except OSError:
             time.sleep(0.1)
+        finally:
+            connection.close()
+    tail = server.log_tail()
     server.stop()
-    raise RuntimeError(f"daphne did not answer within {timeout}s:\n{server.log_tail()}")
+    raise RuntimeError(f"daphne did not answer within {timeout}s:\n{tail}")
 
 
 def start_celery_worker(env: dict[str, str], celery_app, timeout: float = 60) -> ServerProcess:
@@ -122,5 +125,6 @@ def start_celery_worker(env: dict[str, str], celery_app, timeout: float = 60) ->
             raise RuntimeError(f"celery exited with {worker.process.returncode}:\n{worker.log_tail()}")
         if celery_app.control.ping(destination=[node], timeout=0.5):
             return worker
+    tail = worker.log_tail()
     worker.stop()
-    raise RuntimeError(f"celery worker not ready within {timeout}s:\n{worker.log_tail()}")
+    raise RuntimeError(f"celery worker not ready within {timeout}s:\n{tail}")
