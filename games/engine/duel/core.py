@@ -15,6 +15,7 @@
 """
 
 import random
+from functools import cache
 from itertools import permutations
 
 from ..common.bag import draw_tile, refill_random
@@ -64,6 +65,26 @@ from .tables import (
 RANDOM_TAG = "duel"
 NO_CHIP = 0
 EMPTY = -1  # an empty dome cell / no plate under a cell
+
+# DESTINATIONS[mask]: the line indices in ``mask`` (bits 0-5), then BROKEN.
+DESTINATIONS = tuple(
+    tuple(d for d in range(LINES) if (mask >> d) & 1) + (BROKEN,) for mask in range(1 << LINES)
+)
+
+
+@cache
+def moon_orders(sun: tuple[int, ...], colour: int) -> tuple[tuple[int, ...], ...]:
+    """D12: every distinct order (top first) of a small sun's tiles other than ``colour``."""
+    rest = [o for o in range(COLOUR_COUNT) if o != colour for _ in range(sun[o])]
+    return tuple(sorted(set(permutations(rest))))
+
+
+@cache
+def plate_actions(kind: str, display: int, free_slots: int) -> tuple[tuple, ...]:
+    """Every (display plate, free slot, rotation) choice of D10/D11."""
+    return tuple((kind, d, s, r) for d in range(display) for s in range(SLOTS)
+                 if (free_slots >> s) & 1 for r in range(4))
+
 
 _FIELDS = (
     "seed", "round", "phase", "current", "first", "fp", "scores", "bag", "tower",
@@ -325,8 +346,8 @@ class DuelCore:
         phase = self.phase
         p = self.current
         if phase == OPENING:
-            return [("opening_plate", d, s, r) for d in range(len(self.display))
-                    for s in self.empty_slots(p) for r in range(4)]
+            free = sum(1 << s for s in range(SLOTS) if self.slots[p][s] is None)
+            return list(plate_actions("opening_plate", len(self.display), free))
         if phase == DRAFTING:
             actions = self._drafting_actions(p)
             return actions if actions else [("pass",)]
@@ -354,35 +375,44 @@ class DuelCore:
             return [("place_tile", line, c) for c in self.fitting_columns(p, line, colour)]
         return []
 
-    def _destinations(self, p: int, colour: int) -> list[int]:
-        return [d for d in range(LINES) if self.line_accepts(p, d, colour)] + [BROKEN]
+    def _destinations(self, p: int, colour: int) -> tuple[int, ...]:
+        """D15: the lines that accept ``colour`` (as a bitmask lookup), then the broken area."""
+        base = p * LINES
+        counts = self.line_count
+        colours = self.line_colour
+        mask = 0
+        for d in range(LINES):
+            count = counts[base + d]
+            if not count or (colours[base + d] == colour and count <= d):
+                mask |= 1 << d
+        return DESTINATIONS[mask]
 
     def _drafting_actions(self, p: int) -> list[tuple]:
         if self.passed[p]:
             return []
         actions: list[tuple] = []
         if self.owes_plate(p):
-            slots = self.empty_slots(p)
-            actions += [("take_plate", d, s, r) for d in range(len(self.display))
-                        for s in slots for r in range(4)]
+            slots = self.slots[p]
+            free = sum(1 << s for s in range(SLOTS) if slots[s] is None)
+            actions += plate_actions("take_plate", len(self.display), free)
             if self.can_buy(p):
                 actions.append(("buy_plate",))
-        dests = [None] * COLOUR_COUNT
+        dests: list = [None] * COLOUR_COUNT
         for f in range(5):
             sun = self.suns[f]
+            key = None
             for c in range(COLOUR_COUNT):
                 if not sun[c]:
                     continue
                 if dests[c] is None:
                     dests[c] = self._destinations(p, c)
                 if f == LARGE:
-                    orders = [()]
-                else:
-                    rest = [o for o in range(COLOUR_COUNT) if o != c for _ in range(sun[o])]
-                    orders = sorted(set(permutations(rest)))
-                for d in dests[c]:
-                    for order in orders:
-                        actions.append(("sun", f, c, d, order))
+                    actions += [("sun", f, c, d, ()) for d in dests[c]]
+                    continue
+                if key is None:
+                    key = tuple(sun)
+                orders = moon_orders(key, c)
+                actions += [("sun", f, c, d, order) for d in dests[c] for order in orders]
         moon_colours = {m[0] for m in self.moons if m}
         moon_colours.update(c for c in range(COLOUR_COUNT) if self.large_moon[c])
         for c in sorted(moon_colours):
