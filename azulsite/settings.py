@@ -201,10 +201,19 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+# Redis redelivers a task whose worker died unacked (acks_late) after this many seconds.
+# Tests set it short; it must exceed the longest task and ETA horizon (docs/bots.md).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
+}
+# Queue of the tasks this process sends and of the workers it starts (tests isolate workers).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 # Periodic tasks run by `celery beat`; apps add their entries here.
 CELERY_BEAT_SCHEDULE: dict = {
     # Safety net for game clocks; each turn also schedules a check at its own deadline.
     "games-enforce-clocks": {"task": "games.tasks.enforce_clocks", "schedule": 5.0},
+    # Safety net for bot turns whose task was lost or failed for good (games.bot_turns).
+    "games-sweep-bot-turns": {"task": "games.tasks.sweep_bot_turns", "schedule": 15.0},
     # League round deadlines (forfeits, next rounds); tests shorten the interval.
     "leagues-close-overdue-fixtures": {
         "task": "leagues.tasks.close_overdue_fixtures",
@@ -256,3 +265,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# Bots (docs/bots.md): thinking budget per move, and how long a bot turn may wait before the
+# sweep enqueues it again.
+BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "1.0"))
+BOT_SWEEP_AFTER_SECONDS = float(os.environ.get("BOT_SWEEP_AFTER_SECONDS", "30"))

@@ -1,21 +1,53 @@
-"""Hand the turn to a bot when the player to move is one (a bot account, or a bot that replaced a leaver).
+"""Bot turns at live tables: when the player to move is a bot, think and play through the services.
 
-The bots themselves live in `games.bots` (another issue). Until that package exists this enqueues
-nothing, so a game waiting on a bot simply waits; no move is ever invented here.
+A seat is played by a bot when its controller (the seated user, or the bot that replaced a
+leaver) is a bot account; the account's `bot_level` picks the `games.bots` level.
+
+- `schedule_bot_turn_if_needed(game)` runs after the commit of every change (games.services).
+  With real workers it enqueues `games.tasks.play_bot_turn(game_id, version)`. In the embedded
+  default (eager Celery, no Redis) it hands the eager task to a small thread pool instead, so
+  the request that caused it returns at once and other tables never wait for a bot's thinking.
+- `play_bot_turn(game_id, version)` does the work: re-read the game, do nothing if it moved on
+  (the task is safe to run twice or late), think outside any transaction or row lock, then play
+  through `services.play_move` as the seat's controller, which re-checks everything under the
+  lock. The bot's random source is seeded from (game seed, version): a retried turn plays the
+  same move. The bot is given the public state only (the seed is dropped).
+- `sweep_waiting_bot_turns()` (beat task) re-enqueues turns that waited too long: a turn whose
+  task was lost for good (retries exhausted, broker trouble) is picked up again.
+- `suggest_move(game_id, user)`: the hint of a casual game, for the player to move.
 """
 
-import importlib
+import logging
+import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
+from django.conf import settings
+from django.db import close_old_connections, connections
+from django.utils import timezone
+
+from games import bots, engine
+
+from . import errors
 from .clocks import controller_is_bot
 from .models import Game
 
+log = logging.getLogger(__name__)
+
+# Budget of a hint: short, a learner is waiting for it in the page.
+HINT_LEVEL = "strong"
+HINT_BUDGET_SECONDS = 0.3
+# Errors of play_move that mean "someone else already changed the game": nothing to do.
+WORLD_MOVED_ON = (errors.StaleVersion, errors.GameOver, errors.NotYourTurn, errors.NotSeated)
+
+
+def think_seconds():
+    """The thinking budget of a bot move (settings.BOT_THINK_SECONDS, 1 s by default)."""
+    return float(getattr(settings, "BOT_THINK_SECONDS", bots.DEFAULT_BUDGET))
+
 
 def bots_available():
-    """True once the bots package provides `choose_move` (an empty games/bots/ folder does not count)."""
-    try:
-        bots = importlib.import_module("games.bots")
-    except ImportError:
-        return False
     return callable(getattr(bots, "choose_move", None))
 
 
@@ -30,11 +62,151 @@ def bot_to_move(game):
     return None
 
 
-def schedule_bot_turn_if_needed(game):
-    """Call after commit. Enqueue `play_bot_turn(game_id, version)` if a bot is to move."""
-    if bot_to_move(game) is None or not bots_available():
-        return False
-    from .tasks import play_bot_turn
+# --- scheduling --------------------------------------------------------------------------------
 
-    play_bot_turn.delay(game.pk, game.version)
+
+def schedule_bot_turn_if_needed(game):
+    """Call after commit. Start the bot's turn if a bot is to move; True if one was started."""
+    if bot_to_move(game) is None:
+        return False
+    if _eager():
+        _embedded.submit(game.pk, game.version)
+    else:
+        from .tasks import play_bot_turn
+
+        play_bot_turn.delay(game.pk, game.version)
     return True
+
+
+def _eager():
+    from azulsite.celery import app
+
+    return bool(app.conf.task_always_eager)
+
+
+class EmbeddedBotTurns:
+    """The embedded default's bot players: eager tasks run on two pool threads, after the
+    response. `in_flight` counts turns submitted and not finished (a turn that schedules the
+    next one submits it before it finishes, so 0 means every bot is done)."""
+
+    def __init__(self):
+        self._lock = threading.Condition()
+        self._pool = None
+        self.in_flight = 0
+
+    def submit(self, game_id, version):
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot-turn")
+            self.in_flight += 1
+        self._pool.submit(self._run, game_id, version)
+
+    def _run(self, game_id, version):
+        from .tasks import play_bot_turn
+
+        try:
+            play_bot_turn.apply(args=(game_id, version), throw=False)
+        except Exception:  # never let a pool thread die silently
+            log.exception("embedded bot turn for game %s at version %s failed", game_id, version)
+        finally:
+            connections.close_all()  # this thread's own connection
+            with self._lock:
+                self.in_flight -= 1
+                self._lock.notify_all()
+
+    def wait_idle(self, timeout=30.0):
+        """Block until no bot turn is running or queued (tests). True if idle in time."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self.in_flight == 0, timeout)
+
+
+_embedded = EmbeddedBotTurns()
+
+
+def wait_for_embedded_bot_turns(timeout=30.0):
+    return _embedded.wait_idle(timeout)
+
+
+# --- one turn ----------------------------------------------------------------------------------
+
+
+def play_bot_turn(game_id, version):
+    """Play the bot's move in `game_id` if the game is still at `version`.
+
+    Returns the move played (a dict), or None when there was nothing to do.
+    """
+    close_old_connections()
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None or game.version != version:
+        return None
+    seat = bot_to_move(game)
+    if seat is None:
+        return None
+    controller = seat.controller
+    move = choose_for(game, controller.bot_level, think_seconds())
+    try:
+        from . import services
+
+        services.play_move(game.pk, controller, move.to_dict(), version)
+    except WORLD_MOVED_ON as exc:
+        log.info("bot turn in game %s at version %s not played: %s", game_id, version, exc.code)
+        return None
+    return move.to_dict()
+
+
+def choose_for(game, level, budget, salt="bot"):
+    """The bot's move in `game` (a Game row), from the public state only."""
+    public = dict(game.state)
+    public.pop("seed", None)  # bots never see the seed: they sample refills themselves
+    state = engine.GameState.from_dict(public)
+    rng = random.Random(f"{salt}:{game.seed}:{game.version}")
+    return bots.choose_move(state, level, budget=budget, rng=rng)
+
+
+# --- the sweep ---------------------------------------------------------------------------------
+
+
+def sweep_waiting_bot_turns(older_than_seconds=None):
+    """Re-enqueue every bot turn waiting longer than `older_than_seconds`; returns the game ids."""
+    if older_than_seconds is None:
+        older_than_seconds = float(getattr(settings, "BOT_SWEEP_AFTER_SECONDS", 30))
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
+    waiting = (
+        Game.objects.filter(status=Game.Status.PLAYING, deadline_at__isnull=True,
+                            turn_started_at__lt=cutoff)
+        .select_related("table")
+        .prefetch_related("table__seats__user", "table__seats__replaced_by")
+    )
+    swept = []
+    for game in waiting:
+        if bot_to_move(game) is not None:
+            log.warning("bot turn of game %s at version %s waited too long: re-enqueued",
+                        game.pk, game.version)
+            schedule_bot_turn_if_needed(game)
+            swept.append(game.pk)
+    return swept
+
+
+# --- hints -------------------------------------------------------------------------------------
+
+
+def suggest_move(game_id, user):
+    """A suggested move for `user`, who must be the player to move in a casual (unrated) game."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise errors.NotAuthenticated()
+    try:
+        game = Game.objects.select_related("table").get(pk=int(game_id))
+    except (Game.DoesNotExist, TypeError, ValueError):
+        raise errors.NotFound(f"no game {game_id}") from None
+    if game.table.rated:
+        raise errors.HintsNotAllowed("hints are for casual games only")
+    if game.status != Game.Status.PLAYING:
+        raise errors.GameOver()
+    seats = [seat for seat in game.table.seats.all() if seat.controller.pk == user.pk]
+    if not seats:
+        raise errors.NotSeated()
+    current = game.state.get("current_player")
+    if not any(seat.player_index == current for seat in seats):
+        raise errors.NotYourTurn(f"it is player {current}'s turn")
+    move = choose_for(game, HINT_LEVEL, HINT_BUDGET_SECONDS, salt="hint")
+    return {"move": move.to_dict(), "version": game.version}

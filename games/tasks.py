@@ -7,9 +7,11 @@ import logging
 
 from celery import shared_task
 
-from . import services
+from . import bot_turns, services
 
 log = logging.getLogger(__name__)
+
+BOT_TURN_RETRIES = 3
 
 
 @shared_task(ignore_result=True)
@@ -24,17 +26,31 @@ def enforce_game_clock(game_id):
     return services.expire_game_if_overdue(game_id)
 
 
-@shared_task(ignore_result=True)
-def play_bot_turn(game_id, version):
-    """Play the bot's move in `game_id` if the game is still at `version`.
+@shared_task(
+    bind=True,
+    ignore_result=True,
+    acks_late=True,  # a worker killed mid-think leaves the message for another worker
+    reject_on_worker_lost=True,
+    max_retries=BOT_TURN_RETRIES,
+    default_retry_delay=2,
+)
+def play_bot_turn(self, game_id, version):
+    """Play the bot's move in `game_id` if the game is still at `version` (games.bot_turns).
 
-    STUB for the bots issue: no bot exists yet, so this plays nothing. It is only enqueued by
-    games.bot_turns.schedule_bot_turn_if_needed, which enqueues nothing until games.bots provides
-    choose_move. The bots issue replaces this body (choose with games.bots, then
-    services.play_move(game_id, <the seat's controller>, move, version); a StaleVersion means the
-    world moved on and the task just returns).
+    Safe to run twice or late: it does nothing once the game moved past `version`. Unexpected
+    errors are retried a few times; a turn that failed for good is logged, and the periodic
+    `sweep_bot_turns` enqueues it again later.
     """
-    log.warning(
-        "play_bot_turn(%s, %s): no bots are implemented yet; nothing played", game_id, version
-    )
-    return None
+    try:
+        return bot_turns.play_bot_turn(game_id, version)
+    except Exception as exc:
+        if self.request.retries >= self.max_retries:
+            log.exception("bot turn of game %s at version %s failed for good", game_id, version)
+            return None
+        raise self.retry(exc=exc) from exc
+
+
+@shared_task(ignore_result=True)
+def sweep_bot_turns():
+    """Periodic (celery beat): re-enqueue the bot turns of games waiting on a bot for too long."""
+    return bot_turns.sweep_waiting_bot_turns()

@@ -13,6 +13,7 @@ urlpatterns = [
     path("tables/<int:table_id>/start", views.StartTableView.as_view(), name="api-table-start"),
     path("games/<int:game_id>", views.GameView.as_view(), name="api-game"),
     path("games/<int:game_id>/moves", views.GameMovesView.as_view(), name="api-game-moves"),
+    path("games/<int:game_id>/hint", views.HintView.as_view(), name="api-game-hint"),
     path("games/<int:game_id>/resign", views.ResignView.as_view(), name="api-game-resign"),
     path("games/<int:game_id>/replay", views.ReplayView.as_view(), name="api-game-replay"),
     path("games/<int:game_id>/export", replays.ExportView.as_view(), name="api-game-export"),

@@ -3,7 +3,8 @@
 Domain errors (games.errors) become the API's error body here and only here.
 """
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers as drf_serializers
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -11,7 +12,7 @@ from rest_framework.views import APIView
 
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
-from games import payloads, selectors, services
+from games import bot_turns, payloads, selectors, services
 from games.errors import GameError, Invalid
 
 from . import serializers as s
@@ -189,6 +190,26 @@ class GameMovesView(GamesApiView):
         return Response(
             {"version": outcome.version, "state": outcome.state, "applied": outcome.applied}
         )
+
+
+class HintView(GamesApiView):
+    @extend_schema(
+        operation_id="games_hint",
+        request=None,
+        responses={
+            200: inline_serializer(
+                "Hint",
+                {"move": drf_serializers.DictField(), "version": drf_serializers.IntegerField()},
+            ),
+            409: error_response("not_your_turn, game_over"),
+            **AUTH_ERRORS,
+        },
+        tags=["games"],
+        description="A suggested move for the player to move (casual games only: "
+        "hints_not_allowed otherwise). The strong bot thinks for a fraction of a second.",
+    )
+    def post(self, request, game_id):
+        return Response(bot_turns.suggest_move(game_id, request.user))
 
 
 class ResignView(GamesApiView):

@@ -1,0 +1,152 @@
+"""Bot arena: how strong each bot level is, by playing them against each other.
+
+Run: ``make bench-bots`` (a quick round) or, as recorded in docs/benchmarks.md, pinned to
+one core in the background::
+
+    nohup taskset -c 1 .venv/bin/python bench/bot_arena.py --players 2 --games 200 \
+        --levels greedy,random --budget 1.0 > arena.log 2>&1 &
+
+For every pair of levels (A, B) and player count n, games are played from fixed seeds on
+the fast engine path: seats alternate A, B, A, B…, and each deal is replayed with the
+seats rotated so both levels sit everywhere.  A game counts as a win for A when a seat of
+A ranks first (R24; a first place shared between A and B counts half).  Printed per
+pairing: A's win rate with a 95% Wilson interval, the mean score of each level per seat,
+and mean / max thinking time per move of each level.
+"""
+
+import argparse
+import itertools
+import math
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots import LEVELS, choose_action  # noqa: E402
+from games.engine import ClassicCore  # noqa: E402
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Tally:
+    def __init__(self):
+        self.scores = []
+        self.think = []
+
+    def mean_score(self):
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+
+def play_game(levels: list[str], *, seed: int, gray: bool, budget: float, tallies: dict):
+    """Play one game; ``levels[p]`` plays seat p.  Returns the final scores and rows."""
+    players = len(levels)
+    core = ClassicCore.new(players, gray, seed)
+    rngs = [random.Random(f"arena:{seed}:{p}") for p in range(players)]
+    while not core.is_over:
+        p = core.current
+        start = time.perf_counter()
+        action = choose_action(core, levels[p], budget=budget, rng=rngs[p])
+        tallies[levels[p]].think.append(time.perf_counter() - start)
+        core.apply_action(action)
+    for p in range(players):
+        tallies[levels[p]].scores.append(core.scores[p])
+    return list(core.scores), [core.complete_rows(p) for p in range(players)]
+
+
+def winners(scores, rows):
+    keys = [(s, r) for s, r in zip(scores, rows, strict=True)]
+    best = max(keys)
+    return [p for p, key in enumerate(keys) if key == best]
+
+
+def run_pairing(a: str, b: str, players: int, games: int, *, seed: int, gray: bool,
+                budget: float, progress: bool):
+    pattern = [a if p % 2 == 0 else b for p in range(players)]
+    tallies = {a: Tally(), b: Tally()}
+    wins_a = 0.0
+    played = 0
+    deal = 0
+    started = time.perf_counter()
+    while played < games:
+        deal_seed = seed * 100_000 + deal
+        deal += 1
+        # Distinct seatings: every rotation at odd tables; ABAB and BABA at even ones.
+        for shift in range(players if players % 2 else 2):
+            if played >= games:
+                break
+            seating = pattern[shift:] + pattern[:shift]
+            scores, rows = play_game(seating, seed=deal_seed, gray=gray, budget=budget,
+                                     tallies=tallies)
+            top = winners(scores, rows)
+            wins_a += sum(1 for p in top if seating[p] == a) / len(top)
+            played += 1
+            if progress and played % 10 == 0:
+                low, high = wilson(wins_a, played)
+                print(f"  .. {a} v {b} {players}p: {played}/{games} games, {a} wins "
+                      f"{wins_a / played:.1%} [{low:.1%}, {high:.1%}], "
+                      f"{time.perf_counter() - started:.0f}s", flush=True)
+    return wins_a, played, tallies
+
+
+def describe(tally: Tally) -> str:
+    think = tally.think
+    mean = sum(think) / len(think) if think else 0.0
+    peak = max(think) if think else 0.0
+    return f"mean score {tally.mean_score():5.1f}, think mean {mean * 1000:6.1f} ms max {peak * 1000:6.1f} ms"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--levels", default=",".join(LEVELS),
+                        help="comma-separated levels; every pair is played (default: all)")
+    parser.add_argument("--players", default="2,3,4", help="player counts, e.g. 2 or 2,3,4")
+    parser.add_argument("--games", type=int, default=200, help="games per pairing and player count")
+    parser.add_argument("--budget", type=float, default=1.0, help="thinking budget per move (s)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
+    parser.add_argument("--variant", choices=("standard", "gray"), default="standard")
+    parser.add_argument("--quick", action="store_true",
+                        help="a short smoke run: 10 games per pairing, budget 0.1 s")
+    parser.add_argument("--progress", action="store_true", help="print a line every 10 games")
+    args = parser.parse_args(argv)
+    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    for level in levels:
+        if level not in LEVELS:
+            parser.error(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    players_list = [int(n) for n in args.players.split(",")]
+    if any(n not in (2, 3, 4) for n in players_list):
+        parser.error("--players takes 2, 3 and/or 4")
+    games, budget = args.games, args.budget
+    if args.quick:
+        games, budget = 10, 0.1
+    print(f"bot arena: levels {', '.join(levels)}; {games} games per pairing; budget {budget} s; "
+          f"variant {args.variant}; seed {args.seed}")
+    print(f"machine: {platform.machine()}, Python {platform.python_version()}, "
+          f"{time.strftime('%Y-%m-%d %H:%M %Z')}", flush=True)
+    for players in players_list:
+        for a, b in itertools.combinations(levels, 2):
+            # Stronger level first when the default order is used (strong, greedy, random).
+            a, b = sorted((a, b), key=lambda level: -LEVELS.index(level))
+            wins, played, tallies = run_pairing(
+                a, b, players, games, seed=args.seed, gray=args.variant == "gray",
+                budget=budget, progress=args.progress,
+            )
+            low, high = wilson(wins, played)
+            print(f"{players}p {a} v {b}: {a} wins {wins / played:.1%} (95% CI {low:.1%}-{high:.1%}) "
+                  f"of {played} games")
+            print(f"    {a:7}: {describe(tallies[a])}")
+            print(f"    {b:7}: {describe(tallies[b])}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

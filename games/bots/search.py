@@ -1,0 +1,209 @@
+"""The ``strong`` level: a time-bounded search of the rest of the current round.
+
+Within a round Azul has no chance at all: the factories are known and nothing is drawn
+until the round is over.  So the bot searches the round's remaining moves exactly and
+evaluates the positions it reaches with the projected values of ``evaluation`` (at the end
+of the round that value is the real score after tiling plus estimates of the future).
+The bag's order is never looked at: the caller replaces the game's seed by one drawn from
+the bot's own random source, so a refill met inside the search is a sample, and the
+search stops at the end of the round anyway.
+
+- 2 players: alpha-beta on "my value minus theirs" (a player may move twice in a row in the
+  gray wall's tiling phase, so each node checks whose turn it is).
+- 3-4 players: max-n (each player picks the child best for its own advantage over the
+  best other player), with a narrower beam.
+- Iterative deepening; below the root only the best ``beam`` children (ordered by the
+  mover's one-ply value) are searched.  The clock is read at every node: the search stops
+  at its share of ``budget`` and answers with the deepest fully searched ply, or the best
+  of the root moves the ply in progress finished (it searches the previous best first).
+"""
+
+import time
+
+from .evaluation import advantage
+from .position import Node
+
+
+class OutOfTime(Exception):
+    pass
+
+
+# Share of the budget the search may use (the rest covers setup, answering and a late clock).
+BUDGET_SHARE = 0.9
+MAX_DEPTH = 40
+
+
+class RoundSearch:
+    def __init__(self, core, budget: float, *, max_depth: int = MAX_DEPTH, start=None):
+        self.root = Node.evaluate(core)
+        self.me = core.current
+        self.round = core.round
+        self.players = core.players
+        self.start = time.perf_counter() if start is None else start
+        self.deadline = self.start + budget * BUDGET_SHARE
+        self.max_depth = max_depth
+        self.beam = 10 if self.players == 2 else 6
+        self.nodes = 0
+        self.completed_depth = 0
+        self._exhaustive = True
+
+    # ---------------------------------------------------------------- driving
+    def best_action(self) -> int:
+        children = self._children(self.root)
+        if len(children) == 1:
+            return children[0][1]
+        order = [action for _key, action, _child in children]
+        by_action = {action: child for _key, action, child in children}
+        best = order[0]
+        for depth in range(1, self.max_depth + 1):
+            try:
+                scored = self._search_root(by_action, order, depth)
+            except OutOfTime as partial:
+                if partial.args and partial.args[0]:
+                    best = _best_scored(partial.args[0])
+                break
+            order = [action for _value, action in sorted(scored, key=_by_score)]
+            best = order[0]
+            self.completed_depth = depth
+            if self._exhaustive:
+                break
+        return best
+
+    def _search_root(self, by_action, order, depth):
+        scored = []
+        self._exhaustive = True
+        alpha = float("-inf")
+        for action in order:
+            child = by_action[action]
+            try:
+                if self.players == 2:
+                    value = self._alphabeta(child, depth - 1, alpha, float("inf"))
+                else:
+                    value = advantage(self._maxn(child, depth - 1), self.me)
+            except OutOfTime:
+                raise OutOfTime(scored) from None
+            scored.append((value, action))
+            if value > alpha:
+                alpha = value
+        return scored
+
+    # ----------------------------------------------------------------- search
+    def _tick(self):
+        self.nodes += 1
+        if time.perf_counter() > self.deadline:
+            raise OutOfTime()
+
+    def _is_leaf(self, core) -> bool:
+        return core.phase == 2 or core.round != self.round
+
+    def _children(self, node):
+        """(ordering key, action, child) for every legal action, best for the mover first."""
+        mover = node.core.current
+        children = []
+        for action in node.core.legal_actions():
+            child = node.child(action)
+            children.append((-advantage(child.values, mover), action, child))
+        children.sort(key=_by_key)
+        return children
+
+    def _alphabeta(self, node, depth, alpha, beta) -> float:
+        """Value for ``self.me`` (2 players) of ``node``; fail-hard alpha-beta."""
+        self._tick()
+        core = node.core
+        if self._is_leaf(core):
+            return advantage(node.values, self.me)
+        if depth == 0:
+            self._exhaustive = False
+            return advantage(node.values, self.me)
+        maximising = core.current == self.me
+        if depth == 1:
+            # The children are the leaves: evaluate them all, no ordering needed.
+            best = float("-inf") if maximising else float("inf")
+            for action in core.legal_actions():
+                child = node.child(action)
+                if not self._is_leaf(child.core):
+                    self._exhaustive = False
+                value = advantage(child.values, self.me)
+                if maximising:
+                    if value > best:
+                        best = value
+                        if best >= beta:
+                            return best
+                elif value < best:
+                    best = value
+                    if best <= alpha:
+                        return best
+            return best
+        children = self._children(node)
+        if len(children) > self.beam:
+            children = children[: self.beam]
+            self._exhaustive = False
+        if maximising:
+            best = float("-inf")
+            for _key, _action, child in children:
+                value = self._alphabeta(child, depth - 1, alpha, beta)
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            return best
+        best = float("inf")
+        for _key, _action, child in children:
+            value = self._alphabeta(child, depth - 1, alpha, beta)
+            if value < best:
+                best = value
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _maxn(self, node, depth) -> list[float]:
+        """The values reached when every player maximises its own advantage."""
+        self._tick()
+        core = node.core
+        if self._is_leaf(core):
+            return node.values
+        if depth == 0:
+            self._exhaustive = False
+            return node.values
+        mover = core.current
+        if depth == 1:
+            best, best_key = None, None
+            for action in core.legal_actions():
+                child = node.child(action)
+                if not self._is_leaf(child.core):
+                    self._exhaustive = False
+                key = advantage(child.values, mover)
+                if best_key is None or key > best_key:
+                    best, best_key = child.values, key
+            return best
+        children = self._children(node)
+        if len(children) > self.beam:
+            children = children[: self.beam]
+            self._exhaustive = False
+        best, best_key = None, None
+        for _key, _action, child in children:
+            values = self._maxn(child, depth - 1)
+            key = advantage(values, mover)
+            if best_key is None or key > best_key:
+                best, best_key = values, key
+        return best
+
+
+def _by_key(child):
+    return child[0], child[1]  # best for the mover first; the action int breaks ties
+
+
+def _by_score(scored):
+    return -scored[0], scored[1]
+
+
+def _best_scored(scored):
+    best_value, best_action = scored[0]
+    for value, action in scored[1:]:
+        if value > best_value:
+            best_value, best_action = value, action
+    return best_action
