@@ -5,7 +5,7 @@ from rest_framework import serializers
 from leagues.models import League
 
 
-class ClockSerializer(serializers.Serializer):
+class LeagueClockSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["none", "realtime", "correspondence"])
     base_seconds = serializers.IntegerField(min_value=0, default=0)
     increment_seconds = serializers.IntegerField(min_value=0, default=0)
@@ -21,7 +21,9 @@ class LeagueCreateSerializer(serializers.Serializer):
     players_per_game = serializers.IntegerField(min_value=2, max_value=4, default=2)
     variant = serializers.ChoiceField(choices=["standard", "gray"], default="standard")
     rated = serializers.BooleanField(default=False)
-    clock = ClockSerializer(required=False, help_text="default: correspondence, 3 days per move")
+    clock = LeagueClockSerializer(
+        required=False, help_text="default: correspondence, 3 days per move"
+    )
     points_per_place = serializers.JSONField(
         required=False,
         help_text='points for place 1, 2, ... by players per game, e.g. {"2": [2, 0], "4": [4, 2, 1, 0]}',
@@ -47,32 +49,154 @@ class LeagueCreateSerializer(serializers.Serializer):
     play = serializers.BooleanField(default=True, help_text="the organiser plays too")
 
 
-class JoinSerializer(serializers.Serializer):
+class LeagueJoinSerializer(serializers.Serializer):
     code = serializers.CharField(required=False, allow_blank=True, help_text="invite-only leagues")
 
 
-class PlayerSerializer(serializers.Serializer):
+class LeaguePlayerSerializer(serializers.Serializer):
     username = serializers.CharField()
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class WithdrawSerializer(serializers.Serializer):
+class LeagueWithdrawSerializer(serializers.Serializer):
     username = serializers.CharField()
     reason = serializers.CharField()
 
 
-class SeasonUpdateSerializer(serializers.Serializer):
+class LeagueSeasonUpdateSerializer(serializers.Serializer):
     registration_closes_at = serializers.DateTimeField(required=False, allow_null=True)
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
 
 
-class OverrideSerializer(serializers.Serializer):
+class LeagueOverrideSerializer(serializers.Serializer):
     places = serializers.DictField(
         child=serializers.IntegerField(), help_text='{"username": place, ...} for every player'
     )
     reason = serializers.CharField()
 
 
-class ExtendSerializer(serializers.Serializer):
+class LeagueExtendSerializer(serializers.Serializer):
     until = serializers.DateTimeField()
+    reason = serializers.CharField()
+
+
+# --- responses (schema only: leagues.payloads builds the bodies) --------------------------------
+
+
+class LeagueSeasonSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["registration", "running", "finished", "closed"])
+    registration_closes_at = serializers.DateTimeField(allow_null=True)
+    starts_at = serializers.DateTimeField(allow_null=True)
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class LeagueMemberSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    organiser = serializers.BooleanField()
+    player = serializers.BooleanField()
+
+
+class LeagueSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    visibility = serializers.ChoiceField(choices=League.Visibility.values)
+    players_per_game = serializers.IntegerField()
+    variant = serializers.CharField()
+    rated = serializers.BooleanField()
+    clock = LeagueClockSerializer()
+    points_per_place = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField())
+    )
+    draw_points = serializers.FloatField(allow_null=True)
+    tie_breaks = serializers.ListField(child=serializers.CharField())
+    cycles = serializers.IntegerField()
+    deadline_rule = serializers.ChoiceField(choices=League.DeadlineRule.values)
+    round_hours = serializers.IntegerField()
+    divisions = serializers.IntegerField()
+    promotion = serializers.IntegerField()
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    current_season = LeagueSeasonSerializer(allow_null=True)
+    seasons = LeagueSeasonSerializer(many=True)
+    members = LeagueMemberSerializer(many=True)
+    invite_code = serializers.CharField(allow_null=True, help_text="organisers only")
+
+
+class StandingRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    withdrawn = serializers.BooleanField()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    points = serializers.FloatField()
+    score = serializers.IntegerField(help_text="total Azul score")
+    head_to_head = serializers.FloatField(allow_null=True)
+    movement = serializers.IntegerField(help_text="places gained since the round before")
+
+
+class DivisionStandingsSerializer(serializers.Serializer):
+    tier = serializers.IntegerField()
+    name = serializers.CharField()
+    rows = StandingRowSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    season = LeagueSeasonSerializer()
+    divisions = DivisionStandingsSerializer(many=True)
+
+
+class FixtureResultSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    place = serializers.IntegerField()
+    score = serializers.IntegerField()
+
+
+class FixtureSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    division = serializers.IntegerField(help_text="the division's tier")
+    status = serializers.ChoiceField(choices=["scheduled", "playing", "done"])
+    players = serializers.ListField(child=serializers.CharField())
+    deadline = serializers.DateTimeField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    game = serializers.IntegerField(allow_null=True)
+    result = FixtureResultSerializer(many=True, allow_null=True)
+    decided_by = serializers.ChoiceField(
+        choices=["game", "deadline", "withdrawal", "override"], allow_null=True
+    )
+    forfeits = serializers.ListField(child=serializers.CharField())
+    override_reason = serializers.CharField(allow_null=True)
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "open", "closed"])
+    opened_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+    fixtures = FixtureSerializer(many=True)
+    byes = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), help_text="by division tier"
+    )
+
+
+class SeasonFixturesSerializer(serializers.Serializer):
+    season = LeagueSeasonSerializer()
+    rounds = RoundSerializer(many=True)
+
+
+class AuditEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    actor = serializers.CharField(allow_null=True)
+    action = serializers.CharField()
+    summary = serializers.CharField()
     reason = serializers.CharField()

@@ -4,7 +4,7 @@ Domain errors (leagues.errors, games.errors) become the API's error body here an
 """
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -27,7 +27,6 @@ ERRORS = {
         "wrong_state, already_member, not_member, registration_closed, not_enough_players"
     ),
 }
-JSON = OpenApiResponse(description="see docs/api.md (Leagues)")
 
 
 class LeaguesApiView(APIView):
@@ -65,7 +64,11 @@ def _league_body(request, league):
 
 
 class LeaguesView(LeaguesApiView):
-    @extend_schema(operation_id="leagues_list", responses={200: JSON}, tags=["leagues"])
+    @extend_schema(
+        operation_id="leagues_list",
+        responses={200: s.LeagueSerializer(many=True)},
+        tags=["leagues"],
+    )
     def get(self, request):
         leagues = selectors.visible_leagues(request.user).select_related("created_by")[:200]
         return Response([_league_body(request, league) for league in leagues])
@@ -73,7 +76,7 @@ class LeaguesView(LeaguesApiView):
     @extend_schema(
         operation_id="leagues_create",
         request=s.LeagueCreateSerializer,
-        responses={201: JSON, **ERRORS},
+        responses={201: s.LeagueSerializer, **ERRORS},
         tags=["leagues"],
     )
     def post(self, request):
@@ -88,7 +91,7 @@ class LeagueView(LeaguesApiView):
     @extend_schema(
         operation_id="leagues_retrieve",
         parameters=[OpenApiParameter("code", str, description="invite code (invite-only leagues)")],
-        responses={200: JSON, 404: error_response("not_found")},
+        responses={200: s.LeagueSerializer, 404: error_response("not_found")},
         tags=["leagues"],
     )
     def get(self, request, league_id):
@@ -98,12 +101,12 @@ class LeagueView(LeaguesApiView):
 class JoinView(LeaguesApiView):
     @extend_schema(
         operation_id="leagues_join",
-        request=s.JoinSerializer,
-        responses={200: JSON, **ERRORS},
+        request=s.LeagueJoinSerializer,
+        responses={200: s.LeagueSerializer, **ERRORS},
         tags=["leagues"],
     )
     def post(self, request, league_id):
-        code = _parse(s.JoinSerializer, request.data or {}).get("code")
+        code = _parse(s.LeagueJoinSerializer, request.data or {}).get("code")
         services.join_league(league_id, request.user, code=code)
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
@@ -112,7 +115,7 @@ class LeaveView(LeaguesApiView):
     @extend_schema(
         operation_id="leagues_leave",
         request=None,
-        responses={200: JSON, **ERRORS},
+        responses={200: s.LeagueSerializer, **ERRORS},
         tags=["leagues"],
     )
     def post(self, request, league_id):
@@ -123,13 +126,13 @@ class LeaveView(LeaguesApiView):
 class PlayersView(LeaguesApiView):
     @extend_schema(
         operation_id="leagues_add_player",
-        request=s.PlayerSerializer,
-        responses={200: JSON, **ERRORS},
+        request=s.LeaguePlayerSerializer,
+        responses={200: s.LeagueSerializer, **ERRORS},
         tags=["leagues"],
         description="Organisers only: add a player to the league.",
     )
     def post(self, request, league_id):
-        body = _parse(s.PlayerSerializer, request.data)
+        body = _parse(s.LeaguePlayerSerializer, request.data)
         services.add_player(league_id, request.user, body["username"], body["reason"])
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
@@ -137,13 +140,13 @@ class PlayersView(LeaguesApiView):
 class RemovePlayerView(LeaguesApiView):
     @extend_schema(
         operation_id="leagues_remove_player",
-        request=s.PlayerSerializer,
-        responses={200: JSON, **ERRORS},
+        request=s.LeaguePlayerSerializer,
+        responses={200: s.LeagueSerializer, **ERRORS},
         tags=["leagues"],
         description="Organisers only: the player takes no part in future seasons.",
     )
     def post(self, request, league_id):
-        body = _parse(s.PlayerSerializer, request.data)
+        body = _parse(s.LeaguePlayerSerializer, request.data)
         services.remove_player(league_id, request.user, body["username"], body["reason"])
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
@@ -151,7 +154,7 @@ class RemovePlayerView(LeaguesApiView):
 class AuditView(LeaguesApiView):
     @extend_schema(
         operation_id="leagues_audit_log",
-        responses={200: JSON, 404: error_response("not_found")},
+        responses={200: s.AuditEntrySerializer(many=True), 404: error_response("not_found")},
         tags=["leagues"],
     )
     def get(self, request, league_id):
@@ -162,7 +165,7 @@ class AuditView(LeaguesApiView):
 class SeasonView(LeaguesApiView):
     @extend_schema(
         operation_id="seasons_retrieve",
-        responses={200: JSON, 404: error_response("not_found")},
+        responses={200: s.LeagueSeasonSerializer, 404: error_response("not_found")},
         tags=["leagues"],
     )
     def get(self, request, season_id):
@@ -170,13 +173,13 @@ class SeasonView(LeaguesApiView):
 
     @extend_schema(
         operation_id="seasons_update",
-        request=s.SeasonUpdateSerializer,
-        responses={200: JSON, **ERRORS},
+        request=s.LeagueSeasonUpdateSerializer,
+        responses={200: s.LeagueSeasonSerializer, **ERRORS},
         tags=["leagues"],
         description="Organisers only: the registration window and planned start.",
     )
     def patch(self, request, season_id):
-        body = _parse(s.SeasonUpdateSerializer, request.data)
+        body = _parse(s.LeagueSeasonUpdateSerializer, request.data)
         season = services.update_season(season_id, request.user, **body)
         return Response(payloads.season_summary(season))
 
@@ -185,7 +188,7 @@ class StartSeasonView(LeaguesApiView):
     @extend_schema(
         operation_id="seasons_start",
         request=None,
-        responses={200: JSON, **ERRORS},
+        responses={200: s.SeasonFixturesSerializer, **ERRORS},
         tags=["leagues"],
     )
     def post(self, request, season_id):
@@ -197,7 +200,7 @@ class CloseSeasonView(LeaguesApiView):
     @extend_schema(
         operation_id="seasons_close",
         request=None,
-        responses={201: JSON, **ERRORS},
+        responses={201: s.LeagueSeasonSerializer, **ERRORS},
         tags=["leagues"],
         description="Organisers only: promotion and relegation; answers the next season.",
     )
@@ -209,12 +212,12 @@ class CloseSeasonView(LeaguesApiView):
 class WithdrawView(LeaguesApiView):
     @extend_schema(
         operation_id="seasons_withdraw",
-        request=s.WithdrawSerializer,
-        responses={200: JSON, **ERRORS},
+        request=s.LeagueWithdrawSerializer,
+        responses={200: s.SeasonFixturesSerializer, **ERRORS},
         tags=["leagues"],
     )
     def post(self, request, season_id):
-        body = _parse(s.WithdrawSerializer, request.data)
+        body = _parse(s.LeagueWithdrawSerializer, request.data)
         entry = services.withdraw_player(season_id, request.user, body["username"], body["reason"])
         return Response(payloads.fixtures_payload(entry.season))
 
@@ -222,7 +225,7 @@ class WithdrawView(LeaguesApiView):
 class StandingsView(LeaguesApiView):
     @extend_schema(
         operation_id="seasons_standings",
-        responses={200: JSON, 404: error_response("not_found")},
+        responses={200: s.StandingsSerializer, 404: error_response("not_found")},
         tags=["leagues"],
     )
     def get(self, request, season_id):
@@ -232,7 +235,7 @@ class StandingsView(LeaguesApiView):
 class FixturesView(LeaguesApiView):
     @extend_schema(
         operation_id="seasons_fixtures",
-        responses={200: JSON, 404: error_response("not_found")},
+        responses={200: s.SeasonFixturesSerializer, 404: error_response("not_found")},
         tags=["leagues"],
     )
     def get(self, request, season_id):
@@ -250,7 +253,7 @@ def _fixture(request, fixture_id):
 class FixtureView(LeaguesApiView):
     @extend_schema(
         operation_id="fixtures_retrieve",
-        responses={200: JSON, 404: error_response("not_found")},
+        responses={200: s.FixtureSerializer, 404: error_response("not_found")},
         tags=["leagues"],
     )
     def get(self, request, fixture_id):
@@ -260,12 +263,12 @@ class FixtureView(LeaguesApiView):
 class OverrideView(LeaguesApiView):
     @extend_schema(
         operation_id="fixtures_override",
-        request=s.OverrideSerializer,
-        responses={200: JSON, **ERRORS},
+        request=s.LeagueOverrideSerializer,
+        responses={200: s.FixtureSerializer, **ERRORS},
         tags=["leagues"],
     )
     def post(self, request, fixture_id):
-        body = _parse(s.OverrideSerializer, request.data)
+        body = _parse(s.LeagueOverrideSerializer, request.data)
         services.override_result(fixture_id, request.user, body["places"], body["reason"])
         return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))
 
@@ -273,11 +276,11 @@ class OverrideView(LeaguesApiView):
 class ExtendView(LeaguesApiView):
     @extend_schema(
         operation_id="fixtures_extend",
-        request=s.ExtendSerializer,
-        responses={200: JSON, **ERRORS},
+        request=s.LeagueExtendSerializer,
+        responses={200: s.FixtureSerializer, **ERRORS},
         tags=["leagues"],
     )
     def post(self, request, fixture_id):
-        body = _parse(s.ExtendSerializer, request.data)
+        body = _parse(s.LeagueExtendSerializer, request.data)
         services.extend_deadline(fixture_id, request.user, body["until"], body["reason"])
         return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))
