@@ -62,7 +62,9 @@ def _state_message(game_id):
 
 
 def _sync_message(game_id):
-    services.expire_game_if_overdue(game_id)  # a client whose clock shows 0 asks for a sync
+    # Connecting and syncing check the clock first: a client whose display reached zero sends a
+    # sync, so timeouts happen on time even without a Celery beat (the embedded mode).
+    services.expire_game_if_overdue(game_id)
     return _state_message(game_id)
 
 
@@ -83,7 +85,7 @@ class GameConsumer(JsonProtocolConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         username = self.user.username if is_player else None
         await presence.join(self.group, self.channel_name, username, is_player)
-        await self.send_json(await database_sync_to_async(_state_message)(self.game_id))
+        await self.send_json(await database_sync_to_async(_sync_message)(self.game_id))
         await self._broadcast_presence()
 
     async def disconnect(self, code):

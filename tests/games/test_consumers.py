@@ -4,12 +4,15 @@ The channel layer is Redis when REDIS_URL is set (CI), in-memory otherwise. tran
 consumers read the database from worker threads, which must see committed rows.
 """
 
+from datetime import timedelta
+
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
+from django.utils import timezone
 
 from accounts.services import api_token_for
 from azulsite.asgi import application
@@ -360,3 +363,18 @@ def test_a_player_connected_by_session_cookie_can_move(alice, bob):
         return answer
 
     assert scenario()["version"] == 1
+
+
+def test_a_sync_after_the_deadline_times_the_player_out(alice, bob):
+    game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
+    Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+
+    @async_to_sync
+    async def scenario():
+        socket = await opened(connect(f"/ws/games/{game.pk}/"))
+        on_connect = await next_of(socket, "state")
+        await socket.disconnect()
+        return on_connect
+
+    on_connect = scenario()
+    assert on_connect["status"] == "finished" and on_connect["result"]["ended_by"] == "timeout"
