@@ -8,8 +8,9 @@ after a crash (the transaction rolled back with the worker) or racing two worker
 more.
 
 Order. Games are rated in the order they finished ((finished_at, id)); rating a game first rates
-any earlier finished rated game still waiting, so the live figures follow the same order as
-`recompute_ratings`, which replays every rated game in that order through the same `elo.rate`.
+any earlier finished game still waiting that shares a player with it (directly or through another
+waiting game), so every player's figures follow the same order as `recompute_ratings`, which
+replays every rated game in that order through the same `elo.rate`.
 """
 
 from collections.abc import Callable
@@ -87,22 +88,45 @@ def compute_changes(entrants: GameEntrants, standing) -> list[RatingChange]:
 
 
 def rate_game(game_id, *, after_lock: Callable[[], None] | None = None) -> bool:
-    """Rate `game_id` once (and any earlier finished game still waiting). True if this call rated it.
+    """Rate `game_id` once, after any earlier waiting game of its players. True if this call rated it.
 
     A game that is not finished, not rated, or already rated is left alone. `after_lock` is
     called while the rating rows are locked (tests use it to hold a worker mid-task).
     """
     try:
-        key = _rated_finished_games().values_list("finished_at", "id").get(pk=int(game_id))
+        finished_at, pk, table_id = (
+            _rated_finished_games()
+            .values_list("finished_at", "id", "table_id")
+            .get(pk=int(game_id))
+        )
     except (Game.DoesNotExist, TypeError, ValueError):
         return False
-    finished_at, pk = key
-    earlier = pending_games().filter(
-        Q(finished_at__lt=finished_at) | Q(finished_at=finished_at, id__lt=pk)
-    )
-    for waiting_id in list(earlier.values_list("id", flat=True)):
+    for waiting_id in earlier_waiting_games(finished_at, pk, table_id):
         rate_one_game(waiting_id)
     return rate_one_game(pk, after_lock=after_lock)
+
+
+def earlier_waiting_games(finished_at, game_id, table_id):
+    """Ids of the unrated games that must be rated before this one, in finish order.
+
+    Those are the waiting games finished earlier that share a player with it, or with one of
+    them (a closure): only they can change the ratings this game starts from. Usually none.
+    """
+    earlier = pending_games().filter(
+        Q(finished_at__lt=finished_at) | Q(finished_at=finished_at, id__lt=game_id)
+    )
+    players = set(Seat.objects.filter(table_id=table_id).values_list("user_id", flat=True))
+    found = {}
+    while True:
+        games = earlier.filter(table__seats__user_id__in=players).exclude(id__in=list(found))
+        new = {pk: (when, pk) for pk, when in games.distinct().values_list("id", "finished_at")}
+        if not new:
+            break
+        found.update(new)
+        players |= set(
+            Seat.objects.filter(table__game__id__in=list(new)).values_list("user_id", flat=True)
+        )
+    return [pk for pk, _ in sorted(found.items(), key=lambda item: item[1])]
 
 
 def rate_one_game(game_id, *, after_lock: Callable[[], None] | None = None) -> bool:

@@ -165,3 +165,23 @@ def test_k_drops_to_twenty_after_twenty_rated_games():
     assert last.delta == elo.rate([entrant, other])[0].delta
     rating = Rating.objects.get(user=alice, ladder="classic-2p")
     assert rating.games == 21 and not rating.provisional
+
+
+@pytest.mark.django_db
+def test_catching_up_follows_shared_players_only():
+    ann, ben, cid, dot, eve, fay = make_users("ann", "ben", "cid", "dot", "eve", "fay")
+    now = timezone.now()
+    linked = finished_game([ann, ben], rng_seed=4, finished_at=now - timedelta(minutes=3))
+    bridge = finished_game([ben, cid], rng_seed=5, finished_at=now - timedelta(minutes=2))
+    apart = finished_game([eve, fay], rng_seed=6, finished_at=now - timedelta(minutes=1))
+    game = finished_game([cid, dot], rng_seed=7, finished_at=now)
+    assert ratings.earlier_waiting_games(game.finished_at, game.pk, game.table_id) == [
+        linked.pk,
+        bridge.pk,
+    ]
+    assert ratings.rate_game(game.pk) is True
+    rated_order = list(
+        RatingChange.objects.order_by("id").values_list("game_id", flat=True).distinct()
+    )
+    assert list(dict.fromkeys(rated_order)) == [linked.pk, bridge.pk, game.pk]
+    assert not RatingChange.objects.filter(game=apart).exists()  # its own task rates it
