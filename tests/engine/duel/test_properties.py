@@ -13,8 +13,8 @@ from games.engine.duel.state import DuelState
 
 from .support import check_invariants, random_game
 
-FAST_GAMES = 1500  # fast path, invariants after every move
-PUBLIC_GAMES = 60  # public API, with illegal moves and JSON round trips
+FAST_GAMES = 1200  # fast path, invariants after every move
+PUBLIC_GAMES = 40  # public API, with illegal moves and JSON round trips
 
 
 def test_di1_di3_di4_random_games_on_the_fast_path():
