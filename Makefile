@@ -61,3 +61,11 @@ bench: bench-live
 
 bench-live: install
 	$(PY) bench/live_play.py
+
+# Ratings and replays: rate, recompute, verify, replay and history timings
+# (bench/ratings_replays.py; a scratch SQLite file unless DATABASE_URL is set).
+.PHONY: bench-ratings
+bench: bench-ratings
+
+bench-ratings: install
+	$(PY) bench/ratings_replays.py

@@ -1,7 +1,8 @@
 """Ratings and replays on a database: verify_games, recompute_ratings, live rating, history, replay page data.
 
-Run: ``.venv/bin/python bench/ratings_replays.py [--games N]`` (a scratch SQLite database in a
-temporary directory, or the database of DATABASE_URL if set: use a scratch one).
+Run: ``.venv/bin/python bench/ratings_replays.py [--games N] [--database-url URL]``: a scratch
+SQLite file in a temporary directory, or the (scratch!) database given; DATABASE_URL is ignored so
+that the benchmark never writes into a real database.
 
 It writes N finished rated games (2, 3 and 4 players in turn among 12 users, random legal moves,
 as tests/ratings/factories.py does), then times:
@@ -37,10 +38,13 @@ def timed(label, function, count, unit):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument(
+        "--database-url", help="a scratch database (default: a temporary SQLite file)"
+    )
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="azulsite-bench-")
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
+    os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{scratch}/bench.sqlite3"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "azulsite.settings")
     import django
 
@@ -64,15 +68,24 @@ def main():
             finished_game(seated, rng_seed=number, finished_at=start + timedelta(minutes=number))
         )
     moves = sum(game.version for game in games)
-    print(f"{platform.machine()}, Python {platform.python_version()}, {os.cpu_count()} cores, "
-          f"database {django.db.connection.vendor}; {args.games} games, {moves} moves")
+    print(
+        f"{platform.machine()}, Python {platform.python_version()}, {os.cpu_count()} cores, "
+        f"database {django.db.connection.vendor}; {args.games} games, {moves} moves"
+    )
     print("| step | work | wall s | cpu s | per second (wall) |")
     print("| --- | --- | ---: | ---: | ---: |")
-    timed("rate each game (task)", lambda: [services.rate_game(g.pk) for g in games], args.games, "games")
+    timed(
+        "rate each game (task)",
+        lambda: [services.rate_game(g.pk) for g in games],
+        args.games,
+        "games",
+    )
     timed("recompute_ratings", services.recompute_all, args.games, "games")
     timed("verify_games", replays.verify_all, args.games, "games")
     four = Game.objects.select_related("table").filter(table__players=4).first()
-    timed("replay page data, 4 players", lambda: replays.replay_payload(four), four.version, "moves")
+    timed(
+        "replay page data, 4 players", lambda: replays.replay_payload(four), four.version, "moves"
+    )
     timed("history of one user", lambda: selectors.game_history(users[0]), 1, "page builds")
 
 
