@@ -445,6 +445,8 @@ def _check_phase(core: DuelCore) -> None:
     plates = [sum(1 for s in core.slots[p] if s is not None) for p in range(2)]
     if phase != BUYING and core.revealed:
         raise InvalidState("revealed_plates: plates are revealed only while buying (D11)")
+    if phase != TILING and core.tiling_line:
+        raise InvalidState("tiling_line: must be 0 outside the tiling phase")
     if phase != TILING and any(core.line_chips):
         raise InvalidState("boards: lines are paid with chips only during tiling (D18)")
     if phase == OPENING:

@@ -92,6 +92,7 @@ def _broken(data: dict, path: str, value) -> dict:
         ("boards.0.chips", ["gold"], "boards[0].chips[0]: unknown chip"),
         ("tiling_line", 6, "tiling_line: must be 0..5"),
         ("pending", {"player": 1}, "pending: does not match"),
+        ("tiling_line", 2, "tiling_line: must be 0 outside the tiling phase"),
     ],
 )
 def test_invalid_state_names_the_field(drafting_state, path, value, message):
