@@ -30,7 +30,9 @@ def move_records(game):
 
 def initial_state(game):
     table = game.table
-    return engine.new_game(table.players, variant=table.variant, seed=game.seed)
+    return engine.new_game(
+        table.players, variant=table.variant, seed=game.seed, ruleset=table.ruleset
+    )
 
 
 def rebuild_states(game, records=None, upto=None):
@@ -40,7 +42,7 @@ def rebuild_states(game, records=None, upto=None):
         records = records[:upto]
     states = [initial_state(game)]
     for record in records:
-        states.append(states[-1].apply(engine.Move.from_dict(record.move)))
+        states.append(states[-1].apply(record.move))  # each ruleset reads its own moves
     return states
 
 

@@ -54,12 +54,18 @@ def entrants_of(game, seats):
     result = game.result or {}
     ranks = result.get("ranks") or []
     leavers = set(result.get("leavers") or [])
-    rows = []
+    best = {}  # user id -> their seat row
     for seat in sorted(seats, key=lambda s: s.player_index):
         index = seat.player_index
         if index is None or index >= len(ranks):
             raise ValueError(f"game {game.pk}: no rank for player {index}")
-        rows.append((index, seat.user_id, int(ranks[index]), index in leavers))
+        row = (index, seat.user_id, int(ranks[index]), index in leavers)
+        # One account in several seats (two bots of the same level): it counts once, by its best
+        # seat, so nobody plays against themselves.
+        kept = best.get(seat.user_id)
+        if kept is None or (row[3], row[2]) < (kept[3], kept[2]):
+            best[seat.user_id] = row
+    rows = sorted(best.values())
     return GameEntrants(game.pk, ladder_for(table.ruleset, table.players), rows)
 
 

@@ -185,3 +185,23 @@ def test_catching_up_follows_shared_players_only():
     )
     assert list(dict.fromkeys(rated_order)) == [linked.pk, bridge.pk, game.pk]
     assert not RatingChange.objects.filter(game=apart).exists()  # its own task rates it
+
+
+@pytest.mark.django_db
+def test_an_account_in_two_seats_is_rated_once_by_its_best_seat():
+    """Two bots of the same level are one account: it is one entrant, ranked by its better seat."""
+    ann, ben = make_users("ann", "ben")
+    game = finished_game([ann, ben, ben], rng_seed=8)
+    ranks = game.result["ranks"]
+    assert ratings.rate_game(game.pk) is True
+    changes = {c.user_id: c for c in RatingChange.objects.filter(game=game)}
+    assert set(changes) == {ann.pk, ben.pk}
+    assert changes[ben.pk].rank == min(ranks[1], ranks[2])
+    expected = elo.rate(
+        [
+            elo.Entrant(ann.pk, 1500.0, 0, ranks[0]),
+            elo.Entrant(ben.pk, 1500.0, 0, changes[ben.pk].rank),
+        ]
+    )
+    assert [changes[c.key].delta for c in expected] == [c.delta for c in expected]
+    assert Rating.objects.get(user=ben, ladder="classic-multi").games == 1
