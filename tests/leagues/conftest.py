@@ -87,3 +87,21 @@ def celery_beat_process(celery_worker_process, _subprocess_env, tmp_path):
     )
     yield beat
     beat.stop()
+
+
+def play_game_out(game, seed=0):
+    """Play random legal moves until the game ends. Bot seats may also be moved by the bot task
+    (eagerly, or by a worker when one runs): a refused stale move just means it moved first."""
+    import random
+
+    from games.errors import GameOver, NotYourTurn, StaleVersion
+    from tests.games.conftest import controller_to_move, fresh, legal_moves
+
+    rng = random.Random(seed)
+    while (current := fresh(game)).status == Game.Status.PLAYING:
+        move = rng.choice(legal_moves(current))
+        try:
+            game_services.play_move(current.pk, controller_to_move(current), move, current.version)
+        except (StaleVersion, NotYourTurn, GameOver):
+            continue
+    return fresh(game)

@@ -8,9 +8,8 @@ from games.models import Game, Seat, Table
 from games.ratings.models import Rating
 from leagues import selectors, services
 from leagues.models import Entry, Fixture, Season
-from tests.games.conftest import play_to_end
 
-from .conftest import league_with, open_fixtures, players
+from .conftest import league_with, open_fixtures, play_game_out, players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,7 +26,7 @@ def test_three_player_season_with_byes_and_a_withdrawal(organiser, make_user):
         assert len(fixture.players.all()) == 3  # one game of three, one bye
 
     (first,) = open_fixtures(season)
-    play_to_end(Game.objects.get(table=first.table_id), seed=1)
+    play_game_out(Game.objects.get(table=first.table_id), seed=1)
     first.refresh_from_db()
     assert first.decided_by == Fixture.DecidedBy.GAME
     assert sorted(first.result["places"].values())[0] == 1
@@ -39,7 +38,7 @@ def test_three_player_season_with_byes_and_a_withdrawal(organiser, make_user):
     second.refresh_from_db()
     game = Game.objects.get(table=second.table_id)
     # The running 3-player game goes on with a bot in the quitter's seat (games' policy).
-    play_to_end(game, seed=2)
+    play_game_out(game, seed=2)
     second.refresh_from_db()
     assert second.status == Fixture.Status.DONE
     assert second.result["places"][str(quitter.pk)] == 3
@@ -49,7 +48,7 @@ def test_three_player_season_with_byes_and_a_withdrawal(organiser, make_user):
     third = Fixture.objects.get(round__season=season, round__number=3)
     assert third.forfeits == [quitter.pk]
     assert Table.objects.get(pk=third.table_id).players == 2  # the two still playing
-    play_to_end(Game.objects.get(table=third.table_id), seed=3)
+    play_game_out(Game.objects.get(table=third.table_id), seed=3)
     third.refresh_from_db()
     assert third.result["places"][str(quitter.pk)] == 3
 
@@ -95,7 +94,7 @@ def test_bot_rule_ranks_the_late_player_where_the_bot_finished(organiser, make_u
     assert fixture.status == Fixture.Status.PLAYING and fixture.bot_takeovers == [late.user_id]
     assert late.left and late.replaced_by.is_bot
 
-    finished = play_to_end(game, seed=4)
+    finished = play_game_out(game, seed=4)
     fixture.refresh_from_db()
     assert fixture.decided_by == Fixture.DecidedBy.GAME
     engine_ranks = finished.result["engine_ranks"]
