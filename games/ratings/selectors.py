@@ -153,6 +153,10 @@ class HistoryRow:
     outcome: str = "playing"  # win (alone on top), draw (shared top), loss, playing
     rating_delta: float | None = None
 
+    @property
+    def ladder_title(self):
+        return LADDERS[self.ladder].title
+
     def as_dict(self):
         return {
             "game": self.game_id,
