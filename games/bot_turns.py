@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import close_old_connections, connections
+from django.db import connections
 from django.utils import timezone
 
 from games import bots, engine
@@ -133,9 +133,9 @@ def wait_for_embedded_bot_turns(timeout=30.0):
 def play_bot_turn(game_id, version):
     """Play the bot's move in `game_id` if the game is still at `version`.
 
-    Returns the move played (a dict), or None when there was nothing to do.
+    Returns the move played (a dict), or None when there was nothing to do. (Database
+    connections: Celery's Django fixup manages them in workers, the pool closes its own.)
     """
-    close_old_connections()
     game = Game.objects.select_related("table").filter(pk=game_id).first()
     if game is None or game.version != version:
         return None

@@ -1,0 +1,53 @@
+"""Tables with bots, built through the services (bot accounts come from accounts.services)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games import bot_turns, services
+from games.bot_accounts import bot_account
+from games.models import Game, Seat, Table
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username):
+        return get_user_model().objects.create_user(username=username, password=None)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+def fresh(game):
+    return Game.objects.select_related("table").get(pk=game.pk)
+
+
+def wait_for_bots(timeout=60):
+    assert bot_turns.wait_for_embedded_bot_turns(timeout), "embedded bot turns did not finish"
+
+
+def bots_only_game(creator, levels, *, variant="standard"):
+    """A running game whose every seat is a bot (the services insist on a human creator's
+    seat, so the rows are written directly; the bots then play it through the services)."""
+    from games import engine
+
+    table = Table.objects.create(creator=creator, players=len(levels), variant=variant,
+                                 status=Table.Status.PLAYING)
+    for index, level in enumerate(levels):
+        Seat.objects.create(table=table, position=index, user=bot_account(level),
+                            player_index=index)
+    seed = 424242
+    salt = "00" * 16
+    return Game.objects.create(
+        table=table,
+        state=engine.new_game(len(levels), variant=variant, seed=seed).to_dict(),
+        version=0,
+        seed=seed,
+        salt=salt,
+        commitment=services.commitment_of(seed, salt),
+        turn_started_at=timezone.now(),
+    )

@@ -1,0 +1,139 @@
+"""The bots on the engine alone: legal moves everywhere, reproducible, within budget, fair."""
+
+import random
+import time
+
+import pytest
+
+from accounts.bots import BOT_LEVELS
+from games import bots
+from games.engine import ClassicCore, GameState, Move, new_game
+
+
+def random_positions(count, *, seed):
+    """Positions of random games: 2-4 players, both walls, gray tiling choices included."""
+    chooser = random.Random(seed)
+    positions = []
+    game = 0
+    while len(positions) < count:
+        players = 2 + game % 3
+        gray = game % 2 == 1
+        core = ClassicCore.new(players, gray, seed * 1000 + game)
+        game += 1
+        while not core.is_over:
+            if chooser.random() < 0.15 or core.phase == 1:
+                positions.append(core.clone())
+            legal = core.legal_actions()
+            core.apply_action(legal[int(chooser.random() * len(legal))])
+    return positions[:count]
+
+
+def test_the_levels_are_the_accounts_bot_levels():
+    assert set(bots.LEVELS) == set(BOT_LEVELS)
+
+
+@pytest.mark.parametrize("level, count, budget", [
+    ("random", 3000, 1.0), ("greedy", 1500, 1.0), ("strong", 300, 0.01),
+])
+def test_every_level_answers_a_legal_move_in_random_positions(level, count, budget):
+    positions = random_positions(count, seed=7)
+    assert sum(1 for core in positions if core.phase == 1) > count // 20  # tiling choices
+    assert {core.players for core in positions} == {2, 3, 4}
+    rng = random.Random(1)
+    for core in positions:
+        before = GameState.from_fast(core).to_dict()
+        action = bots.choose_action(core, level, budget=budget, rng=rng)
+        assert action in core.legal_actions()
+        assert GameState.from_fast(core).to_dict() == before  # the position is not touched
+
+
+def test_choose_move_returns_a_move_the_public_api_accepts():
+    state = new_game(3, variant="gray", seed=5)
+    rng = random.Random(3)
+    while not state.is_over:
+        move = bots.choose_move(state, "greedy", rng=rng)
+        assert isinstance(move, Move)
+        state = state.apply(move.to_dict())
+    assert state.result()["winners"]
+
+
+@pytest.mark.parametrize("level", ["random", "greedy"])
+def test_the_same_seed_gives_the_same_moves(level):
+    def play(seed):
+        state, rng, moves = new_game(2, seed=11), random.Random(seed), []
+        for _ in range(30):
+            move = bots.choose_move(state, level, rng=rng)
+            moves.append(move.to_dict())
+            state = state.apply(move)
+        return moves
+
+    assert play(4) == play(4)
+    if level == "random":
+        assert play(4) != play(5)
+
+
+def test_the_strong_bot_is_reproducible_at_a_given_depth():
+    for core in random_positions(12, seed=3):
+        answers = {
+            bots.choose_action(core, "strong", budget=30, rng=random.Random(9), max_depth=2)
+            for _ in range(2)
+        }
+        assert len(answers) == 1
+
+
+def test_bots_do_not_look_at_the_seed():
+    """Two games equal in everything public but the seed get the same answer."""
+    for core in random_positions(20, seed=5):
+        other = core.clone()
+        other.seed = (core.seed + 1) % 2**53
+        for level in ("greedy", "strong"):
+            answers = {
+                bots.choose_action(position, level, budget=30, rng=random.Random(2), max_depth=2)
+                for position in (core, other)
+            }
+            assert len(answers) == 1
+
+
+def test_the_strong_bot_keeps_to_its_budget():
+    budget = 0.2
+    starts = [ClassicCore.new(players, players == 3, 21) for players in (2, 3, 4)]
+    for core in starts:
+        started = time.perf_counter()
+        bots.choose_action(core, "strong", budget=budget, rng=random.Random(1))
+        took = time.perf_counter() - started
+        # Budget + 10%, plus slack for a machine busy with other work.
+        assert took <= budget * 1.1 + 0.1, f"{core.players} players: {took:.3f} s"
+
+
+def test_bad_requests_are_refused_clearly():
+    state = new_game(2, seed=1)
+    with pytest.raises(ValueError, match="unknown bot level 'genius'"):
+        bots.choose_move(state, "genius", rng=random.Random())
+    with pytest.raises(ValueError, match="budget"):
+        bots.choose_move(state, "strong", budget=0, rng=random.Random())
+    with pytest.raises(TypeError, match="GameState"):
+        bots.choose_move(state.to_dict(), "random", rng=random.Random())
+    finished = state.fast()
+    while not finished.is_over:
+        finished.apply_action(finished.legal_actions()[0])
+    with pytest.raises(ValueError, match="game is over"):
+        bots.choose_action(finished, "random", rng=random.Random())
+
+
+def test_the_bots_package_imports_no_django():
+    import ast
+    from pathlib import Path
+
+    for path in Path(bots.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [
+                    alias.name for alias in node.names]
+                for name in names:
+                    if node.__class__ is ast.ImportFrom and node.level:
+                        continue
+                    root = name.split(".")[0]
+                    assert root in {"games", "random", "time", "math", "itertools"}, (path, name)
+                    if root == "games":
+                        assert name.startswith("games.engine"), (path, name)
