@@ -87,3 +87,8 @@ class OverrideForm(forms.Form):
 class ExtendForm(forms.Form):
     until = forms.DateTimeField(help_text="UTC, e.g. 2026-12-24 18:00")
     reason = forms.CharField(max_length=1000)
+
+
+class SeasonDatesForm(forms.Form):
+    registration_closes_at = forms.DateTimeField(required=False)
+    starts_at = forms.DateTimeField(required=False)

@@ -303,6 +303,32 @@ def remove_player(league_id, by_user, username, reason=""):
     return member
 
 
+def set_organiser(league_id, by_user, username, organiser=True, reason=""):
+    """Make a user a co-organiser (or no longer one). A league always keeps one organiser."""
+    if not isinstance(organiser, bool):
+        raise errors.Invalid("organiser must be true or false")
+    with transaction.atomic():
+        league = _get(League, league_id, "league", lock=True)
+        _require_organiser(league, by_user)
+        reason = _reason(reason, required=False)
+        user = _user_named(username)
+        if user.is_bot:
+            raise errors.Invalid("bots do not organise leagues")
+        member, _ = Member.objects.get_or_create(league=league, user=user)
+        if member.is_organiser == organiser:
+            raise errors.WrongState(
+                f"{user.username} is {'already' if organiser else 'not'} an organiser"
+            )
+        if not organiser and league.members.filter(is_organiser=True).count() == 1:
+            raise errors.WrongState("a league needs at least one organiser")
+        member.is_organiser = organiser
+        member.save(update_fields=["is_organiser"])
+        verb = "made" if organiser else "removed"
+        summary = f"{verb} {user.username} {'an' if organiser else 'as'} organiser"
+        _audit(league, by_user, "set_organiser", summary, reason, user=user.pk, organiser=organiser)
+    return member
+
+
 # --- seasons ---------------------------------------------------------------------------------
 
 

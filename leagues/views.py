@@ -150,6 +150,25 @@ def remove_player(request, league_id):
 
 
 @organiser_action
+def make_organiser(request, league_id):
+    form = forms.PlayerForm(request.POST)
+    if not form.is_valid():
+        raise services.errors.Invalid("give a username")
+    services.set_organiser(league_id, request.user, organiser=True, **form.cleaned_data)
+    return f"{form.cleaned_data['username']} is now an organiser."
+
+
+@organiser_action
+def season_dates(request, league_id, number):
+    league = _league_or_404(request, league_id)
+    form = forms.SeasonDatesForm(request.POST)
+    if not form.is_valid():
+        raise services.errors.Invalid("dates must look like 2026-12-24 18:00 (UTC)")
+    services.update_season(_season_or_404(league, number).pk, request.user, **form.cleaned_data)
+    return f"Season {number} dates saved."
+
+
+@organiser_action
 def start_season(request, league_id, number):
     league = _league_or_404(request, league_id)
     services.start_season(_season_or_404(league, number).pk, request.user)

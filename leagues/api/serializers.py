@@ -58,6 +58,12 @@ class LeaguePlayerSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+class LeagueOrganiserSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    organiser = serializers.BooleanField(default=True, help_text="false: no longer an organiser")
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
 class LeagueWithdrawSerializer(serializers.Serializer):
     username = serializers.CharField()
     reason = serializers.CharField()

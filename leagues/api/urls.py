@@ -15,6 +15,11 @@ urlpatterns = [
         views.RemovePlayerView.as_view(),
         name="api-league-players-remove",
     ),
+    path(
+        "leagues/<int:league_id>/organisers",
+        views.OrganisersView.as_view(),
+        name="api-league-organisers",
+    ),
     path("leagues/<int:league_id>/audit", views.AuditView.as_view(), name="api-league-audit"),
     path("seasons/<int:season_id>", views.SeasonView.as_view(), name="api-season"),
     path("seasons/<int:season_id>/start", views.StartSeasonView.as_view(), name="api-season-start"),

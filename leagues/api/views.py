@@ -151,6 +151,22 @@ class RemovePlayerView(LeaguesApiView):
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
 
+class OrganisersView(LeaguesApiView):
+    @extend_schema(
+        operation_id="leagues_set_organiser",
+        request=s.LeagueOrganiserSerializer,
+        responses={200: s.LeagueSerializer, **ERRORS},
+        tags=["leagues"],
+        description="Organisers only: make someone a co-organiser, or no longer one.",
+    )
+    def post(self, request, league_id):
+        body = _parse(s.LeagueOrganiserSerializer, request.data)
+        services.set_organiser(
+            league_id, request.user, body["username"], body["organiser"], body["reason"]
+        )
+        return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
+
+
 class AuditView(LeaguesApiView):
     @extend_schema(
         operation_id="leagues_audit_log",

@@ -100,3 +100,18 @@ def test_members_see_no_organiser_controls_and_are_refused(organiser, make_user)
 
     standings = member.get(f"/leagues/{league.pk}/seasons/1/").content.decode()
     assert 'data-player="p1"' in standings and "override" in standings
+
+
+def test_organiser_sets_the_registration_window_on_the_league_page(organiser, make_user):
+    league = services.create_league(organiser, name="Dated")
+    olga = logged_in(organiser)
+    olga.post(
+        f"/leagues/{league.pk}/seasons/1/dates/",
+        {"registration_closes_at": "2020-01-01 10:00", "starts_at": ""},
+    )
+    season = league.seasons.get()
+    assert season.registration_closes_at.year == 2020
+    late = logged_in(make_user("late"))
+    answer = late.post(f"/leagues/{league.pk}/join/", follow=True).content.decode()
+    assert "registration is closed" in answer
+    assert not league.members.filter(user__username="late").exists()

@@ -181,9 +181,13 @@ def test_override_and_extend_are_organiser_only_and_audited(organiser, make_user
     with pytest.raises(errors.Invalid):
         services.extend_deadline(fixture.pk, organiser, timezone.now() - timedelta(days=1), "x")
 
+    first_deadline = fixture.deadline_at
     services.extend_deadline(fixture.pk, organiser, later, "holiday")
     fixture.refresh_from_db()
     assert fixture.deadline_at == later
+    # The old deadline no longer closes it; the new one would.
+    assert services.close_overdue_fixtures(now=first_deadline + timedelta(hours=1)) == 0
+    assert Fixture.objects.get(pk=fixture.pk).status == Fixture.Status.PLAYING
     services.override_result(fixture.pk, organiser, {"P1": 1, "p0": 2}, "p0 admitted a misclick")
     fixture.refresh_from_db()
     assert fixture.decided_by == Fixture.DecidedBy.OVERRIDE
@@ -241,3 +245,23 @@ def test_three_player_league_with_too_few_players_does_not_start(organiser, make
     season.refresh_from_db()
     assert season.status == Season.Status.REGISTRATION
     assert not Round.objects.filter(season=season).exists()
+
+
+def test_co_organisers_may_act_and_a_league_keeps_one_organiser(organiser, make_user):
+    members = players(make_user, 2)
+    league = league_with(organiser, members)
+    helper = members[1]
+    with pytest.raises(errors.NotOrganiser):
+        services.set_organiser(league.pk, helper, "p1")
+    services.set_organiser(league.pk, organiser, "p1", reason="runs Tuesdays")
+    services.add_player(league.pk, helper, "olga")  # the new organiser acts
+    assert AuditLog.objects.filter(league=league, action="add_player", actor=helper).exists()
+
+    services.set_organiser(league.pk, helper, "olga", organiser=False)
+    with pytest.raises(errors.WrongState):
+        services.set_organiser(league.pk, helper, "p1", organiser=False)  # the last one
+    assert list(
+        Member.objects.filter(league=league, is_organiser=True).values_list(
+            "user__username", flat=True
+        )
+    ) == ["p1"]
