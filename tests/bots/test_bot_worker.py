@@ -1,0 +1,108 @@
+"""Bot turns on real Celery workers over Redis: a whole game watched live, and a killed worker."""
+
+import json
+import os
+import signal
+import time
+
+import pytest
+
+from games import bot_turns, tasks
+from games.models import Game, MoveRecord
+from tests.support.processes import start_celery_worker
+from tests.support.services import require_service
+
+from .conftest import bots_only_game, fresh
+
+
+def wait_until(condition, timeout, what):
+    give_up = time.monotonic() + timeout
+    while time.monotonic() < give_up:
+        if condition():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+SPECTATE = """url => new Promise((resolve, reject) => {
+    window.seen = [];
+    const socket = new WebSocket(url);
+    socket.onmessage = event => window.seen.push(JSON.parse(event.data));
+    socket.onopen = () => resolve(true);
+    socket.onerror = () => reject(new Error("websocket error"));
+})"""
+
+
+def test_bots_play_a_whole_game_on_a_worker_streamed_to_a_spectator(
+    celery_worker_process, live_daphne, page, alice
+):
+    game = bots_only_game(alice, ["greedy", "random"])
+    page.goto(f"{live_daphne.url}/")
+    page.evaluate(SPECTATE, f"{live_daphne.ws_url}/ws/games/{game.pk}/")
+    wait_until(lambda: page.evaluate("window.seen.length") >= 1, 10, "the first state")
+
+    assert bot_turns.schedule_bot_turn_if_needed(fresh(game))  # as services do after commit
+    wait_until(lambda: fresh(game).status != Game.Status.PLAYING, 90, "the end of the game")
+
+    game = fresh(game)
+    assert game.result["ended_by"] == "normal"
+    moves = MoveRecord.objects.filter(game=game).count()
+    assert moves == game.version > 20
+    wait_until(
+        lambda: any(m.get("status") == "finished" for m in page.evaluate("window.seen")),
+        10, "the final state on the spectator's socket",
+    )
+    versions = [m["version"] for m in page.evaluate("window.seen") if m.get("type") == "state"]
+    assert versions == sorted(versions)
+    assert set(range(1, game.version + 1)) <= set(versions)  # every move was streamed
+
+
+@pytest.fixture
+def real_celery():
+    """Send tasks to Redis from this process (the harness runs them eagerly otherwise)."""
+    from azulsite.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    yield app
+    app.conf.task_always_eager = previous
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_turn_survives_its_worker_being_killed_mid_think(
+    _subprocess_env, real_celery, alice
+):
+    require_service("celery")
+    # Own queue, so no other worker of this test run takes the turn; a short visibility
+    # timeout, so Redis hands the unacknowledged turn to the next worker quickly.
+    queue = f"bots-killed-{os.getpid()}"
+    env = {
+        **_subprocess_env,
+        "CELERY_EAGER": "false",
+        "CELERY_QUEUE": queue,
+        "CELERY_VISIBILITY_TIMEOUT": "2",
+        "BOT_THINK_SECONDS": "3",
+    }
+    game = bots_only_game(alice, ["strong", "strong"])
+    first = start_celery_worker(env, real_celery)
+    second = None
+    try:
+        tasks.play_bot_turn.apply_async((game.pk, 0), queue=queue)
+        wait_until(lambda: "play_bot_turn" in first.log_path.read_text(), 30, "the first worker")
+        time.sleep(0.5)  # thinking now (3 s)
+        os.kill(first.process.pid, signal.SIGKILL)
+        first.process.wait(timeout=10)
+        assert fresh(game).version == 0  # the turn died with the worker
+
+        second = start_celery_worker(env, real_celery)
+        wait_until(lambda: fresh(game).version >= 1, 40, "the turn redelivered to a new worker")
+        record = MoveRecord.objects.get(game=game, number=1)
+        assert record.user.username == "bot-strong"
+        assert json.dumps(record.move)
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)
+        with real_celery.connection_for_write() as connection:
+            connection.default_channel.queue_purge(queue)  # the next turns, never to be played
