@@ -47,6 +47,13 @@ bench: bench-engine
 bench-engine: install
 	$(PY) bench/engine_speed.py
 
+# Classic bots: a quick arena round of every level (bench/bot_arena.py; the full figures of
+# docs/benchmarks.md come from its --games/--budget options, pinned with taskset).
+bench: bench-bots
+
+bench-bots: install
+	$(PY) bench/bot_arena.py --quick --players 2,3,4
+
 # Azul Duel bots: a quick arena round (bench/duel_arena.py).  The prerequisite-only line
 # merges into bench-bots beside the classic arena, so `make bench-bots` includes Duel.
 bench-bots: bench-duel-bots

@@ -116,7 +116,7 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
     parser.add_argument("--variant", choices=("standard", "gray"), default="standard")
     parser.add_argument("--quick", action="store_true",
-                        help="a short smoke run: 10 games per pairing, budget 0.1 s")
+                        help="a short smoke run: 6 games per pairing, budget 0.05 s")
     parser.add_argument("--progress", action="store_true", help="print a line every 10 games")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
@@ -128,7 +128,7 @@ def main(argv=None):
         parser.error("--players takes 2, 3 and/or 4")
     games, budget = args.games, args.budget
     if args.quick:
-        games, budget = 10, 0.1
+        games, budget = 6, 0.05
     print(f"bot arena: levels {', '.join(levels)}; {games} games per pairing; budget {budget} s; "
           f"variant {args.variant}; seed {args.seed}")
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, "
