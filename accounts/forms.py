@@ -35,6 +35,13 @@ class SignupForm(forms.Form):
         return cleaned
 
 
+class ProfileSettingsForm(forms.Form):
+    display_name = forms.CharField(
+        max_length=50, required=False, help_text="Shown instead of your username; empty for none."
+    )
+    email = forms.EmailField(required=False, help_text="Used only to reset your password.")
+
+
 class LoginForm(auth_forms.AuthenticationForm):
     """Django's login form, checking credentials through the throttled service."""
 

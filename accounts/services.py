@@ -54,6 +54,17 @@ def register_user(username: str, password: str, *, display_name: str = "", email
         raise RegistrationRejected({"username": [USERNAME_TAKEN]}) from error
 
 
+def update_profile(user: User, *, display_name: str, email: str) -> User:
+    """Change what others see of a player (display name) and the reset address."""
+    display_name = display_name.strip()
+    if len(display_name) > 50:
+        raise RegistrationRejected({"display_name": ["Display names are at most 50 characters."]})
+    user.display_name = display_name
+    user.email = email
+    user.save(update_fields=["display_name", "email"])
+    return user
+
+
 def check_credentials(username: str, password: str, *, client_ip: str | None, request=None) -> User:
     """The user with these credentials, counting failures against password guessing.
 

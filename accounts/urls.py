@@ -6,6 +6,7 @@ app_name = "accounts"
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
+    path("settings/", views.profile_settings, name="settings"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path("password/change/", views.PasswordChangeView.as_view(), name="password_change"),

@@ -1,12 +1,13 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 
 from accounts import selectors, services
 from accounts.errors import RegistrationRejected
-from accounts.forms import LoginForm, PasswordResetForm, SignupForm
+from accounts.forms import LoginForm, PasswordResetForm, ProfileSettingsForm, SignupForm
 
 
 def signup(request):
@@ -31,6 +32,19 @@ def signup(request):
             messages.success(request, f"Welcome, {user.shown_name}! Your account is ready.")
             return redirect("profile", username=user.username)
     return render(request, "accounts/signup.html", {"form": form})
+
+
+@login_required
+def profile_settings(request):
+    user = request.user
+    form = ProfileSettingsForm(
+        request.POST or None, initial={"display_name": user.display_name, "email": user.email}
+    )
+    if request.method == "POST" and form.is_valid():
+        services.update_profile(user, **form.cleaned_data)
+        messages.success(request, "Your profile is saved.")
+        return redirect("profile", username=user.username)
+    return render(request, "accounts/settings.html", {"form": form})
 
 
 class LoginView(auth_views.LoginView):

@@ -82,3 +82,22 @@ def test_a_bad_reset_link_is_explained(client, player):
     response = client.get("/accounts/password/reset/MQ/bad-token/")
 
     assert "invalid or was already used" in response.content.decode()
+
+
+def test_reset_refuses_a_malformed_address(client, player):
+    response = client.post("/accounts/password/reset/", {"email": "omar-at-example"})
+
+    assert response.context["form"].errors["email"] == ["Enter a valid email address."]
+    assert mail.outbox == []
+
+
+def test_reset_refuses_a_weak_new_password(client, player):
+    client.post("/accounts/password/reset/", {"email": "omar@example.org"})
+    link = re.search(r"http://testserver(/accounts/password/reset/\S+/)", mail.outbox[0].body)[1]
+    set_url = client.get(link, follow=True).redirect_chain[-1][0]
+
+    response = client.post(set_url, {"new_password1": "12345678", "new_password2": "12345678"})
+
+    assert any("too common" in error for error in response.context["form"].errors["new_password2"])
+    player.refresh_from_db()
+    assert player.check_password(OLD)

@@ -57,3 +57,36 @@ def test_signup_errors_escape_the_typed_username(client):
 
     html = response.content.decode()
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
+
+
+def test_edit_display_name_and_email(client):
+    user = User.objects.create_user("kasia", password="x-Azul-2026")
+    client.force_login(user)
+
+    response = client.post("/accounts/settings/", {"display_name": "  Kasia W.  ", "email": "k@example.org"})
+
+    assert response["Location"] == "/u/kasia/"
+    user.refresh_from_db()
+    assert (user.display_name, user.email) == ("Kasia W.", "k@example.org")
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        ({"display_name": "x" * 51, "email": ""}, "display_name", "at most 50 characters"),
+        ({"display_name": "Kasia", "email": "k@"}, "email", "valid email address"),
+    ],
+)
+def test_edit_profile_refusals_change_nothing(client, data, field, message):
+    user = User.objects.create_user("kasia", display_name="Old", password="x-Azul-2026")
+    client.force_login(user)
+
+    response = client.post("/accounts/settings/", data)
+
+    assert any(message in error for error in response.context["form"].errors[field])
+    user.refresh_from_db()
+    assert user.display_name == "Old"
+
+
+def test_edit_profile_needs_login(client):
+    assert client.get("/accounts/settings/")["Location"].startswith("/accounts/login/")
