@@ -65,6 +65,9 @@ def value(core: DuelCore, p: int) -> float:
             best = max(points_at(grid, r, c) for c in fits)
             if filled >= need:
                 total += best + COMPLETE_BONUS
+            elif core.line_chips[base + r]:
+                # Partly paid with chips: it will be completed (D18), at about 2 chips a tile.
+                total += best + COMPLETE_BONUS - 2 * CHIP_VALUE * (need - filled)
             elif not last_round:
                 total += best * PARTIAL_SHARE * filled / need
         elif core.plate_row_full(p, r):

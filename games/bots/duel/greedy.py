@@ -1,11 +1,12 @@
 """The ``greedy`` Duel bot: one ply, each legal action scored by ``evaluation.value``.
 
 A purchase is judged by the best plate it could then keep (one more ply of the buyer's own
-decision), since buying alone only costs a point.
+decision), since buying alone only costs a point; a chip payment is followed to the
+completed line (the next payments chosen greedily).
 """
 
 from games.engine.duel.core import DuelCore
-from games.engine.duel.tables import BUYING
+from games.engine.duel.tables import BUYING, TILING
 
 from .evaluation import value
 
@@ -13,6 +14,12 @@ from .evaluation import value
 def action_value(core: DuelCore, action: tuple, p: int) -> float:
     child = core.clone()
     child.apply_action(action)
+    while (action[0] == "pay_chips" and child.phase == TILING and child.current == p
+           and child.tiling_line == action[1] and child.line_chips[p * 6 + action[1]]):
+        follow = child.legal_actions()
+        if not follow or follow[0][0] != "pay_chips":
+            break
+        child.apply_action(follow[0])  # the line must be completed; any payment will do
     if child.phase == BUYING and child.current == p:
         best = None
         for follow in child.legal_actions():

@@ -8,7 +8,7 @@
 - ``("buy_plate",)`` and ``("keep_plate", revealed, slot, rotation, return_order)``
 - ``("sun", factory, colour, line, moon_order)`` (``moon_order`` top first; () for the large)
 - ``("moon", colour, line)``; ``("chip", factory)``; ``("pass",)``
-- ``("complete_line_with_chips", line, chips)`` (chip masks, canonical order),
+- ``("pay_chips", line, chips)`` (2 or 3 chip masks, canonical order: one missing tile),
   ``("skip_chips", line)``, ``("place_tile", line, column)``
 
 ``line`` 0-5 is a pattern line, 6 (``BROKEN``) the broken area.  Colours are 0-4.
@@ -16,7 +16,7 @@
 
 import random
 from functools import cache
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 
 from ..common.bag import draw_tile, refill_random
 from ..common.scoring import score_placement
@@ -281,46 +281,53 @@ class DuelCore:
         slots = self.slots[p]
         return all(slots[s] is not None for s in PLATE_ROW_SLOTS[row // 2])
 
-    def chip_payments(self, p: int, line: int) -> list[tuple[int, ...]]:
-        """D18: every distinct set of chips (canonical masks) that pays the missing tiles."""
+    @staticmethod
+    def payable(missing: int, matching: int, total: int) -> bool:
+        """D18: can ``missing`` tiles be paid with ``total`` chips, ``matching`` of which show
+        the colour?  Each tile takes 2 matching chips or 3 of any colours."""
+        two, three = rulings.CHIPS_PER_TILE_MATCHING, rulings.CHIPS_PER_TILE_ANY
+        if missing <= 0:
+            return True
+        # k tiles paid with matching pairs: need two*k <= matching, and the rest from total.
+        low = max(0, -(-(three * missing - total) // (three - two)))
+        return low <= min(missing, matching // two)
+
+    def line_missing(self, p: int, line: int) -> int:
         i = p * LINES + line
-        count = self.line_count[i]
-        missing = line + 1 - count
-        if not count or missing <= 0:
+        return line + 1 - self.line_count[i] - self.line_chips[i]
+
+    def can_complete_with_chips(self, p: int, line: int) -> bool:
+        i = p * LINES + line
+        if not self.line_count[i]:
+            return False  # D18: only a line holding at least one tile
+        colour = self.line_colour[i]
+        bonus = self.bonus[p]
+        matching = sum(1 for m in bonus if (m >> colour) & 1)
+        return self.payable(self.line_missing(p, line), matching, len(bonus))
+
+    def chip_options(self, p: int, line: int) -> list[tuple[int, ...]]:
+        """D18, one missing tile at a time: every distinct pair of chips showing the colour
+        and every distinct triple of chips, that leaves the rest of the line payable."""
+        i = p * LINES + line
+        missing = self.line_missing(p, line)
+        if not self.line_count[i] or missing <= 0:
             return []
         colour = self.line_colour[i]
         bonus = self.bonus[p]
-        if len(bonus) < rulings.CHIPS_PER_TILE_MATCHING * missing:
-            return []
         kinds = sorted(set(bonus), key=CHIP_ORDER.__getitem__)
-        have = [bonus.count(k) for k in kinds]
-        matching = [(k >> colour) & 1 for k in kinds]
-        low = rulings.CHIPS_PER_TILE_MATCHING * missing
-        high = rulings.CHIPS_PER_TILE_ANY * missing
-        two, three = rulings.CHIPS_PER_TILE_MATCHING, rulings.CHIPS_PER_TILE_ANY
-        results = []
-        chosen = [0] * len(kinds)
-
-        def walk(k: int, size: int, matched: int) -> None:
-            if size > high:
-                return
-            if k == len(kinds):
-                # size = two*pairs + three*(missing - pairs) for some pairs >= 0 that the
-                # matching chips can cover.
-                if size < low or (three * missing - size) % (three - two):
-                    return
-                pairs = (three * missing - size) // (three - two)
-                if 0 <= pairs <= missing and matched >= two * pairs:
-                    results.append(tuple(m for m, n in zip(kinds, chosen, strict=True)
-                                         for _ in range(n)))
-                return
-            for n in range(have[k] + 1):
-                chosen[k] = n
-                walk(k + 1, size + n, matched + n * matching[k])
-            chosen[k] = 0
-
-        walk(0, 0, 0)
-        return results
+        have = {k: bonus.count(k) for k in kinds}
+        matching = sum(1 for m in bonus if (m >> colour) & 1)
+        options = []
+        groups = [g for g in combinations_with_replacement(kinds, rulings.CHIPS_PER_TILE_MATCHING)
+                  if all((m >> colour) & 1 for m in g)]
+        groups += combinations_with_replacement(kinds, rulings.CHIPS_PER_TILE_ANY)
+        for group in groups:
+            if any(group.count(k) > have[k] for k in set(group)):
+                continue
+            used_matching = sum(1 for m in group if (m >> colour) & 1)
+            if self.payable(missing - 1, matching - used_matching, len(bonus) - len(group)):
+                options.append(group)
+        return options
 
     def tiling_decision(self) -> str | None:
         """In phase tiling: "chips" or "cell" for the current line of the current player."""
@@ -336,7 +343,7 @@ class DuelCore:
             return None
         if count + self.line_chips[i] == line + 1:
             return "cell" if len(fits) > 1 else None
-        if rulings.CHIPS_ONLY_WHEN_TILEABLE and self.chip_payments(p, line):
+        if rulings.CHIPS_ONLY_WHEN_TILEABLE and self.can_complete_with_chips(p, line):
             return "chips"
         return None
 
@@ -369,8 +376,10 @@ class DuelCore:
             line = self.tiling_line
             decision = self.tiling_decision()
             if decision == "chips":
-                return [("complete_line_with_chips", line, pay)
-                        for pay in self.chip_payments(p, line)] + [("skip_chips", line)]
+                actions = [("pay_chips", line, group) for group in self.chip_options(p, line)]
+                if not self.line_chips[p * LINES + line]:
+                    actions.append(("skip_chips", line))  # once started, the line is completed
+                return actions
             colour = self.line_colour[p * LINES + line]
             return [("place_tile", line, c) for c in self.fitting_columns(p, line, colour)]
         return []
@@ -467,14 +476,13 @@ class DuelCore:
             else:
                 self.phase = DRAFTING
                 self._check_drafting_over()
-        elif kind == "complete_line_with_chips":  # D18
-            line, pay = action[1], action[2]
+        elif kind == "pay_chips":  # D18: one missing tile paid with 2 or 3 chips
+            line, group = action[1], action[2]
             bonus = self.bonus[p]
-            for mask in pay:
+            for mask in group:
                 bonus.remove(mask)
-            self.chips_gone += pay
-            i = p * LINES + line
-            self.line_chips[i] = line + 1 - self.line_count[i]
+            self.chips_gone += group
+            self.line_chips[p * LINES + line] += 1
             self._resolve_tiling()
         elif kind == "skip_chips":
             self.tiling_line += 1
@@ -612,8 +620,8 @@ class DuelCore:
                     if len(fits) > 1:
                         return  # the player chooses the cell
                     self._place_tile(p, line, fits[0])
-                elif self.chip_payments(p, line):
-                    return  # the player may complete the line with chips (D18)
+                elif self.can_complete_with_chips(p, line):
+                    return  # the player may (or, once started, must) complete it with chips
             self.tiling_line = line + 1
 
     def _clear_line(self, i: int) -> None:

@@ -31,7 +31,7 @@ MOVE_KEYS = {
     "moon": ("color", "line"),
     "chip": ("factory",),
     "pass": (),
-    "complete_line_with_chips": ("line", "chips"),
+    "pay_chips": ("line", "chips"),
     "skip_chips": ("line",),
     "place_tile": ("line", "column"),
 }
@@ -109,10 +109,13 @@ class DuelMove:
             action = (kind, _colour(data["color"], "move.color"), _line(data["line"]))
         elif kind == "chip":
             action = (kind, _index(data["factory"], "move.factory", LARGE))
-        elif kind == "complete_line_with_chips":
+        elif kind == "pay_chips":
             chips = data["chips"]
             if not isinstance(chips, list):
                 raise InvalidMove(f"move.chips: must be a list, not {type(chips).__name__}")
+            if len(chips) not in (2, 3):
+                raise InvalidMove("move.chips: one tile costs 2 or 3 chips, not "
+                                  f"{len(chips)} (D18)")
             masks = []
             for k, name in enumerate(chips):
                 if not isinstance(name, str) or name not in CHIP_OF_NAME:
@@ -149,7 +152,7 @@ class DuelMove:
             return {"type": kind, "color": COLOURS[a[1]], "line": _line_name(a[2])}
         if kind == "chip":
             return {"type": kind, "factory": a[1]}
-        if kind == "complete_line_with_chips":
+        if kind == "pay_chips":
             return {"type": kind, "line": a[1], "chips": [CHIP_NAME[m] for m in a[2]]}
         if kind == "skip_chips":
             return {"type": kind, "line": a[1]}

@@ -27,10 +27,11 @@ DISCARD_UNTAKEN_CHIPS = True
 # no more turns this drafting phase (no action can become legal for them again).
 PASS_IS_A_MOVE = True
 
-# D18 (spec wording "complete it"; ours for the details): a chip payment completes the
-# whole line, and is accepted only when the completed line can be tiled now (a free
-# matching or wild cell exists in its grid row).  The chips given must be exactly a
-# payment: k pairs of chips showing the colour plus groups of 3 chips of any colours.
+# D18 (spec wording "complete it"; ours for the details): chips pay one missing tile per
+# move (2 chips showing the colour, or 3 of any colours), only when the whole line can then
+# be completed with the chips left, and once started the line must be completed.  Chips
+# are offered only when the completed line can be tiled now (a free matching or wild cell
+# in its grid row).
 CHIPS_PER_TILE_MATCHING = 2
 CHIPS_PER_TILE_ANY = 3
 CHIPS_ONLY_WHEN_TILEABLE = True

@@ -182,15 +182,17 @@ def illegal_reason(core: DuelCore, action: tuple) -> str | None:
     if phase == TILING:
         decision = core.tiling_decision()
         line = core.tiling_line
-        if decision == "chips" and kind not in ("complete_line_with_chips", "skip_chips"):
+        if decision == "chips" and kind not in ("pay_chips", "skip_chips"):
             return f"player {p} must decide whether to complete line {line} with chips (D18)"
+        if decision == "chips" and kind == "skip_chips" and core.line_chips[p * LINES + line]:
+            return f"line {line} is partly paid with chips and must be completed (D18)"
         if decision == "cell" and kind != "place_tile":
             return f"player {p} must choose the cell for line {line} (D17)"
         if kind != "place_tile" and action[1] != line:
             return f"line {line} is the one being tiled, not line {action[1]}"
         if kind == "place_tile" and action[1] != line:
             return f"line {line} is the one being tiled, not line {action[1]}"
-    elif kind in ("complete_line_with_chips", "skip_chips", "place_tile"):
+    elif kind in ("pay_chips", "skip_chips", "place_tile"):
         return "the dome tiling has not started: this is the drafting phase"
     if phase == DRAFTING:
         if kind == "pass":
@@ -246,15 +248,18 @@ def illegal_reason(core: DuelCore, action: tuple) -> str | None:
         return None
     if kind == "chip":
         return f"factory {action[1]} has no revealed chip (D14)"
-    if kind == "complete_line_with_chips":
-        pay = action[2]
+    if kind == "pay_chips":
+        group = action[2]
         bonus = list(core.bonus[p])
-        for mask in pay:
+        for mask in group:
             if mask not in bonus:
                 return f"player {p} holds no {CHIP_NAME[mask]} chip to spend"
             bonus.remove(mask)
-        missing = action[1] + 1 - core.line_count[p * LINES + action[1]]
-        return f"those chips do not pay for the {missing} missing tiles of line {action[1]} (D18)"
+        colour = core.line_colour[p * LINES + action[1]]
+        if len(group) == 2 and not all((m >> colour) & 1 for m in group):
+            return f"two chips pay for a tile only if both show {COLOURS[colour]} (D18)"
+        return (f"after these chips the rest of line {action[1]} could not be paid, "
+                "and a line paid with chips must be completed (D18)")
     if kind == "place_tile":
         colour = core.line_colour[p * LINES + action[1]]
         return (f"cell ({action[1]}, {action[2]}) of the dome cannot take "

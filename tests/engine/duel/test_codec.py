@@ -154,8 +154,9 @@ def _without_pending(data: dict, phase: str) -> dict:
         ({"type": "moon", "color": "green", "line": 0}, "move.color: unknown colour"),
         ({"type": "moon", "color": "red", "line": 6}, "move.line: 6 is out"),
         ({"type": "chip", "factory": 4}, "move.factory: 4 is out"),
-        ({"type": "complete_line_with_chips", "line": 0, "chips": "red"}, "move.chips: must be a list"),
-        ({"type": "complete_line_with_chips", "line": 0, "chips": ["red+blue"]},
+        ({"type": "pay_chips", "line": 0, "chips": "red"}, "move.chips: must be a list"),
+        ({"type": "pay_chips", "line": 0, "chips": ["red"]}, "move.chips: one tile costs 2 or 3"),
+        ({"type": "pay_chips", "line": 0, "chips": ["red+blue", "red"]},
          r"move.chips\[0\]: unknown chip"),
         ({"type": "place_tile", "line": 0, "column": 6}, "move.column: 6 is out"),
         ({"type": "skip_chips"}, "move.line: missing key"),
@@ -167,7 +168,7 @@ def test_invalid_move_names_the_field(move, message):
 
 
 def test_move_dict_forms():
-    move = DuelMove.from_dict({"type": "complete_line_with_chips", "line": 2,
+    move = DuelMove.from_dict({"type": "pay_chips", "line": 2,
                                "chips": ["red", "blue+red", "blue"]})
     assert move.to_dict()["chips"] == ["blue", "red", "blue+red"]  # canonical order
     assert DuelMove.from_dict({"type": "sun", "factory": 4, "color": "red", "line": "broken"}

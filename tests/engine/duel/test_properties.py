@@ -122,7 +122,7 @@ def test_move_json_round_trip_for_every_kind():
         core = random_game_moves(seed, seen)
         assert core.is_over
     assert seen >= {"opening_plate", "take_plate", "buy_plate", "keep_plate", "sun", "moon",
-                    "chip", "complete_line_with_chips", "skip_chips", "place_tile", "pass"}
+                    "chip", "pay_chips", "skip_chips", "place_tile", "pass"}
 
 
 def random_game_moves(seed: int, seen: set) -> DuelCore:

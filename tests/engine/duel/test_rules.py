@@ -398,7 +398,7 @@ def test_d17_player_chooses_among_several_fitting_cells_wild_included():
     assert after.grid[0][1] == R and after.round == 2
 
 
-def test_d18_complete_line_with_chips_two_matching_or_three_any():
+def test_d18_pay_chips_tile_by_tile_two_matching_or_three_any_until_complete():
     core = drafting()
     place_plate(core, 0, 4, 3)  # row 3: T R
     give_line(core, 0, 3, R, 2)  # 2 of 4: two tiles missing
@@ -406,25 +406,26 @@ def test_d18_complete_line_with_chips_two_matching_or_three_any():
                      ("blue", "yellow", "red", "red", "white", "red+black")]
     state = end_drafting(core)
     assert state.pending == {"player": 0, "decision": "chips", "line": 3}
-    payments = [m.to_dict()["chips"] for m in state.legal_moves()
-                if m.type == "complete_line_with_chips"]
-    # 2 + 2 matching would need four red chips; 2 matching + 3 any, or 3 + 3 any, are fine.
-    assert ["red", "red", "white", "red+black"] not in payments
-    assert ["blue", "yellow", "red", "red", "white"] in payments
-    assert ["blue", "yellow", "red", "white", "red+black", "red"] not in payments
-    assert ["blue", "yellow", "red", "red", "white", "red+black"] in payments
-    assert all(len(chips) in (5, 6) for chips in payments)
-    with pytest.raises(IllegalMove, match="do not pay for the 2 missing tiles"):
-        state.apply({"type": "complete_line_with_chips", "line": 3, "chips": ["red", "blue"]})
+    moves = [m.to_dict() for m in state.legal_moves()]
+    assert {"type": "pay_chips", "line": 3, "chips": ["red", "red"]} in moves
+    assert {"type": "pay_chips", "line": 3, "chips": ["red", "red+black"]} in moves
+    assert {"type": "pay_chips", "line": 3, "chips": ["blue", "yellow", "white"]} in moves
+    assert {"type": "skip_chips", "line": 3} in moves
+    assert len(moves) == 2 + 14 + 1  # 2 matching pairs, 14 distinct triples, skip
+    with pytest.raises(IllegalMove, match="only if both show red"):
+        state.apply({"type": "pay_chips", "line": 3, "chips": ["red", "blue"]})
     with pytest.raises(IllegalMove, match="holds no black chip"):
-        state.apply({"type": "complete_line_with_chips", "line": 3,
-                     "chips": ["black", "black", "red", "red"]})
+        state.apply({"type": "pay_chips", "line": 3, "chips": ["black", "red"]})
     tower = state.fast().tower[R]
     gone = len(state.fast().chips_gone)
-    after = state.apply({"type": "complete_line_with_chips", "line": 3,
-                         "chips": ["red", "white", "red", "yellow", "blue"]}).fast()
-    assert after.grid[0][3 * 6 + 1] == R and after.tower[R] == tower + 1
-    assert after.bonus[0] == [CHIP_OF_NAME["red+black"]]
+    half = state.apply({"type": "pay_chips", "line": 3, "chips": ["white", "yellow", "blue"]})
+    assert half.phase == "tiling" and half.to_dict()["boards"][0]["lines"][3]["chips"] == 1
+    assert {"type": "skip_chips", "line": 3} not in [m.to_dict() for m in half.legal_moves()]
+    with pytest.raises(IllegalMove, match="partly paid with chips and must be completed"):
+        half.apply({"type": "skip_chips", "line": 3})
+    after = half.apply({"type": "pay_chips", "line": 3, "chips": ["red", "red+black"]}).fast()
+    assert after.grid[0][3 * 6 + 1] == R and after.tower[R] == tower + 1  # 2 real tiles
+    assert after.bonus[0] == [CHIP_OF_NAME["red"]]
     assert len(after.chips_gone) == gone + 5  # spent chips are gone
 
 
@@ -435,16 +436,30 @@ def test_d18_two_matching_chips_per_tile_and_skipping_keeps_the_line():
     core.bonus[0] = [CHIP_OF_NAME["red"], CHIP_OF_NAME["red+black"]]
     state = end_drafting(core)
     moves = [m.to_dict() for m in state.legal_moves()]
-    assert moves == [{"type": "complete_line_with_chips", "line": 3, "chips": ["red", "red+black"]},
+    assert moves == [{"type": "pay_chips", "line": 3, "chips": ["red", "red+black"]},
                      {"type": "skip_chips", "line": 3}]
     kept = state.apply({"type": "skip_chips", "line": 3}).fast()
     assert kept.line_count[3] == 3 and kept.bonus[0] == core.bonus[0] and kept.round == 2
 
 
+def test_d18_a_payment_must_leave_the_rest_of_the_line_payable():
+    core = drafting()
+    place_plate(core, 0, 4, 3)
+    give_line(core, 0, 3, R, 2)
+    core.bonus[0] = [CHIP_OF_NAME["red"]] * 4
+    state = end_drafting(core)
+    assert [m.to_dict()["chips"] for m in state.legal_moves() if m.type == "pay_chips"] == [
+        ["red", "red"]]
+    with pytest.raises(IllegalMove, match="the rest of line 3 could not be paid"):
+        state.apply({"type": "pay_chips", "line": 3, "chips": ["red", "red", "red"]})
+    core.bonus[0] = [CHIP_OF_NAME["red"]] * 3 + [CHIP_OF_NAME["blue"]]
+    assert not core.can_complete_with_chips(0, 3)  # 2 + 3 chips would be needed at least
+
+
 def test_d18_no_chips_for_an_empty_line_or_without_a_fitting_cell():
     core = drafting()
     core.bonus[0] = [CHIP_OF_NAME["red"]] * 2 + [CHIP_OF_NAME["blue"]] * 2
-    assert core.chip_payments(0, 0) == []  # an empty line
+    assert core.chip_options(0, 0) == [] and not core.can_complete_with_chips(0, 0)  # empty line
     give_line(core, 0, 1, R, 1)
     after = end_drafting(core).fast()  # no plate: no fitting cell, so no decision
     assert after.round == 2 and after.line_count[1] == 1
