@@ -63,4 +63,5 @@ export const api = {
   start: (id) => apiRequest("POST", `/tables/${id}/start`, {}),
   game: (id) => apiRequest("GET", `/games/${id}`),
   moves: (id) => apiRequest("GET", `/games/${id}/moves`),
+  hint: (id) => apiRequest("POST", `/games/${id}/hint`, {}),
 };

@@ -455,6 +455,10 @@ export function renderGame(view) {
     h("div", { class: ["game__play", view.over && "game__play--over"] }, view.over ? [boards] : [renderMarket(view, state), boards]),
   );
   const actions = [];
+  if (view.canHint) {
+    actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: "Hint" }));
+  }
+  if (view.hintText) children.splice(1, 0, h("div", { class: "notice", "data-hint-text": "", text: view.hintText }));
   if (view.canResign) {
     actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: "Resign" }));
   }

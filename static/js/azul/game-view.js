@@ -64,6 +64,7 @@ export class GameView {
       pickColumn: (row, column) => this.pickColumn(row, column),
       cancel: () => this.setSelection(null),
       resign: () => this.resign(),
+      hint: () => this.askHint(),
     };
   }
 
@@ -86,6 +87,7 @@ export class GameView {
     if (advanced) {
       this.selection = null;
       this.errorText = "";
+      this.hintText = "";
       this.clearPending();
       this.lastMove = normaliseLastMove(message.last_move, previous && previous.state);
       this.recordLastMove(previous, message);
@@ -194,6 +196,8 @@ export class GameView {
       canOffer: myTurn && state.phase === "offer",
       canTile: myTurn && state.phase === "tiling",
       canResign: !over && me !== null,
+      canHint: myTurn && !this.payload.rated,
+      hintText: this.hintText || "",
       selection: this.selection,
       pending: this.pending,
       lastMove: this.lastMove,
@@ -247,6 +251,24 @@ export class GameView {
       this.connection.send({ type: "sync", version: this.connection.version });
       this.render();
     }, MOVE_ANSWER_TIMEOUT_MS);
+    this.render();
+  }
+
+  // A suggestion from the server's bot (casual games): select the suggested group, name the line.
+  async askHint() {
+    const version = this.payload.version;
+    try {
+      const { move } = await api.hint(this.gameId);
+      if (!this.payload || this.payload.version !== version) return;
+      if (move.source !== undefined) {
+        const count = groupCount(this.payload.state, move.source, move.color);
+        this.selection = { source: move.source, colour: move.color, count };
+      }
+      this.hintText = `Hint: ${describeMove(move, null).replace(/^took/, "take").replace(/^placed/, "place")}`;
+      this.errorText = "";
+    } catch (error) {
+      this.errorText = error.detail || "No hint available.";
+    }
     this.render();
   }
 

@@ -1,0 +1,47 @@
+"""In the browser: a learner starts a game against bots from the lobby, asks for a hint, and plays
+it to the end, the bots answering on the embedded thread pool of the daphne process."""
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.play_by_clicking import (
+    GAME,
+    is_over,
+    open_table,
+    play_one_move,
+    sign_up,
+    version_of,
+    wait_for_turn_or_end,
+)
+
+pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(240)]
+
+
+def test_a_learner_plays_two_bots_to_the_end_with_a_hint(live_daphne, page):
+    base = live_daphne.url
+    sign_up(page, base, "learner")
+    open_table(page, base, players=3, bots={1: "random", 2: "greedy"})
+    page.click("[data-action=start]")
+    expect(page.locator(GAME)).to_be_visible()
+
+    assert wait_for_turn_or_end([page], timeout=20) is page
+    page.click("[data-hint]")
+    expect(page.locator("[data-hint-text]")).to_contain_text("Hint: take")
+    # The suggested tiles are selected: the page lights where they may go.
+    expect(page.locator("[data-target=line], [data-target=floor]").first).to_be_visible()
+
+    rng = random.Random(5)
+    moves = 0
+    while wait_for_turn_or_end([page], timeout=20) is not None:
+        before = version_of(page)
+        if page.locator("[data-hint-text]").count() and not page.locator("[data-target=column]").count():
+            # Follow the hint once: click a lit line (the hint named the tiles already).
+            page.locator("[data-target=line], [data-target=floor]").first.click()
+        else:
+            play_one_move(page, rng)
+        moves += 1
+        expect(page.locator(GAME)).not_to_have_attribute("data-version", str(before))
+    assert is_over(page) and moves >= 10
+    expect(page.locator("[data-endscreen] tbody tr")).to_have_count(3)
