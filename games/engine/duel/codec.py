@@ -32,6 +32,7 @@ from .tables import (
     PLATE_COUNT,
     PLATE_ROUNDS,
     PLATES_PER_ROUND,
+    RETURNING,
     ROUNDS,
     SIDES,
     SLOT_CELLS,
@@ -108,6 +109,8 @@ def pending(core: DuelCore) -> dict | None:
         return {"player": p, "decision": "opening_plate"}
     if phase == BUYING:
         return {"player": p, "decision": "keep_or_buy_plate"}
+    if phase == RETURNING:
+        return {"player": p, "decision": "return_plate"}
     if phase == TILING:
         return {"player": p, "decision": core.tiling_decision(), "line": core.tiling_line}
     actions = core._drafting_actions(p)
@@ -443,7 +446,7 @@ def _check_phase(core: DuelCore) -> None:
     """The phase and the table must fit together."""
     phase = core.phase
     plates = [sum(1 for s in core.slots[p] if s is not None) for p in range(2)]
-    if phase != BUYING and core.revealed:
+    if phase not in (BUYING, RETURNING) and core.revealed:
         raise InvalidState("revealed_plates: plates are revealed only while buying (D11)")
     if phase != TILING and core.tiling_line:
         raise InvalidState("tiling_line: must be 0 outside the tiling phase")
@@ -457,8 +460,8 @@ def _check_phase(core: DuelCore) -> None:
         if core.round != 1 or plates != expected or any(core.plates_taken):
             raise InvalidState("boards: the opening plates do not fit the opening phase (D10)")
         return
-    if phase in (DRAFTING, BUYING):
-        if core.drafting_over():
+    if phase in (DRAFTING, BUYING, RETURNING):
+        if phase != RETURNING and core.drafting_over():
             raise InvalidState("phase: the drafting phase is over, yet the phase is "
                                f"{PHASES[phase]!r} (D16)")
         for p in range(2):
@@ -472,6 +475,8 @@ def _check_phase(core: DuelCore) -> None:
             raise InvalidState("current_player: has passed this round (D16)")
         if phase == BUYING and (not core.revealed or not core.owes_plate(core.current)):
             raise InvalidState("revealed_plates: buying needs revealed plates and a plate owed")
+        if phase == RETURNING and len(core.revealed) < 2:
+            raise InvalidState("revealed_plates: returning needs at least 2 plates to order")
         return
     if not core.table_empty() or any(core.chips):
         raise InvalidState(f"factories: must be empty and without chips in phase {PHASES[phase]!r}")

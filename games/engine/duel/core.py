@@ -5,7 +5,8 @@
 ``DuelState`` validates and wraps it.  An action is a tuple whose first item is its type:
 
 - ``("opening_plate", display, slot, rotation)`` / ``("take_plate", display, slot, rotation)``
-- ``("buy_plate",)`` and ``("keep_plate", revealed, slot, rotation, return_order)``
+- ``("buy_plate",)``, ``("keep_plate", revealed, slot, rotation)`` and
+  ``("return_plate", revealed)`` (the next plate to go under the stack)
 - ``("sun", factory, colour, line, moon_order)`` (``moon_order`` top first; () for the large)
 - ``("moon", colour, line)``; ``("chip", factory)``; ``("pass",)``
 - ``("pay_chips", line, chips)`` (2 or 3 chip masks, canonical order: one missing tile),
@@ -46,6 +47,7 @@ from .tables import (
     PLATE_ROUNDS,
     PLATE_ROW_SLOTS,
     PLATES_PER_ROUND,
+    RETURNING,
     ROTATED,
     ROUNDS,
     SIDES,
@@ -362,16 +364,13 @@ class DuelCore:
             actions: list[tuple] = []
             if self.plate_stack and self.scores[p] >= rulings.MIN_SCORE_TO_BUY:
                 actions.append(("buy_plate",))
-            revealed = range(len(self.revealed))
-            slots = self.empty_slots(p)
-            for i in revealed:
-                others = [j for j in revealed if j != i]
-                orders = list(permutations(others))
-                for s in slots:
-                    for r in range(4):
-                        for order in orders:
-                            actions.append(("keep_plate", i, s, r, order))
+            free = sum(1 << s for s in range(SLOTS) if self.slots[p][s] is None)
+            for i in range(len(self.revealed)):
+                actions += [("keep_plate", i, s, r) for _, _, s, r in
+                            plate_actions("keep_plate", 1, free)]
             return actions
+        if phase == RETURNING:
+            return [("return_plate", i) for i in range(len(self.revealed))]
         if phase == TILING:
             line = self.tiling_line
             decision = self.tiling_decision()
@@ -452,13 +451,12 @@ class DuelCore:
             self.revealed.append(self.plate_stack.pop(0))
             self.phase = BUYING
         elif kind == "keep_plate":
-            revealed = self.revealed
-            self._place_plate(p, revealed[action[1]], action[2], action[3])
-            self.plate_stack += [revealed[j] for j in action[4]]
-            self.revealed = []
+            self._place_plate(p, self.revealed.pop(action[1]), action[2], action[3])
             self.plates_taken[p] += 1
-            self.phase = DRAFTING
-            self._end_turn()
+            self._return_plates()
+        elif kind == "return_plate":
+            self.plate_stack.append(self.revealed.pop(action[1]))
+            self._return_plates()
         elif kind == "chip":  # D14
             f = action[1]
             self._gain_chip(p, self.chips[f])
@@ -558,6 +556,17 @@ class DuelCore:
         put = count if count < space else space
         broken += [colour] * put
         self.tower[colour] += count - put
+
+    def _return_plates(self) -> None:
+        """D11: the plates not kept go under the stack in the buyer's order, one decision
+        per plate while there is a choice."""
+        if len(self.revealed) > 1:
+            self.phase = RETURNING
+            return
+        self.plate_stack += self.revealed
+        self.revealed = []
+        self.phase = DRAFTING
+        self._end_turn()
 
     def _gain_chip(self, p: int, mask: int) -> None:
         bonus = self.bonus[p]

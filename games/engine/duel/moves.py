@@ -26,7 +26,8 @@ MOVE_KEYS = {
     "opening_plate": ("display", "slot", "rotation"),
     "take_plate": ("display", "slot", "rotation"),
     "buy_plate": (),
-    "keep_plate": ("revealed", "slot", "rotation", "return_order"),
+    "keep_plate": ("revealed", "slot", "rotation"),
+    "return_plate": ("revealed",),
     "sun": ("factory", "color", "line"),
     "moon": ("color", "line"),
     "chip": ("factory",),
@@ -80,17 +81,11 @@ class DuelMove:
         elif kind in ("buy_plate", "pass"):
             action = (kind,)
         elif kind == "keep_plate":
-            order = data["return_order"]
-            if not isinstance(order, list):
-                raise InvalidMove(
-                    f"move.return_order: must be a list, not {type(order).__name__}")
-            order = tuple(_index(j, f"move.return_order[{k}]", PLATE_COUNT)
-                          for k, j in enumerate(order))
-            if len(set(order)) != len(order):
-                raise InvalidMove("move.return_order: lists a plate twice")
             action = (kind, _index(data["revealed"], "move.revealed", PLATE_COUNT),
                       _index(data["slot"], "move.slot", SLOTS),
-                      _index(data["rotation"], "move.rotation", 4), order)
+                      _index(data["rotation"], "move.rotation", 4))
+        elif kind == "return_plate":
+            action = (kind, _index(data["revealed"], "move.revealed", PLATE_COUNT))
         elif kind == "sun":
             factory = _index(data["factory"], "move.factory", FACTORIES)
             colour = _colour(data["color"], "move.color")
@@ -140,8 +135,9 @@ class DuelMove:
         if kind in ("buy_plate", "pass"):
             return {"type": kind}
         if kind == "keep_plate":
-            return {"type": kind, "revealed": a[1], "slot": a[2], "rotation": a[3],
-                    "return_order": list(a[4])}
+            return {"type": kind, "revealed": a[1], "slot": a[2], "rotation": a[3]}
+        if kind == "return_plate":
+            return {"type": kind, "revealed": a[1]}
         if kind == "sun":
             data = {"type": kind, "factory": a[1], "color": COLOURS[a[2]],
                     "line": _line_name(a[3])}

@@ -76,7 +76,7 @@ OBJECTIVES_PUBLIC = True
 FINAL_SCORE_FLOOR = 0
 
 # D11 (ours): plates revealed while buying are shown to both players; the plates not kept
-# go under the stack in the order the buyer lists them (the first listed lies highest).
+# go under the stack in the order the buyer chooses, one at a time (first returned highest).
 REVEALED_PLATES_PUBLIC = True
 
 # D4 (ours): a rotation is a number of clockwise quarter turns; cells are

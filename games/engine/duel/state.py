@@ -21,6 +21,7 @@ from .tables import (
     OVER,
     PHASES,
     PLATE_ROUNDS,
+    RETURNING,
     TILING,
 )
 
@@ -179,6 +180,14 @@ def illegal_reason(core: DuelCore, action: tuple) -> str | None:
         return f"player {p} must keep one of the revealed plates or buy another (D11)"
     if kind == "keep_plate" and phase != BUYING:
         return "no plates have been bought: buy one first"
+    if phase == RETURNING:
+        if kind != "return_plate":
+            return (f"player {p} must choose which revealed plate goes under the stack next "
+                    "(D11)")
+        return (f"only {len(core.revealed)} plates wait to go under the stack, there is no "
+                f"plate {action[1]}")
+    if kind == "return_plate":
+        return "no revealed plates wait to go under the stack"
     if phase == TILING:
         decision = core.tiling_decision()
         line = core.tiling_line
@@ -213,14 +222,9 @@ def illegal_reason(core: DuelCore, action: tuple) -> str | None:
             if not core.plate_stack:
                 return "the plate stack is empty"
             return f"player {p} has {core.scores[p]} points and cannot buy a plate (D11)"
-        if kind == "keep_plate":
-            revealed = len(core.revealed)
-            if action[1] >= revealed:
-                return f"only {revealed} plates are revealed, there is no plate {action[1]}"
-            others = sorted(j for j in range(revealed) if j != action[1])
-            if sorted(action[4]) != others:
-                return ("return_order must list every other revealed plate once, "
-                        f"here {others} (D11)")
+        if kind == "keep_plate" and action[1] >= len(core.revealed):
+            return (f"only {len(core.revealed)} plates are revealed, there is no plate "
+                    f"{action[1]}")
         return None
     if kind in ("sun", "moon"):
         if kind == "sun":

@@ -104,5 +104,5 @@ DIAGONALS = (
 TOP_CORNER_SLOTS = (0, 2)
 BOTTOM_CORNER_SLOTS = (6, 8)
 
-OPENING, DRAFTING, BUYING, TILING, OVER = range(5)
-PHASES = ("opening", "drafting", "buying", "tiling", "over")
+OPENING, DRAFTING, BUYING, TILING, OVER, RETURNING = range(6)
+PHASES = ("opening", "drafting", "buying", "tiling", "over", "returning")

@@ -175,15 +175,31 @@ def test_d11_buy_one_by_one_keep_one_return_others_in_chosen_order():
     assert state.scores == [2, 5]
     with pytest.raises(IllegalMove, match="keep one of the revealed plates"):
         state.apply({"type": "pass"})
-    with pytest.raises(IllegalMove, match="return_order"):
-        state.apply({"type": "keep_plate", "revealed": 1, "slot": 3, "rotation": 0,
-                     "return_order": [0]})
-    state = state.apply({"type": "keep_plate", "revealed": 1, "slot": 3, "rotation": 2,
-                         "return_order": [2, 0]})
+    with pytest.raises(IllegalMove, match="only 3 plates are revealed"):
+        state.apply({"type": "keep_plate", "revealed": 3, "slot": 3, "rotation": 0})
+    state = state.apply({"type": "keep_plate", "revealed": 1, "slot": 3, "rotation": 2})
+    assert state.phase == "returning" and state.current_player == 0
+    assert state.pending == {"player": 0, "decision": "return_plate"}
+    assert state.to_dict()["revealed_plates"] == [stack[0], stack[2]]
+    with pytest.raises(IllegalMove, match="which revealed plate goes under the stack next"):
+        state.apply({"type": "buy_plate"})
+    with pytest.raises(IllegalMove, match="there is no plate 2"):
+        state.apply({"type": "return_plate", "revealed": 2})
+    state = state.apply({"type": "return_plate", "revealed": 1})  # stack[2] first, then stack[0]
     after = state.fast()
     assert after.slots[0][3] == (stack[1], 2)
-    assert after.plate_stack[-2:] == [stack[2], stack[0]]
+    assert after.plate_stack[-2:] == [stack[2], stack[0]] and after.revealed == []
     assert after.phase == DRAFTING and after.current == 1 and after.plates_taken == [1, 0]
+    with pytest.raises(IllegalMove, match="no revealed plates wait"):
+        state.apply({"type": "return_plate", "revealed": 0})
+
+
+def test_d11_a_single_unkept_plate_goes_under_the_stack_without_a_decision():
+    core = opened(2)
+    stack = core.plate_stack[:]
+    state = DuelState(core).apply({"type": "buy_plate"}).apply({"type": "buy_plate"})
+    state = state.apply({"type": "keep_plate", "revealed": 0, "slot": 8, "rotation": 0})
+    assert state.phase == "drafting" and state.fast().plate_stack[-1] == stack[0 + 1]
 
 
 def test_d11_zero_points_cannot_buy():
@@ -648,8 +664,9 @@ def test_d8_redraws_are_limited_when_the_bag_holds_one_colour_over_a_mixed_tower
 @pytest.mark.parametrize(
     ("move", "reason"),
     [
-        ({"type": "keep_plate", "revealed": 0, "slot": 1, "rotation": 0, "return_order": []},
+        ({"type": "keep_plate", "revealed": 0, "slot": 1, "rotation": 0},
          "no plates have been bought"),
+        ({"type": "return_plate", "revealed": 0}, "no revealed plates wait"),
         ({"type": "skip_chips", "line": 0}, "the dome tiling has not started"),
         ({"type": "place_tile", "line": 0, "column": 0}, "the dome tiling has not started"),
         ({"type": "opening_plate", "display": 0, "slot": 1, "rotation": 0}, "opening is over"),
