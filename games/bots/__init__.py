@@ -18,7 +18,7 @@ is reached, see ``max_depth``).
 import random
 import time
 
-from games.engine import ClassicCore, GameState, Move
+from games.engine import ClassicCore, DuelState, GameState, Move
 from games.engine.common.bag import SEED_LIMIT
 
 from .greedy import greedy_action
@@ -65,6 +65,10 @@ def choose_action(core: ClassicCore, level: str, *, budget: float = DEFAULT_BUDG
 def choose_move(state: GameState, level: str, *, budget: float = DEFAULT_BUDGET,
                 rng: random.Random, max_depth: int | None = None) -> Move:
     """A legal move for the player to move in ``state``, within ``budget`` seconds."""
+    if isinstance(state, DuelState):  # Azul Duel has its own bots, same levels (games/bots/duel)
+        from .duel import choose_move as choose_duel_move
+
+        return choose_duel_move(state, level, budget=budget, rng=rng)
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
     action = choose_action(state.fast(), level, budget=budget, rng=rng, max_depth=max_depth)

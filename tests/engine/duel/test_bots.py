@@ -73,3 +73,12 @@ def test_bad_arguments():
         choose_move(state, "greedy", budget=0, rng=random.Random())
     with pytest.raises(TypeError, match="DuelState"):
         choose_move(new_game(2, seed=1), "greedy", rng=random.Random())
+
+
+def test_the_site_wide_entry_point_dispatches_duel_states_to_the_duel_bots():
+    from games import bots
+
+    state = new_game(2, ruleset="duel", seed=9)
+    for level in bots.LEVELS:
+        move = bots.choose_move(state, level, budget=0.05, rng=random.Random(2))
+        assert move in state.legal_moves()
