@@ -413,6 +413,22 @@ def start_season(season_id, by_user, now=None):
     return season
 
 
+def _merge_small_tiers(groups, players_per_game):
+    """{tier: entries} numbered 1.. after folding every group too small for one game into the
+    division above it (the top one into the one below): players who left between seasons must
+    not make a division unplayable."""
+    groups = [list(g) for g in groups if g]
+    index = 0
+    while index < len(groups) and len(groups) > 1:
+        if len(groups[index]) >= players_per_game:
+            index += 1
+            continue
+        target = index - 1 if index > 0 else 1
+        groups[target].extend(groups.pop(index))
+        index = 0
+    return {tier: group for tier, group in enumerate(groups, start=1)}
+
+
 def _division_name(tier, count):
     return "Division" if count == 1 else f"Division {tier}"
 
@@ -440,7 +456,7 @@ def _assign_tiers(season, league):
         tiers = {}
         for entry in entries:
             tiers.setdefault(planned.get(entry.user_id) or bottom, []).append(entry)
-        return dict(sorted(tiers.items()))
+        return _merge_small_tiers([tiers[t] for t in sorted(tiers)], league.players_per_game)
 
     count = min(league.divisions, max(1, len(entries) // league.players_per_game))
     ordered = sorted(entries, key=lambda e: (-e.seed_rating, e.pk))

@@ -9,3 +9,9 @@ from . import services
 def close_overdue_fixtures():
     """Run by celery beat (settings.CELERY_BEAT_SCHEDULE): apply deadline rules, open rounds."""
     return services.close_overdue_fixtures()
+
+
+@shared_task(name="leagues.tasks.record_game_result")
+def record_game_result(game_id):
+    """A game ended: record its fixture's result (idempotent), maybe open the next round."""
+    return services.record_game_result(game_id)

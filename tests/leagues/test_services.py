@@ -265,3 +265,22 @@ def test_co_organisers_may_act_and_a_league_keeps_one_organiser(organiser, make_
             "user__username", flat=True
         )
     ) == ["p1"]
+
+
+def test_a_division_left_too_small_between_seasons_joins_the_one_above(organiser, make_user):
+    members = players(make_user, 4)
+    league = league_with(organiser, members, divisions=2, promotion=1)
+    season = league.seasons.get()
+    services.start_season(season.pk, organiser)
+    play_out(season)
+    following = services.close_season(season.pk, organiser)
+    tier_two = list(
+        following.entries.filter(planned_tier=2).values_list("user__username", flat=True)
+    )
+    assert len(tier_two) == 2
+    services.remove_player(league.pk, organiser, tier_two[0], "moved away")
+
+    services.start_season(following.pk, organiser)
+    divisions = selectors.divisions(following)
+    assert [d.tier for d in divisions] == [1]
+    assert divisions[0].entries.count() == 3
