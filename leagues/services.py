@@ -406,8 +406,8 @@ def start_season(season_id, by_user, now=None):
             league,
             by_user,
             "start_season",
-            f"started season {season.number}: {sum(len(t) for t in tiers.values())} players, "
-            f"{len(tiers)} division(s), {rounds_needed} rounds",
+            f"started season {season.number}: {_count(sum(len(t) for t in tiers.values()), 'player')}, "
+            f"{_count(len(tiers), 'division')}, {_count(rounds_needed, 'round')}",
         )
         _open_round(rounds[0], now)
     return season
@@ -427,6 +427,10 @@ def _merge_small_tiers(groups, players_per_game):
         groups[target].extend(groups.pop(index))
         index = 0
     return {tier: group for tier, group in enumerate(groups, start=1)}
+
+
+def _count(number, noun):
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _division_name(tier, count):

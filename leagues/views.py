@@ -246,7 +246,10 @@ def fixtures(request, league_id, number):
     rounds = [
         {
             "round": r,
-            "fixtures": [payloads.fixture_payload(f) for f in r.fixtures.all()],
+            "fixtures": [
+                {**payloads.fixture_payload(f), "deadline_at": f.deadline_at}
+                for f in r.fixtures.all()
+            ],
             "byes": [
                 (tiers[division_id], names)
                 for division_id, names in selectors.byes_of(r, by_division).items()
