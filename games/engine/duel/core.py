@@ -345,7 +345,7 @@ class DuelCore:
             return None
         if count + self.line_chips[i] == line + 1:
             return "cell" if len(fits) > 1 else None
-        if rulings.CHIPS_ONLY_WHEN_TILEABLE and self.can_complete_with_chips(p, line):
+        if self.can_complete_with_chips(p, line):
             return "chips"
         return None
 
@@ -622,7 +622,9 @@ class DuelCore:
                 colour = self.line_colour[i]
                 fits = self.fitting_columns(p, line, colour)
                 if not fits:
-                    if self.plate_row_full(p, line):  # D19
+                    complete = count + self.line_chips[i] == line + 1
+                    if self.plate_row_full(p, line) and (
+                            complete or rulings.UNPLACEABLE_RULE_FOR_INCOMPLETE_LINES):  # D19
                         self._clear_line(i)
                         self._break(p, colour, count)
                 elif count + self.line_chips[i] == line + 1:
@@ -659,7 +661,10 @@ class DuelCore:
                 return
         if special >= 0 and grid[special] == EMPTY:
             grid[special] = SPECIAL  # D20: filled automatically, scores its row number
-            self.scores[p] += special // GRID + 1
+            if rulings.SPECIAL_SCORES_ROW_NUMBER:
+                self.scores[p] += special // GRID + 1
+            else:
+                self.scores[p] += self._run_points(grid, special // GRID, special % GRID)
 
     @staticmethod
     def _run_points(grid: list[int], row: int, column: int) -> int:
@@ -685,8 +690,10 @@ class DuelCore:
 
     # -------------------------------------------------------------- next round
     def _finish_round(self) -> None:
-        if self.fp >= 0:  # D22 (rulings: otherwise the same first player)
+        if self.fp >= 0:  # D22
             self.first = self.fp
+        elif not rulings.NOBODY_TOOK_FIRST_PLAYER_TILE_SAME_STARTER:
+            self.first = 1 - self.first
         self.current = self.first
         self.tiling_line = 0
         if self.round == ROUNDS:  # D23
@@ -696,6 +703,10 @@ class DuelCore:
                 self.scores[p] = max(rulings.FINAL_SCORE_FLOOR, self.scores[p] + points)
             return
         self.round += 1
+        if not rulings.CHIPS_KEPT_BETWEEN_ROUNDS:  # D14
+            for bonus in self.bonus:
+                self.chips_gone += bonus
+                bonus.clear()
         self.fp = -1
         self.plates_taken = [0, 0]
         self.passed = [False, False]
@@ -759,7 +770,8 @@ def objective_score(tablet: int, side: str, grid: list[int], layout: list[int],
                     slots: list) -> int:
     """D24 for one dome (values in rulings.OBJECTIVE_VALUES)."""
     values = rulings.OBJECTIVE_VALUES[(tablet, side)]
-    filled = [cell != EMPTY for cell in grid]
+    specials = rulings.SPECIAL_TILES_COUNT_FOR_OBJECTIVES
+    filled = [cell != EMPTY and (specials or cell != SPECIAL) for cell in grid]
     if (tablet, side) == (1, "A"):
         rows = sum(1 for r in range(GRID) if all(filled[r * GRID:(r + 1) * GRID]))
         return rows * values["per_complete_row"]

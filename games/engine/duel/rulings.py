@@ -1,11 +1,13 @@
 """Every RULING of Azul Duel in one table (spec/duel.md; listed in docs/duel-rulings.md).
 
-Each value is used by the engine from here only, so a corrected reading of the rulebook
-changes one line.  "spec" marks a RULING written in duel.md; "ours" marks a point the spec
-leaves open that changes play, decided here.
+The engine reads these values from here only, so a corrected reading of the rulebook
+changes one line.  A few entries record a reading built into the shape of the game model
+rather than a switch; they say "(built in: ...)" and name where.  "spec" marks a RULING
+written in duel.md; "ours" marks a point the spec leaves open that changes play.
 """
 
 # D5 (spec): the two-colour chips are each of the 10 unordered pairs of colours once.
+# (built in: tables.PAIR_CHIPS)
 TWO_COLOUR_CHIPS_ARE_ALL_PAIRS = True
 
 # D11 (spec): "the score may not go below 0 — a player with 0 points cannot buy".
@@ -21,17 +23,19 @@ FREE_REVEAL_WHEN_BROKE = True
 CHIPS_KEPT_BETWEEN_ROUNDS = True
 
 # D16 (spec): revealed chips still untaken when the drafting phase ends are discarded.
+# (built in: core._check_drafting_over)
 DISCARD_UNTAKEN_CHIPS = True
 
 # D16 (ours): a player with no legal action sends an explicit ``pass`` move; they then get
 # no more turns this drafting phase (no action can become legal for them again).
+# (built in: core.legal_actions, core.apply_action)
 PASS_IS_A_MOVE = True
 
 # D18 (spec wording "complete it"; ours for the details): chips pay one missing tile per
 # move (2 chips showing the colour, or 3 of any colours), only when the whole line can then
 # be completed with the chips left, and once started the line must be completed.  Chips
 # are offered only when the completed line can be tiled now (a free matching or wild cell
-# in its grid row).
+# in its grid row).  (built in, apart from the prices: core.tiling_decision, chip_options)
 CHIPS_PER_TILE_MATCHING = 2
 CHIPS_PER_TILE_ANY = 3
 CHIPS_ONLY_WHEN_TILEABLE = True
@@ -71,12 +75,14 @@ OBJECTIVE_VALUES = {
 }
 OBJECTIVES_IN_GAME = 3
 # D6/D24 (ours): the 3 tablets (of 4) and their sides are drawn at setup and are public.
+# (built in: DuelCore.new, codec.encode)
 OBJECTIVES_PUBLIC = True
 # DI4 (ours): objective 4B may be negative; the final score is floored at 0 afterwards.
 FINAL_SCORE_FLOOR = 0
 
 # D11 (ours): plates revealed while buying are shown to both players; the plates not kept
 # go under the stack in the order the buyer chooses, one at a time (first returned highest).
+# (built in: the "returning" phase, codec.encode)
 REVEALED_PLATES_PUBLIC = True
 
 # D4 (ours): a rotation is a number of clockwise quarter turns; cells are
@@ -90,8 +96,9 @@ MAX_LARGE_REDRAWS = 100
 
 # D8/D22 (ours, as classic R21): when bag and tower are both empty, factories stay partly
 # filled; a small factory left empty has its chip revealed at once.
+# (built in: core._refill)
 SHORT_SUPPLY_PARTIAL_FILL = True
 
 # D17 (ours): at the round's end the round's first player tiles first, then the other;
-# their choices are independent.
+# their choices are independent.  (built in: core._resolve_tiling)
 FIRST_PLAYER_TILES_FIRST = True
