@@ -20,7 +20,13 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--variant", choices=("standard", "gray"), default="standard")
     play.add_argument("--seed", type=int, default=None, help="game seed (also drives the moves)")
     play.add_argument("--json", action="store_true", help="print the move log and final state")
+    play.add_argument("--ruleset", choices=("classic", "duel"), default="classic")
     args = parser.parse_args(argv)
+    if args.ruleset == "duel":  # Azul Duel has its own pictures: games/engine/duel/__main__.py
+        from .duel.__main__ import main as duel_main
+
+        seed = [] if args.seed is None else ["--seed", str(args.seed)]
+        return duel_main(["play", *seed, *(["--json"] if args.json else [])])
 
     state = new_game(args.players, variant=args.variant, seed=args.seed)
     chooser = random.Random(f"cli-moves:{state.seed}")

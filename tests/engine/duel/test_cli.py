@@ -26,3 +26,12 @@ def test_play_json_replays_to_the_same_final_state():
     for move in data["moves"]:
         state = state.apply(move)
     assert state.to_dict() == data["final_state"] and state.result() == data["result"]
+
+
+def test_the_engine_command_line_plays_duel_with_ruleset_duel():
+    from games.engine.__main__ import main as engine_main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert engine_main(["play", "--ruleset", "duel", "--seed", "3"]) == 0
+    assert out.getvalue().startswith("Azul Duel, seed 3")
