@@ -10,7 +10,7 @@ from .classic.state import GameState
 from .common.colours import COLOURS
 from .duel import DuelCore, DuelMove, DuelState
 from .errors import IllegalMove, InvalidMove, InvalidState
-from .rulesets import RULESETS, new_game
+from .rulesets import RULESETS, new_game, state_from_dict
 
 __all__ = [
     "COLOURS",
@@ -25,4 +25,5 @@ __all__ = [
     "InvalidState",
     "Move",
     "new_game",
+    "state_from_dict",
 ]

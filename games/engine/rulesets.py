@@ -25,3 +25,10 @@ def new_game(
     if ruleset != "classic":
         raise InvalidState(f"ruleset: unknown ruleset {ruleset!r}, known: {', '.join(RULESETS)}")
     return GameState.new(players, variant=variant, seed=seed)
+
+
+def state_from_dict(data: dict) -> GameState | DuelState:
+    """A state of either ruleset from its JSON: Duel states carry ``"ruleset": "duel"``."""
+    if isinstance(data, dict) and data.get("ruleset") == "duel":
+        return DuelState.from_dict(data)
+    return GameState.from_dict(data)

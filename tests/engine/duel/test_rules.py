@@ -710,3 +710,12 @@ def test_refusals_during_tiling_give_their_reason():
         state.apply({"type": "place_tile", "line": 3, "column": 1})
     with pytest.raises(IllegalMove, match="line 3 is the one being tiled, not line 2"):
         state.apply({"type": "skip_chips", "line": 2})
+
+
+def test_state_from_dict_picks_the_ruleset():
+    from games.engine import GameState, state_from_dict
+
+    duel = new_game(2, ruleset="duel", seed=2)
+    assert state_from_dict(duel.to_dict()) == duel
+    classic = new_game(2, seed=2)
+    assert isinstance(state_from_dict(classic.to_dict()), GameState)
