@@ -76,3 +76,12 @@ bench: bench-ratings
 
 bench-ratings: install
 	$(PY) bench/ratings_replays.py
+
+# Live play over WebSockets: tables of scripted players against daphne + PostgreSQL + Redis + a
+# Celery worker, all started by bench/ws_load.py (its own database azulsite_bench, Redis db 9).
+.PHONY: bench-ws
+bench: bench-ws
+
+bench-ws: install
+	$(PY) bench/ws_load.py --tables 100 --mode capacity --duration 30
+	$(PY) bench/ws_load.py --tables 100 --mode paced --rate 1 --duration 30

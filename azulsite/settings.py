@@ -47,6 +47,8 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        # A persistent connection checked before reuse: one round trip per request/message.
+        conn_health_checks=env_bool("DB_CONN_HEALTH_CHECKS", False),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -168,6 +170,10 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Threads per process running the database work of WebSocket messages (games.consumers): each
+# holds its own database connection.
+WEBSOCKET_DB_THREADS = int(os.environ.get("WEBSOCKET_DB_THREADS", "8"))
 
 # Channels
 if REDIS_URL:

@@ -1,5 +1,7 @@
 """Events to the channel layer, sent only after the transaction that caused them commits."""
 
+import json
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
@@ -20,10 +22,15 @@ def _group_send(group, message):
 
 
 def game_state_after_commit(payload):
-    """Send a game payload (built inside the transaction) to every player and spectator."""
-    transaction.on_commit(
-        lambda: _group_send(game_group(payload["id"]), {"type": "game.state", "payload": payload})
-    )
+    """Send a game payload (built inside the transaction) to every player and spectator.
+
+    The `state` message is encoded to JSON once here, not once per receiving socket."""
+    transaction.on_commit(lambda: send_game_state(payload))
+
+
+def send_game_state(payload):
+    text = json.dumps({"type": "state", **payload}, separators=(",", ":"))
+    _group_send(game_group(payload["id"]), {"type": "game.state", "text": text})
 
 
 def lobby_after_commit(table_id):

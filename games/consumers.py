@@ -5,21 +5,48 @@ Game changes reach everyone through the group broadcast that games.services queu
 The protocol is documented in docs/api.md.
 """
 
+import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 
-from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
 from . import broadcast, payloads, presence, selectors, services
 from .errors import GameError
 
 CLOSE_UNKNOWN_GAME = 4404
 
+# The database work of socket messages runs on this pool, not on the one thread Channels keeps for
+# thread-sensitive calls (which would serialise every query of the process): each thread has its
+# own connection, so moves of different games run in parallel; the game's row lock still makes
+# the service the single writer of each game. Connections close after each call unless
+# DB_CONN_MAX_AGE keeps them (docs/operations.md).
+_db_threads = ThreadPoolExecutor(
+    max_workers=settings.WEBSOCKET_DB_THREADS, thread_name_prefix="ws-db"
+)
+
+
+def in_db_thread(function):
+    """`function` as a coroutine run on the socket database pool (connections cleaned up)."""
+    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_db_threads)
+
 
 class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
     """Every message is a JSON object with a "type"; anything else gets an error, never a close."""
 
     handlers: dict = {}
+
+    async def dispatch(self, message):
+        # Channels' dispatch first closes stale connections on its one thread-sensitive thread:
+        # a thread hop for every event, every broadcast to every socket included. Here all
+        # database work runs through in_db_thread, which cleans up its own connections.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if text_data is None:
@@ -77,22 +104,31 @@ class GameConsumer(JsonProtocolConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
         await self.accept()
-        exists, is_player = await database_sync_to_async(_game_viewer)(self.game_id, self.user)
+        exists, is_player = await in_db_thread(_game_viewer)(self.game_id, self.user)
         if not exists:
             await self.close(code=CLOSE_UNKNOWN_GAME)
             return
         self.group = broadcast.game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         username = self.user.username if is_player else None
-        await presence.join(self.group, self.channel_name, username, is_player)
-        await self.send_json(await database_sync_to_async(_sync_message)(self.game_id))
+        self.presence_entry = presence.entry(self.channel_name, username, is_player)
+        await presence.join(self.group, self.presence_entry)
+        self.heartbeat = asyncio.create_task(self._keep_presence())
+        await self.send_json(await in_db_thread(_sync_message)(self.game_id))
         await self._broadcast_presence()
+
+    async def _keep_presence(self):
+        """Refresh this socket's presence entry while it is open (entries expire otherwise)."""
+        while True:
+            await asyncio.sleep(presence.REFRESH_SECONDS)
+            await presence.refresh(self.group, self.presence_entry)
 
     async def disconnect(self, code):
         if self.group is None:
             return
+        self.heartbeat.cancel()
         await self.channel_layer.group_discard(self.group, self.channel_name)
-        await presence.leave(self.group, self.channel_name)
+        await presence.leave(self.group, self.presence_entry)
         await self._broadcast_presence()
 
     async def _broadcast_presence(self):
@@ -101,7 +137,7 @@ class GameConsumer(JsonProtocolConsumer):
 
     async def _call(self, service, *args):
         try:
-            return await database_sync_to_async(service)(*args)
+            return await in_db_thread(service)(*args)
         except GameError as exc:
             await self.send_error(exc.code, exc.detail)
             return None
@@ -124,7 +160,8 @@ class GameConsumer(JsonProtocolConsumer):
 
     # Group events (from games.broadcast and presence changes).
     async def game_state(self, event):
-        await self.send_json({"type": "state", **event["payload"]})
+        # The broadcast carries the message already encoded once for all its receivers.
+        await self.send(text_data=event["text"])
 
     async def game_presence(self, event):
         await self.send_json(
@@ -138,7 +175,7 @@ class LobbyConsumer(JsonProtocolConsumer):
     async def connect(self):
         await self.accept()
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
-        tables = await database_sync_to_async(broadcast.open_tables_payload)()
+        tables = await in_db_thread(broadcast.open_tables_payload)()
         await self.send_json({"type": "tables", "tables": tables})
 
     async def disconnect(self, code):

@@ -62,12 +62,21 @@ def _lock_table(table_id):
 
 
 def _lock_game(game_id):
-    """Lock the game row (the single-writer lock), then load its table and seats."""
+    """Lock the game row (the single-writer lock; its table comes in the same query), then load
+    the seats with their users in one more query and attach them as `game.table.seats.all()`."""
     try:
-        game = Game.objects.select_for_update().get(pk=selectors.object_id(game_id, "game"))
+        game = (
+            Game.objects.select_related("table")
+            .select_for_update(of=("self",))
+            .get(pk=selectors.object_id(game_id, "game"))
+        )
     except Game.DoesNotExist:
         raise errors.NotFound(f"no game {game_id}") from None
-    game.table = _table_with_seats(game.table_id)
+    seats = Seat.objects.filter(table_id=game.table_id).select_related("user", "replaced_by")
+    seats = seats.order_by("position")
+    for seat in seats:  # evaluates the queryset once; its result cache serves .all()
+        Seat.table.field.set_cached_value(seat, game.table)
+    game.table._prefetched_objects_cache = {"seats": seats}
     return game
 
 
@@ -348,59 +357,74 @@ def play_move(game_id, user, move, version):
         raise errors.Invalid("version must be an integer")
     if not isinstance(move, dict):
         raise errors.InvalidMove("move must be a JSON object")
-    # A move that arrives after the player's deadline loses on time instead (own transaction).
-    expire_game_if_overdue(game_id)
-    now = timezone.now()
-    with transaction.atomic():
-        game = _lock_game(game_id)
-        seats = _seats(game)
+    while True:
+        now = timezone.now()
+        with transaction.atomic():
+            game = _lock_game(game_id)
+            if not _overdue(game, now):
+                return _apply_move(game, user, move, version, now)
+            # The move came after the player's deadline: the timeout is committed instead, and the
+            # move is then judged against the game as it now is (over, or played by a bot).
+            _time_out_player_to_move(game, now)
 
-        last = _resent_last_move(game, user, move, version)
-        if last is not None:
-            payload = payloads.game_payload(game, last_move=last)
-            return MoveOutcome(game.version, payload["state"], False, payload)
 
-        if game.is_over:
-            raise errors.GameOver()
-        mine = [seat for seat in seats if getattr(seat.controller, "pk", None) == user.pk]
-        if not mine:
-            raise errors.NotSeated()
-        if version != game.version:
-            raise errors.StaleVersion(f"you saw version {version}; the game is at {game.version}")
-        current = game.state["current_player"]
-        seat = _seat_of_player(mine, current)
-        if seat is None:
-            raise errors.NotYourTurn(f"it is player {current}'s turn")
+# Columns a move may change (saving only these keeps the UPDATE small).
+_GAME_MOVE_FIELDS = ["state", "version", "status", "result", "turn_started_at", "deadline_at",
+                     "finished_at"]
 
-        try:
-            engine_move = engine.Move.from_dict(move)
-            new_state = engine.GameState.from_dict(game.state).apply(engine_move)
-        except engine.InvalidMove as exc:
-            raise errors.InvalidMove(str(exc)) from None
-        except engine.IllegalMove as exc:
-            raise errors.IllegalMove(exc.reason) from None
 
-        think_ms = clocks.elapsed_since(game.turn_started_at, now)
-        clocks.charge_move(game.table, seat, game.turn_started_at, now)
+def _apply_move(game, user, move, version, now):
+    """play_move under the game's lock: check, apply, record; the caller's transaction commits."""
+    seats = _seats(game)
+
+    last = _resent_last_move(game, user, move, version)
+    if last is not None:
+        payload = payloads.game_payload(game, last_move=last)
+        return MoveOutcome(game.version, payload["state"], False, payload)
+
+    if game.is_over:
+        raise errors.GameOver()
+    mine = [seat for seat in seats if getattr(seat.controller, "pk", None) == user.pk]
+    if not mine:
+        raise errors.NotSeated()
+    if version != game.version:
+        raise errors.StaleVersion(f"you saw version {version}; the game is at {game.version}")
+    current = game.state["current_player"]
+    seat = _seat_of_player(mine, current)
+    if seat is None:
+        raise errors.NotYourTurn(f"it is player {current}'s turn")
+
+    try:
+        engine_move = engine.Move.from_dict(move)
+        new_state = engine.GameState.from_dict(game.state).apply(engine_move)
+    except engine.InvalidMove as exc:
+        raise errors.InvalidMove(str(exc)) from None
+    except engine.IllegalMove as exc:
+        raise errors.IllegalMove(exc.reason) from None
+
+    think_ms = clocks.elapsed_since(game.turn_started_at, now)
+    bank = seat.time_left_ms
+    clocks.charge_move(game.table, seat, game.turn_started_at, now)
+    if seat.time_left_ms != bank:
         seat.save(update_fields=["time_left_ms"])
-        record = MoveRecord.objects.create(
-            game=game,
-            number=game.version + 1,
-            player_index=current,
-            user=user,
-            move=engine_move.to_dict(),
-            think_ms=min(think_ms, 2**31 - 1),
-        )
-        game.state = new_state.to_dict()
-        game.version += 1
-        finished = new_state.is_over
-        if finished:
-            _finish(game, new_state.result(), "normal", now)
-        else:
-            _start_turn(game, now)
-        game.save()
-        payload = payloads.game_payload(game, last_move=record)
-        _after_change(game, payload, table_changed=finished)
+    record = MoveRecord.objects.create(
+        game=game,
+        number=game.version + 1,
+        player_index=current,
+        user=user,
+        move=engine_move.to_dict(),
+        think_ms=min(think_ms, 2**31 - 1),
+    )
+    game.state = new_state.to_dict()
+    game.version += 1
+    finished = new_state.is_over
+    if finished:
+        _finish(game, new_state.result(), "normal", now)
+    else:
+        _start_turn(game, now)
+    game.save(update_fields=_GAME_MOVE_FIELDS)
+    payload = payloads.game_payload(game, last_move=record)
+    _after_change(game, payload, table_changed=finished)
     return MoveOutcome(game.version, payload["state"], True, payload)
 
 
@@ -459,16 +483,25 @@ def expire_game_if_overdue(game_id, now=None):
     with transaction.atomic():
         game = _lock_game(game_id)
         # Re-check under the lock: a move may have landed since.
-        if game.is_over or game.deadline_at is None or game.deadline_at > now:
+        if not _overdue(game, now):
             return False
-        seat = _seat_of_player(_seats(game), game.state["current_player"])
-        if seat.time_left_ms is not None:
-            seat.time_left_ms = 0
-        _seat_leaves(game, seat, "timeout", now)
-        game.save()
-        payload = payloads.game_payload(game, last_move=game.moves.order_by("-number").first())
-        _after_change(game, payload, table_changed=game.is_over)
+        _time_out_player_to_move(game, now)
     return True
+
+
+def _overdue(game, now):
+    return not game.is_over and game.deadline_at is not None and game.deadline_at <= now
+
+
+def _time_out_player_to_move(game, now):
+    """Under the game's lock: the player to move ran out of time (the leaving policy applies)."""
+    seat = _seat_of_player(_seats(game), game.state["current_player"])
+    if seat.time_left_ms is not None:
+        seat.time_left_ms = 0
+    _seat_leaves(game, seat, "timeout", now)
+    game.save()
+    payload = payloads.game_payload(game, last_move=game.moves.order_by("-number").first())
+    _after_change(game, payload, table_changed=game.is_over)
 
 
 def expire_overdue_games(now=None):
