@@ -89,9 +89,10 @@ def celery_beat_process(celery_worker_process, _subprocess_env, tmp_path):
     beat.stop()
 
 
-def play_game_out(game, seed=0):
+def play_game_out(game, seed=0, humans_to_floor=False):
     """Play random legal moves until the game ends. Bot seats may also be moved by the bot task
-    (eagerly, or by a worker when one runs): a refused stale move just means it moved first."""
+    (eagerly, or by a worker when one runs): a refused stale move just means it moved first.
+    humans_to_floor: humans throw every tile on the floor (they score nothing), so a bot wins."""
     import random
 
     from games.errors import GameOver, NotYourTurn, StaleVersion
@@ -99,9 +100,13 @@ def play_game_out(game, seed=0):
 
     rng = random.Random(seed)
     while (current := fresh(game)).status == Game.Status.PLAYING:
-        move = rng.choice(legal_moves(current))
+        mover = controller_to_move(current)
+        moves = legal_moves(current)
+        if humans_to_floor and not mover.is_bot:
+            moves = [m for m in moves if m["line"] == "floor"] or moves
+        move = rng.choice(moves)
         try:
-            game_services.play_move(current.pk, controller_to_move(current), move, current.version)
+            game_services.play_move(current.pk, mover, move, current.version)
         except (StaleVersion, NotYourTurn, GameOver):
             continue
     return fresh(game)

@@ -94,7 +94,8 @@ def test_bot_rule_ranks_the_late_player_where_the_bot_finished(organiser, make_u
     assert fixture.status == Fixture.Status.PLAYING and fixture.bot_takeovers == [late.user_id]
     assert late.left and late.replaced_by.is_bot
 
-    finished = play_game_out(game, seed=4)
+    # The humans throw their tiles away: the bot, playing for the late player, wins the game.
+    finished = play_game_out(game, seed=4, humans_to_floor=True)
     fixture.refresh_from_db()
     assert fixture.decided_by == Fixture.DecidedBy.GAME
     engine_ranks = finished.result["engine_ranks"]
@@ -103,5 +104,6 @@ def test_bot_rule_ranks_the_late_player_where_the_bot_finished(organiser, make_u
         str(seat.user_id): engine_ranks[seat.player_index] for seat in seats
     }
     # The game itself ranks the leaver last (docs/live-play.md); the league, where the bot finished.
-    assert engine_ranks[late.player_index] != 3
+    assert engine_ranks[late.player_index] == 1
+    assert fixture.result["places"][str(late.user_id)] == 1
     assert finished.result["ranks"][late.player_index] == 3
