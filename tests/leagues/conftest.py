@@ -95,13 +95,23 @@ def play_game_out(game, seed=0, humans_to_floor=False):
     humans_to_floor: humans throw every tile on the floor (they score nothing), so a bot wins."""
     import random
 
+    from games import engine
+    from games.bot_turns import wait_for_embedded_bot_turns
     from games.errors import GameOver, NotYourTurn, StaleVersion
-    from tests.games.conftest import controller_to_move, fresh, legal_moves
+    from tests.games.conftest import controller_to_move, fresh
 
     rng = random.Random(seed)
     while (current := fresh(game)).status == Game.Status.PLAYING:
         mover = controller_to_move(current)
-        moves = legal_moves(current)
+        if mover.is_bot:
+            # Let the bot play its own turn (threads in the embedded default); if it did not
+            # (a worker elsewhere, or no bots), the move below is refused or plays for it.
+            wait_for_embedded_bot_turns()
+            if fresh(game).version != current.version:
+                continue
+        # From the state read above: a bot's thread may change the game meanwhile.
+        state = engine.GameState.from_dict(current.state)
+        moves = [move.to_dict() for move in state.legal_moves()]
         if humans_to_floor and not mover.is_bot:
             moves = [m for m in moves if m["line"] == "floor"] or moves
         move = rng.choice(moves)
@@ -109,4 +119,5 @@ def play_game_out(game, seed=0, humans_to_floor=False):
             game_services.play_move(current.pk, mover, move, current.version)
         except (StaleVersion, NotYourTurn, GameOver):
             continue
+    wait_for_embedded_bot_turns()  # the game's end may have been a bot's move, on its thread
     return fresh(game)
