@@ -174,3 +174,20 @@ def decided_fixtures(division):
         .select_related("round", "table__game")
         .order_by("-round__number", "id")
     )
+
+
+def my_open_fixtures(league, user):
+    """The user's fixtures being played now in the league's running season, with their tables."""
+    if user is None or not user.is_authenticated:
+        return []
+    players = Prefetch("players", queryset=FixturePlayer.objects.select_related("user"))
+    return list(
+        Fixture.objects.filter(
+            round__season__league=league,
+            status=Fixture.Status.PLAYING,
+            players__user=user,
+        )
+        .prefetch_related(players)
+        .select_related("round", "table__game")
+        .order_by("round__number", "id")
+    )

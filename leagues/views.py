@@ -95,6 +95,10 @@ def detail(request, league_id):
             "is_player": bool(membership and membership.is_player),
             "invite_url": invite_url if is_org else None,
             "audit": selectors.audit_log(league, limit=50),
+            "my_fixtures": [
+                {**payloads.fixture_payload(f), "deadline_at": f.deadline_at}
+                for f in selectors.my_open_fixtures(league, request.user)
+            ],
         },
     )
 

@@ -76,6 +76,9 @@ def test_members_see_no_organiser_controls_and_are_refused(organiser, make_user)
 
     services.start_season(season.pk, organiser)
     (fixture,) = open_fixtures(season)
+    # The player finds their game on the league page.
+    league_page = member.get(f"/leagues/{league.pk}/").content.decode()
+    assert f'href="/tables/{fixture.table_id}/" data-testid="play-fixture"' in league_page
     fixtures_page = member.get(f"/leagues/{league.pk}/seasons/1/fixtures/").content.decode()
     assert "Override" not in fixtures_page and "Withdraw a player" not in fixtures_page
     member.post(
