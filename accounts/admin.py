@@ -1,7 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
+from accounts.forms import AdminLoginForm
 from accounts.models import User
+
+# Password guessing through /admin/ is throttled like the site's login page.
+admin.site.login_form = AdminLoginForm
 
 
 @admin.register(User)

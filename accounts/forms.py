@@ -60,7 +60,22 @@ class LoginForm(auth_forms.AuthenticationForm):
                 )
             except (InvalidCredentials, LoginThrottled) as error:
                 raise forms.ValidationError(error.detail, code=error.code) from error
+            self.confirm_login_allowed(self.user_cache)
         return self.cleaned_data
+
+
+class AdminLoginForm(LoginForm):
+    """The admin's login: the same throttled check, then staff only."""
+
+    error_messages = {
+        **LoginForm.error_messages,
+        "invalid_login": "Wrong username or password, or not a staff account.",
+    }
+
+    def confirm_login_allowed(self, user):
+        super().confirm_login_allowed(user)
+        if not user.is_staff:
+            raise forms.ValidationError(self.error_messages["invalid_login"], code="invalid_login")
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):

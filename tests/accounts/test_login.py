@@ -98,3 +98,31 @@ def test_many_failures_from_one_address_block_that_address(player):
 
     assert "Too many failed" in form_errors(log_in(Client(), "Lena", PASSWORD, ip="192.0.2.7"))[0]
     assert log_in(Client(), "Lena", PASSWORD, ip="192.0.2.8").status_code == 302
+
+
+@override_settings(LOGIN_THROTTLE_MAX_FAILURES_PER_USERNAME=2)
+def test_the_admin_login_is_throttled_too():
+    User.objects.create_superuser("root_admin", password=PASSWORD)
+    for guess in ("guess-1", "guess-2"):
+        Client().post("/admin/login/", {"username": "root_admin", "password": guess})
+
+    response = Client().post("/admin/login/", {"username": "root_admin", "password": PASSWORD})
+
+    assert response.status_code == 200
+    assert "Too many failed login attempts" in response.content.decode()
+
+
+def test_the_admin_login_refuses_non_staff(client, player):
+    response = client.post("/admin/login/", {"username": "Lena", "password": PASSWORD})
+
+    assert "not a staff account" in response.content.decode()
+    assert client.get("/admin/").status_code == 302
+
+
+def test_staff_log_in_to_the_admin(client):
+    User.objects.create_superuser("root_admin", password=PASSWORD)
+
+    response = client.post("/admin/login/?next=/admin/", {"username": "root_admin", "password": PASSWORD})
+
+    assert response["Location"] == "/admin/"
+    assert client.get("/admin/").status_code == 200
