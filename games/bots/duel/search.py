@@ -16,7 +16,7 @@ from games.engine.duel.core import DuelCore
 from .evaluation import margin
 
 # Stop starting new work once this share of the budget is spent.
-SAFETY = 0.8
+SAFETY = 0.75
 
 
 class OutOfTime(Exception):
