@@ -9,10 +9,11 @@ import asyncio
 import json
 from concurrent.futures import ThreadPoolExecutor
 
+from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
-from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import close_old_connections
 
 from . import broadcast, payloads, presence, selectors, services
 from .errors import GameError
@@ -29,9 +30,24 @@ _db_threads = ThreadPoolExecutor(
 )
 
 
+class _DatabaseThreadCall(SyncToAsync):
+    """Like Channels' DatabaseSyncToAsync, on the pool: stale connections closed before and after.
+
+    (Channels' test communicator turns its own clean-up into a no-op, as its calls share the
+    test's connection; the pool's threads have connections of their own, so this one always runs.)
+    """
+
+    def thread_handler(self, loop, *args, **kwargs):
+        close_old_connections()
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            close_old_connections()
+
+
 def in_db_thread(function):
-    """`function` as a coroutine run on the socket database pool (connections cleaned up)."""
-    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_db_threads)
+    """`function` as a coroutine run on the socket database pool."""
+    return _DatabaseThreadCall(function, thread_sensitive=False, executor=_db_threads)
 
 
 class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
