@@ -119,3 +119,115 @@ def test_the_leagues_api_is_in_the_openapi_schema(client):
 def test_anonymous_writes_are_refused(organiser):
     answer = client_for().post("/api/v1/leagues", {"name": "x"}, format="json")
     assert answer.status_code == 401
+
+
+@pytest.mark.django_db(transaction=True)  # the withdrawal's game end arrives after commit
+def test_organiser_endpoints_refuse_bad_input_and_change_nothing(organiser, make_user):
+    olga = client_for(organiser)
+    league = olga.post(
+        "/api/v1/leagues", {"name": "Script club", "play": False}, format="json"
+    ).json()
+    p0, p1 = players(make_user, 2)
+    for user in (p0, p1):
+        client_for(user).post(f"/api/v1/leagues/{league['id']}/join", {}, format="json")
+    season_id = league["current_season"]["id"]
+    olga.post(f"/api/v1/seasons/{season_id}/start")
+    fixture = olga.get(f"/api/v1/seasons/{season_id}/fixtures").json()["rounds"][0]["fixtures"][0]
+    audit_before = AuditLog.objects.count()
+
+    cases = [
+        (
+            "post",
+            f"/api/v1/fixtures/{fixture['id']}/extend",
+            {"until": "soon", "reason": "x"},
+            400,
+            "invalid",
+        ),
+        (
+            "post",
+            f"/api/v1/fixtures/{fixture['id']}/extend",
+            {"until": "2020-01-01T00:00:00Z", "reason": "x"},
+            400,
+            "invalid",
+        ),
+        (
+            "post",
+            f"/api/v1/fixtures/{fixture['id']}/extend",
+            {"until": "2099-01-01T00:00:00Z"},
+            400,
+            "invalid",
+        ),
+        (
+            "post",
+            "/api/v1/fixtures/999999/extend",
+            {"until": "2099-01-01T00:00:00Z", "reason": "x"},
+            404,
+            "not_found",
+        ),
+        (
+            "post",
+            f"/api/v1/seasons/{season_id}/withdraw",
+            {"username": "nobody", "reason": "x"},
+            404,
+            "not_found",
+        ),
+        ("post", f"/api/v1/seasons/{season_id}/withdraw", {"username": "p0"}, 400, "invalid"),
+        ("post", f"/api/v1/seasons/{season_id}/close", None, 409, "wrong_state"),
+        ("post", f"/api/v1/seasons/{season_id}/start", None, 409, "wrong_state"),
+        (
+            "patch",
+            f"/api/v1/seasons/{season_id}",
+            {"starts_at": "2099-01-01T00:00:00Z"},
+            409,
+            "wrong_state",
+        ),
+        (
+            "post",
+            f"/api/v1/leagues/{league['id']}/organisers",
+            {"username": "olga", "organiser": False},
+            409,
+            "wrong_state",
+        ),
+        (
+            "post",
+            f"/api/v1/leagues/{league['id']}/players",
+            {"username": "p0"},
+            409,
+            "already_member",
+        ),
+        (
+            "post",
+            f"/api/v1/leagues/{league['id']}/players/remove",
+            {"username": "olga"},
+            409,
+            "not_member",
+        ),
+        ("get", "/api/v1/seasons/999999/standings", None, 404, "not_found"),
+    ]
+    for method, path, body, status, code in cases:
+        answer = getattr(olga, method)(path, body, format="json")
+        assert (answer.status_code, answer.json()["error"]["code"]) == (status, code), path
+    assert AuditLog.objects.count() == audit_before
+    assert Fixture.objects.get(pk=fixture["id"]).status == "playing"
+
+    extended = olga.post(
+        f"/api/v1/fixtures/{fixture['id']}/extend",
+        {"until": "2099-01-01T00:00:00Z", "reason": "exams"},
+        format="json",
+    )
+    assert extended.status_code == 200 and extended.json()["deadline"].startswith("2099-01-01")
+    withdrawn = olga.post(
+        f"/api/v1/seasons/{season_id}/withdraw", {"username": "p0", "reason": "left"}, format="json"
+    )
+    assert withdrawn.status_code == 200
+    decided = withdrawn.json()["rounds"][0]["fixtures"][0]
+    assert decided["decided_by"] == "game" and decided["forfeits"] == ["p0"]
+    assert decided["result"][0] == {
+        "username": "p1",
+        "place": 1,
+        "score": decided["result"][0]["score"],
+    }
+    closed = olga.post(f"/api/v1/seasons/{season_id}/close")
+    assert closed.status_code == 201 and closed.json()["number"] == 2
+    actions = [e["action"] for e in olga.get(f"/api/v1/leagues/{league['id']}/audit").json()]
+    assert actions[:3] == ["close_season", "withdraw_player", "extend_deadline"]
