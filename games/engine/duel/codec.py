@@ -483,6 +483,11 @@ def _check_phase(core: DuelCore) -> None:
     if phase == TILING:
         if core.owes_plate(0) or core.owes_plate(1):
             raise InvalidState("boards: plates are still owed, drafting is not over (D16)")
+        owed = 1 + PLATES_PER_ROUND * min(core.round, PLATE_ROUNDS)
+        for p in range(2):
+            if plates[p] != owed:
+                raise InvalidState(f"boards[{p}].dome: holds {plates[p]} plates, {owed} expected "
+                                   "when tiling this round (D10, D11)")
         if core.current != core.first and core.broken[core.first]:
             raise InvalidState(f"boards[{core.first}].broken: already tiled, must be empty")
         for i, chips in enumerate(core.line_chips):

@@ -176,3 +176,53 @@ def test_move_dict_forms():
     assert str(DuelMove.from_dict({"type": "pass"})) == "pass"
     with pytest.raises(InvalidMove, match="move: must be a DuelMove or an object"):
         new_game(2, ruleset="duel", seed=1).apply(3)
+
+
+def test_fuzzed_states_are_refused_cleanly_or_play_on():
+    """One leaf of a real state replaced by a random value: from_dict raises InvalidState or
+    gives a state whose moves apply and whose JSON decodes again."""
+    import json
+    import random
+
+    from games.engine.errors import IllegalMove
+
+    rng = random.Random(1)
+    states = []
+    for seed in range(12):
+        state = new_game(2, ruleset="duel", seed=seed)
+        while not state.is_over:
+            if rng.random() < 0.1:
+                states.append(state.to_dict(public=rng.random() < 0.3))
+            state = state.apply(rng.choice(state.legal_moves()))
+        states.append(state.to_dict())
+    values = [None, -1, 0, 1, 5, 17, 999, "x", "red", "blue+red", "special", "wild", [], {},
+              True, 2.5, ["red"], {"plate": 1, "rotation": 0}]
+
+    def leaves(obj, path=()):
+        items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(
+            obj, list) else ()
+        for key, value in items:
+            yield path + (key,)
+            yield from leaves(value, path + (key,))
+
+    accepted = 0
+    for _ in range(3000):
+        data = json.loads(json.dumps(rng.choice(states)))
+        path = rng.choice(list(leaves(data)))
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = rng.choice(values)
+        try:
+            state = DuelState.from_dict(data)
+        except InvalidState:
+            continue
+        accepted += 1
+        if state.is_over:
+            assert state.result()["winners"]
+            continue
+        after = state.apply(rng.choice(state.legal_moves()))
+        assert DuelState.from_dict(after.to_dict()) == after
+        with pytest.raises((IllegalMove, InvalidMove)):
+            state.apply({"type": "place_tile", "line": 9, "column": 0})
+    assert accepted > 30  # harmless changes (a score, a move count...) still load
