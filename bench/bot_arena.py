@@ -11,7 +11,9 @@ the fast engine path: seats alternate A, B, A, B…, and each deal is replayed w
 seats rotated so both levels sit everywhere.  A game counts as a win for A when a seat of
 A ranks first (R24; a first place shared between A and B counts half).  Printed per
 pairing: A's win rate with a 95% Wilson interval, the mean score of each level per seat,
-and mean / max thinking time per move of each level.
+and mean / max wall-clock thinking time per move of each level (with the mean CPU time,
+which differs when other processes share the core, and the count of moves over the
+budget + 10 %).
 """
 
 import argparse
@@ -43,6 +45,7 @@ class Tally:
     def __init__(self):
         self.scores = []
         self.think = []
+        self.cpu = []
 
     def mean_score(self):
         return sum(self.scores) / len(self.scores) if self.scores else 0.0
@@ -55,9 +58,10 @@ def play_game(levels: list[str], *, seed: int, gray: bool, budget: float, tallie
     rngs = [random.Random(f"arena:{seed}:{p}") for p in range(players)]
     while not core.is_over:
         p = core.current
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = choose_action(core, levels[p], budget=budget, rng=rngs[p])
         tallies[levels[p]].think.append(time.perf_counter() - start)
+        tallies[levels[p]].cpu.append(time.process_time() - cpu)
         core.apply_action(action)
     for p in range(players):
         tallies[levels[p]].scores.append(core.scores[p])
@@ -99,11 +103,20 @@ def run_pairing(a: str, b: str, players: int, games: int, *, seed: int, gray: bo
     return wins_a, played, tallies
 
 
-def describe(tally: Tally) -> str:
+BUDGET = [1.0]  # the run's budget, for the over-budget count
+
+
+def describe(tally: Tally, level: str) -> str:
     think = tally.think
     mean = sum(think) / len(think) if think else 0.0
     peak = max(think) if think else 0.0
-    return f"mean score {tally.mean_score():5.1f}, think mean {mean * 1000:6.1f} ms max {peak * 1000:6.1f} ms"
+    cpu = sum(tally.cpu) / len(tally.cpu) if tally.cpu else 0.0
+    over = sum(1 for t in think if t > 1.1 * BUDGET[0]) if think else 0
+    text = (f"mean score {tally.mean_score():5.1f}, think mean {mean * 1000:6.1f} ms "
+            f"max {peak * 1000:6.1f} ms (CPU mean {cpu * 1000:6.1f} ms")
+    if level == "strong":  # the only level that thinks against the clock
+        text += f"; {over} of {len(think)} moves over budget + 10%"
+    return text + ")"
 
 
 def main(argv=None):
@@ -129,6 +142,7 @@ def main(argv=None):
     games, budget = args.games, args.budget
     if args.quick:
         games, budget = 6, 0.05
+    BUDGET[0] = budget
     print(f"bot arena: levels {', '.join(levels)}; {games} games per pairing; budget {budget} s; "
           f"variant {args.variant}; seed {args.seed}")
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, "
@@ -144,8 +158,8 @@ def main(argv=None):
             low, high = wilson(wins, played)
             print(f"{players}p {a} v {b}: {a} wins {wins / played:.1%} (95% CI {low:.1%}-{high:.1%}) "
                   f"of {played} games")
-            print(f"    {a:7}: {describe(tallies[a])}")
-            print(f"    {b:7}: {describe(tallies[b])}", flush=True)
+            print(f"    {a:7}: {describe(tallies[a], a)}")
+            print(f"    {b:7}: {describe(tallies[b], b)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from games.engine.classic.tables import (
     FLOOR_COST,
     FLOOR_SIZE,
     FULL,
+    KIND_COUNTS,
     OVER,
     POINTS,
     ROW_BONUS,
@@ -45,7 +46,15 @@ FUTURE_SCALE = (0.0, 0.1, 0.5, 0.9, 1.0, 1.0)
 # From this round on nothing is credited to the future, so bots that stall (e.g. both
 # dumping tiles to keep rows open) are driven to complete a row and end the game.
 LAST_PATIENT_ROUND = 10
+# Share of the tiles a player cannot fit (of its share of those still on the table) that is
+# expected to end on its floor when the round's last groups must be taken.
+FORCED_SHARE = 0.4
 WIN_BONUS = 15.0  # added to the winner's value in a finished game (search leaves)
+# How much the best other player's value weighs in ``advantage`` (see there).
+OPPONENT_WEIGHT = 0.85
+# Points a player can expect from each further round: with OPPONENT_WEIGHT < 1 a bot that
+# scores well has a reason not to hurry the end of the game.
+ROUND_VALUE = 3.0
 
 
 def project(core) -> list[float]:
@@ -158,7 +167,7 @@ def wall_value(wall, future) -> float:
             credit += COLOUR_PROGRESS[k] * _reach(SIZE - k, future)
     if future:
         credit += partial + ADJACENCY_CREDIT * _adjacency(rows, columns) * min(future, 3)
-        value += credit * FUTURE_SCALE[future]
+        value += credit * FUTURE_SCALE[future] + ROUND_VALUE * future
     return value
 
 
@@ -179,7 +188,61 @@ def _adjacency(rows, columns) -> int:
 
 
 def advantage(values: list[float], player: int) -> float:
-    """How far ``player`` is ahead of the best of the others (negative when behind)."""
+    """``player``'s value against the best of the others (how search and greedy rank outcomes).
+
+    The others count at ``OPPONENT_WEIGHT`` < 1: a bot that is ahead prefers growing its own
+    score (and a longer game) to merely ending the game sooner.
+    """
     mine = values[player]
     best_other = max(v for i, v in enumerate(values) if i != player)
-    return mine - best_other
+    return mine - OPPONENT_WEIGHT * best_other
+
+
+def tiles_on_table(core) -> list[int]:
+    """Per-colour counts of the tiles in the factories and the centre."""
+    counts = core.center[:]
+    for kind in core.factories:
+        if kind:
+            k = KIND_COUNTS[kind]
+            for c in range(SIZE):
+                counts[c] += k[c]
+    return counts
+
+
+def forced_waste(core, p, on_table) -> float:
+    """Expected floor penalty of ``p`` from the tiles still on the table that it cannot fit.
+
+    Every player will take about an equal share of what is left; what does not fit the room
+    in ``p``'s pattern lines for the colours on offer spills to its floor at the round's end.
+    """
+    total = on_table[0] + on_table[1] + on_table[2] + on_table[3] + on_table[4]
+    if not total:
+        return 0.0
+    base = p * SIZE
+    counts = core.line_count
+    allow = core.allow
+    room = 0
+    for r in range(SIZE):
+        n = counts[base + r]
+        if not n:
+            bit = 1 << r
+            for c in range(SIZE):
+                if on_table[c] and allow[base + c] & bit:
+                    room += r + 1
+                    break
+        elif n <= r:
+            available = on_table[core.line_colour[base + r]]
+            if available:
+                room += min(r + 1 - n, available)
+    excess = (total / core.players - room) * FORCED_SHARE
+    if excess <= 0:
+        return 0.0
+    have = len(core.floors[p])
+    if have >= FLOOR_SIZE:
+        return 0.0
+    end = have + excess
+    whole = int(end)
+    if whole >= FLOOR_SIZE:
+        return float(FLOOR_COST[FLOOR_SIZE] - FLOOR_COST[have])
+    partial = (end - whole) * (FLOOR_COST[whole + 1] - FLOOR_COST[whole])
+    return FLOOR_COST[whole] - FLOOR_COST[have] + partial

@@ -2,23 +2,36 @@
 
 from games.engine.classic.tables import OFFER
 
-from .evaluation import project, project_wall, rounds_left, wall_value
+from .evaluation import (
+    forced_waste,
+    project,
+    project_wall,
+    rounds_left,
+    tiles_on_table,
+    wall_value,
+)
 
 
 class Node:
     """A position with the per-player projections that evaluate it.
 
     During the factory offer a move changes only the mover's board, so a child reuses its
-    parent's projections of the other players.
+    parent's projections (``base``) of the other players; ``values`` then subtract every
+    player's expected forced waste, which depends on what is left on the table.
     """
 
-    __slots__ = ("core", "walls", "values", "future")
+    __slots__ = ("core", "walls", "base", "values", "future")
 
-    def __init__(self, core, walls=None, values=None, future=0):
+    def __init__(self, core, walls=None, base=None, future=0):
         self.core = core
         self.walls = walls
-        self.values = values
+        self.base = base
         self.future = future
+        if walls is None:
+            self.values = base
+        else:
+            on_table = tiles_on_table(core)
+            self.values = [base[p] - forced_waste(core, p, on_table) for p in range(core.players)]
 
     @classmethod
     def evaluate(cls, core):
@@ -40,8 +53,8 @@ class Node:
         walls[mover] = wall
         future = rounds_left(walls, core.round)
         if future == self.future:
-            values = self.values[:]
-            values[mover] = wall_value(wall, future)
+            base = self.base[:]
+            base[mover] = wall_value(wall, future)
         else:
-            values = [wall_value(w, future) for w in walls]
-        return Node(core, walls, values, future)
+            base = [wall_value(w, future) for w in walls]
+        return Node(core, walls, base, future)

@@ -13,7 +13,7 @@ search stops at the end of the round anyway.
 - 3-4 players: max-n (each player picks the child best for its own advantage over the
   best other player), with a narrower beam.
 - Iterative deepening; below the root only the best ``beam`` children (ordered by the
-  mover's one-ply value) are searched.  The clock is read at every node: the search stops
+  mover's one-ply value) are searched, until few tiles are left in the round.  The clock is read at every node: the search stops
   at its share of ``budget`` and answers with the deepest fully searched ply, or the best
   of the root moves the ply in progress finished (it searches the previous best first).
 """
@@ -31,6 +31,9 @@ class OutOfTime(Exception):
 # Share of the budget the search may use (the rest covers setup, answering and a late clock).
 BUDGET_SHARE = 0.9
 MAX_DEPTH = 40
+# With this few tiles left in the round, every move is searched (no beam): the end of a
+# round, where forced takes decide the floors, is searched exactly.
+FULL_WIDTH_TILES = 8
 
 
 class RoundSearch:
@@ -57,22 +60,30 @@ class RoundSearch:
         best = order[0]
         for depth in range(1, self.max_depth + 1):
             try:
-                scored = self._search_root(by_action, order, depth)
+                best, scored = self._search_root(by_action, order, depth)
             except OutOfTime as partial:
-                if partial.args and partial.args[0]:
-                    best = _best_scored(partial.args[0])
+                # The ply in progress searched the previous best first: a move that beat it
+                # before time ran out is better founded; otherwise keep the previous best.
+                if partial.args and partial.args[0] is not None:
+                    best = partial.args[0]
                 break
-            order = [action for _value, action in sorted(scored, key=_by_score)]
-            best = order[0]
+            rest = sorted((item for item in scored if item[1] != best), key=_by_score)
+            order = [best] + [action for _value, action in rest]
             self.completed_depth = depth
             if self._exhaustive:
                 break
         return best
 
     def _search_root(self, by_action, order, depth):
+        """(best action, [(value, action)]) of a search to ``depth``.
+
+        With alpha-beta the values after the first are only bounds (a move that cannot beat
+        the best so far returns at most alpha), so the best is the move that last raised alpha.
+        """
         scored = []
         self._exhaustive = True
         alpha = float("-inf")
+        best = None
         for action in order:
             child = by_action[action]
             try:
@@ -81,11 +92,11 @@ class RoundSearch:
                 else:
                     value = advantage(self._maxn(child, depth - 1), self.me)
             except OutOfTime:
-                raise OutOfTime(scored) from None
+                raise OutOfTime(best) from None
             scored.append((value, action))
             if value > alpha:
-                alpha = value
-        return scored
+                alpha, best = value, action
+        return best, scored
 
     # ----------------------------------------------------------------- search
     def _tick(self):
@@ -135,7 +146,7 @@ class RoundSearch:
                         return best
             return best
         children = self._children(node)
-        if len(children) > self.beam:
+        if len(children) > self.beam and core.table > FULL_WIDTH_TILES:
             children = children[: self.beam]
             self._exhaustive = False
         if maximising:
@@ -181,7 +192,7 @@ class RoundSearch:
                     best, best_key = child.values, key
             return best
         children = self._children(node)
-        if len(children) > self.beam:
+        if len(children) > self.beam and core.table > FULL_WIDTH_TILES:
             children = children[: self.beam]
             self._exhaustive = False
         best, best_key = None, None
@@ -199,11 +210,3 @@ def _by_key(child):
 
 def _by_score(scored):
     return -scored[0], scored[1]
-
-
-def _best_scored(scored):
-    best_value, best_action = scored[0]
-    for value, action in scored[1:]:
-        if value > best_value:
-            best_value, best_action = value, action
-    return best_action
