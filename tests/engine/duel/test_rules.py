@@ -62,7 +62,20 @@ def test_d1_sixty_five_tiles_thirteen_per_colour_all_in_play():
     assert sum(core.bag) == 65 - 5 - 4 * 4
 
 
-def test_d2_factory_suns_chips_and_first_player_tile():
+def test_d3_board_six_lines_nine_slots_four_broken_spaces():
+    board = new_game(2, ruleset="duel", seed=1).to_dict()["boards"][0]
+    assert [line["count"] for line in board["lines"]] == [0] * 6
+    assert len(board["dome"]) == 3 and all(len(row) == 3 for row in board["dome"])
+    assert len(board["grid"]) == 6 and all(len(row) == 6 for row in board["grid"])
+    core = drafting()
+    core.broken[0] = [B, B, B]
+    core.bag[B] -= 3
+    core._break(0, R, 3)  # one more space, then the tower
+    assert core.broken[0] == [B, B, B, R] and core.tower[R] == 2
+    assert core.line_accepts(0, 5, R) and not any(core.line_count)
+
+
+def test_d2_d9_factory_suns_chips_and_first_player_tile():
     core = DuelCore.new(9)
     assert [sum(core.suns[f]) for f in range(5)] == [4, 4, 4, 4, 5]
     assert core.moons == [[], [], [], []] and core.large_moon == [0] * 5
