@@ -35,9 +35,9 @@ from .models import Game
 
 log = logging.getLogger(__name__)
 
-# Budget of a hint: short, a learner is waiting for it in the page.
+# A hint is computed in the request (a sync view thread of daphne): keep it short and bounded.
 HINT_LEVEL = "strong"
-HINT_BUDGET_SECONDS = 0.3
+HINT_BUDGET_SECONDS = 0.1
 # Errors of play_move that mean "someone else already changed the game": nothing to do.
 WORLD_MOVED_ON = (errors.StaleVersion, errors.GameOver, errors.NotYourTurn, errors.NotSeated)
 
@@ -156,9 +156,10 @@ def play_bot_turn(game_id, version):
 
 def choose_for(game, level, budget, salt="bot"):
     """The bot's move in `game` (a Game row), from the public state only."""
-    public = dict(game.state)
-    public.pop("seed", None)  # bots never see the seed: they sample refills themselves
-    state = engine.GameState.from_dict(public)
+    # Bots never see the seed (they sample refills themselves) nor, in Azul Duel, the plate stack's
+    # order and face-down chips: the public form hides them, decoding it guesses them.
+    public = engine.state_from_dict(game.state).to_dict(public=True)
+    state = engine.state_from_dict(public)  # either ruleset: bots.choose_move dispatches
     rng = random.Random(f"{salt}:{game.seed}:{game.version}")
     return bots.choose_move(state, level, budget=budget, rng=rng)
 
