@@ -47,10 +47,6 @@ def think_seconds():
     return float(getattr(settings, "BOT_THINK_SECONDS", bots.DEFAULT_BUDGET))
 
 
-def bots_available():
-    return callable(getattr(bots, "choose_move", None))
-
-
 def bot_to_move(game):
     """The seat a bot must play now, or None."""
     if game.status != Game.Status.PLAYING:
