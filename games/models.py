@@ -20,6 +20,7 @@ class Table(models.Model):
 
     class Ruleset(models.TextChoices):
         CLASSIC = "classic"
+        DUEL = "duel"  # Azul Duel: always 2 players, variant "standard"
 
     class ClockKind(models.TextChoices):
         NONE = "none"

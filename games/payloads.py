@@ -1,7 +1,6 @@
 """The JSON shapes of tables, games and moves: the one builder used by REST, WebSocket and broadcasts."""
 
-from games import engine
-
+from . import rulesets
 from .models import Game
 
 
@@ -68,11 +67,13 @@ def game_seat_payload(seat):
     }
 
 
-def public_state(game):
-    """The engine's public state while the game runs; the full one (seed included) once it is over."""
+def public_state_and_legal_moves(game):
+    """The engine's public state while the game runs (the full one, seed included, once it is over)
+    and the legal moves of the player to move (derived from public information only)."""
     if game.is_over:
-        return game.state
-    return engine.GameState.from_dict(game.state).to_dict(public=True)
+        return game.state, []
+    state = rulesets.load_state(game.state)
+    return state.to_dict(public=True), rulesets.legal_moves(state)
 
 
 def move_payload(record):
@@ -93,12 +94,14 @@ def game_payload(game, last_move=None):
     table = game.table
     seats = sorted(table.seats.all(), key=lambda seat: seat.player_index)
     revealed = game.is_over
+    state, legal_moves = public_state_and_legal_moves(game)
     return {
         "id": game.pk,
         "table": table.pk,
         "status": game.status,
         "version": game.version,
-        "state": public_state(game),
+        "state": state,
+        "legal_moves": legal_moves,
         "result": game.result,
         "seats": [game_seat_payload(seat) for seat in seats],
         "clock": {

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from games import engine
 
-from . import payloads
+from . import payloads, rulesets
 from .errors import GameError, Invalid
 from .models import Game, MoveRecord
 from .outcome import final_result
@@ -30,9 +30,7 @@ def move_records(game):
 
 def initial_state(game):
     table = game.table
-    return engine.new_game(
-        table.players, variant=table.variant, seed=game.seed, ruleset=table.ruleset
-    )
+    return rulesets.new_state(table.ruleset, table.players, table.variant, game.seed)
 
 
 def rebuild_states(game, records=None, upto=None):
@@ -193,11 +191,16 @@ def _parse_record(record):
     players = record.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise Invalid("players must be a list of 2 to 4 players")
+    ruleset = record.get("ruleset", "classic")
+    if ruleset not in rulesets.RULESETS:
+        raise Invalid(f"ruleset must be one of {', '.join(rulesets.RULESETS)}")
+    if len(players) not in rulesets.PLAYER_COUNTS[ruleset]:
+        raise Invalid(f"players: {ruleset} is not played by {len(players)}")
     variant = record.get("variant", "standard")
-    if variant not in ("standard", "gray"):
-        raise Invalid("variant must be standard or gray")
-    if record.get("ruleset", "classic") != "classic":
-        raise Invalid("ruleset must be classic")
+    if variant not in ("standard", "gray") or (
+        variant != "standard" and not rulesets.HAS_VARIANTS[ruleset]
+    ):
+        raise Invalid(f"variant must be standard{' or gray' * rulesets.HAS_VARIANTS[ruleset]}")
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise Invalid("seed must be a non-negative integer")
@@ -220,17 +223,17 @@ def _parse_record(record):
         raise Invalid(f"result.leavers must list player indices 0..{len(players) - 1}")
     if len(set(leavers)) != len(leavers):
         raise Invalid("result.leavers names a player twice")
-    return len(players), variant, seed, moves, result, ended_by, leavers
+    return ruleset, len(players), variant, seed, moves, result, ended_by, leavers
 
 
 def verify_record(record):
     """Is `record` a legal game with the result it claims? Malformed records raise Invalid."""
-    players, variant, seed, moves, claimed, ended_by, leavers = _parse_record(record)
+    ruleset, players, variant, seed, moves, claimed, ended_by, leavers = _parse_record(record)
     commitment, salt = record.get("commitment"), record.get("salt")
     if commitment is not None and commitment_of(seed, salt) != commitment:
         return RecordCheck(False, "the seed and salt do not match the commitment", 0, None)
     try:
-        state = engine.new_game(players, variant=variant, seed=seed)
+        state = rulesets.new_state(ruleset, players, variant, seed)
     except engine.InvalidState as exc:
         raise Invalid(str(exc)) from None
     for number, entry in enumerate(moves, start=1):

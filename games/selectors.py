@@ -2,8 +2,7 @@
 
 from django.db.models import Prefetch
 
-from games import engine
-
+from . import rulesets
 from .errors import NotFound
 from .models import Game, MoveRecord, Seat, Table
 
@@ -95,7 +94,8 @@ def overdue_game_ids(now):
 
 def replay_state(game, at):
     """The engine state after the first `at` moves, rebuilt from the seed and the move log."""
-    state = engine.new_game(game.table.players, variant=game.table.variant, seed=game.seed)
+    table = game.table
+    state = rulesets.new_state(table.ruleset, table.players, table.variant, game.seed)
     for record in MoveRecord.objects.filter(game=game).order_by("number")[:at]:
-        state = state.apply(engine.Move.from_dict(record.move))
+        state = state.apply(record.move)  # each ruleset reads its own moves
     return state

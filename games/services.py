@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games import engine
 
-from . import broadcast, clocks, errors, payloads, selectors
+from . import broadcast, clocks, errors, payloads, rulesets, selectors
 from .bot_accounts import bot_account, bot_levels
 from .bot_turns import schedule_bot_turn_if_needed
 from .models import Game, MoveRecord, Seat, Table
@@ -123,7 +123,7 @@ def _int_option(options, name, default=0):
 
 def validate_table_options(
     *,
-    players,
+    players=None,
     variant="standard",
     rated=False,
     ruleset="classic",
@@ -131,12 +131,18 @@ def validate_table_options(
     bots=(),
 ):
     """Check and normalise the options of a new table; raise errors.Invalid naming the field."""
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise errors.Invalid("players must be 2, 3 or 4")
-    if variant not in Table.Variant.values:
-        raise errors.Invalid(f"variant must be one of {', '.join(Table.Variant.values)}")
     if ruleset not in Table.Ruleset.values:
         raise errors.Invalid(f"ruleset must be one of {', '.join(Table.Ruleset.values)}")
+    counts = rulesets.PLAYER_COUNTS[ruleset]
+    if players is None and len(counts) == 1:
+        players = counts[0]  # Azul Duel: the seat count goes without saying
+    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+        allowed = ", ".join(map(str, counts[:-1])) + " or " * (len(counts) > 1) + str(counts[-1])
+        raise errors.Invalid(f"players must be {allowed} for {ruleset}")
+    if variant not in Table.Variant.values:
+        raise errors.Invalid(f"variant must be one of {', '.join(Table.Variant.values)}")
+    if not rulesets.HAS_VARIANTS[ruleset]:
+        variant = Table.Variant.STANDARD  # a ruleset without wall variants ignores the choice
     if not isinstance(rated, bool):
         raise errors.Invalid("rated must be true or false")
 
@@ -321,7 +327,7 @@ def start_table(table_id, user):
         # 53 bits: the engine's limit, so the seed survives JSON numbers in browsers.
         seed = secrets.randbits(53)
         salt = secrets.token_hex(16)
-        state = engine.new_game(table.players, variant=table.variant, seed=seed)
+        state = rulesets.new_state(table.ruleset, table.players, table.variant, seed)
         game = Game.objects.create(
             table=table,
             state=state.to_dict(),
@@ -395,8 +401,9 @@ def _apply_move(game, user, move, version, now):
         raise errors.NotYourTurn(f"it is player {current}'s turn")
 
     try:
-        engine_move = engine.Move.from_dict(move)
-        new_state = engine.GameState.from_dict(game.state).apply(engine_move)
+        state = rulesets.load_state(game.state)
+        engine_move = state.check(move)
+        new_state = state.apply(engine_move)
     except engine.InvalidMove as exc:
         raise errors.InvalidMove(str(exc)) from None
     except engine.IllegalMove as exc:
@@ -436,7 +443,7 @@ def _resent_last_move(game, user, move, version):
     if last is None or last.user_id != user.pk:
         return None
     try:
-        normalised = engine.Move.from_dict(move).to_dict()
+        normalised = rulesets.parse_move(game.table.ruleset, move).to_dict()
     except (engine.InvalidMove, TypeError, ValueError):
         return None
     return last if normalised == last.move else None

@@ -31,8 +31,14 @@ class BotSeatSerializer(serializers.Serializer):
 
 
 class TableCreateSerializer(serializers.Serializer):
-    players = serializers.IntegerField(min_value=2, max_value=4)
-    variant = serializers.ChoiceField(choices=Table.Variant.values, default=Table.Variant.STANDARD)
+    players = serializers.IntegerField(
+        min_value=2, max_value=4, required=False, help_text="2-4; Azul Duel: 2 (the default)"
+    )
+    variant = serializers.ChoiceField(
+        choices=Table.Variant.values,
+        default=Table.Variant.STANDARD,
+        help_text="classic only; Azul Duel ignores it",
+    )
     rated = serializers.BooleanField(default=False)
     ruleset = serializers.ChoiceField(choices=Table.Ruleset.values, default=Table.Ruleset.CLASSIC)
     clock = ClockOptionsSerializer(required=False)

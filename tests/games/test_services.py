@@ -47,7 +47,7 @@ def test_create_table_seats_the_creator_and_the_bots(alice):
         {"players": "2"},
         {"players": 2, "variant": "purple"},
         {"players": 2, "rated": "yes"},
-        {"players": 2, "ruleset": "duel"},
+        {"players": 2, "ruleset": "chess"},
         {"players": 2, "clock": {"kind": "sundial"}},
         {"players": 2, "clock": {"kind": "realtime", "base_seconds": 0}},
         {"players": 2, "clock": {"kind": "realtime", "base_seconds": 60, "increment_seconds": -1}},
