@@ -31,6 +31,11 @@ function showListError(text) {
   alert.hidden = !text;
 }
 
+function gameKind(table) {
+  if (table.ruleset === "duel") return "Azul Duel";
+  return table.variant === "gray" ? "gray wall" : "standard";
+}
+
 function creatorName(table) {
   return seatLabel(table.seats.find((seat) => seat.username === table.creator)) || table.creator;
 }
@@ -54,7 +59,7 @@ function renderTables(tables) {
         h("div", {}, [h("strong", { text: creatorName(table) }), h("span", { class: "muted", text: people })]),
         h("div", { class: "table-facts" }, [
           h("span", { class: "badge", text: `${table.seats.length}/${table.players} seated` }),
-          h("span", { class: "badge", text: table.variant === "gray" ? "gray wall" : "standard" }),
+          h("span", { class: "badge", text: gameKind(table) }),
           h("span", { class: "badge", text: table.rated ? "rated" : "casual" }),
           h("span", { class: "badge", text: describeClock(table.clock) }),
         ]),
@@ -82,7 +87,7 @@ async function refreshPlaying() {
       ...tables.map((table) =>
         h("li", { class: "table-row", "data-playing-table": String(table.id) }, [
           h("div", { class: "table-row__who", text: table.seats.map(seatLabel).join(" vs ") }),
-          h("span", { class: "badge", text: table.variant === "gray" ? "gray wall" : "standard" }),
+          h("span", { class: "badge", text: gameKind(table) }),
           h("a", { class: "button button--quiet", href: tableUrl(table.id), text: "Watch" }),
         ]),
       ),
@@ -138,6 +143,10 @@ feed.connect();
 
 function updateForm() {
   if (!form) return;
+  // Azul Duel is always two players and has no wall variant: those choices hide.
+  const ruleset = form.elements.ruleset.value;
+  for (const fieldset of form.querySelectorAll("[data-for-ruleset]")) fieldset.hidden = fieldset.dataset.forRuleset !== ruleset;
+  if (ruleset === "duel") form.elements.players.value = "2";
   const players = Number(form.elements.players.value);
   for (const row of form.querySelectorAll("[data-bot-seat]")) {
     row.hidden = Number(row.dataset.botSeat) >= players;
@@ -163,7 +172,9 @@ function formOptions() {
     const level = fields[`seat_${seat}`].value;
     if (level) bots.push({ seat, level });
   }
-  return { players, variant: fields.variant.value, rated: fields.rated.checked, clock, bots };
+  const ruleset = fields.ruleset.value;
+  if (ruleset === "duel") return { ruleset, players: 2, rated: fields.rated.checked, clock, bots };
+  return { ruleset, players, variant: fields.variant.value, rated: fields.rated.checked, clock, bots };
 }
 
 if (form) {

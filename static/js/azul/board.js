@@ -371,7 +371,7 @@ function renderStatus(view) {
   return h("div", { class: "status", role: "status" }, items);
 }
 
-function renderLog(view) {
+export function renderLog(view) {
   const list = h("ol", { class: "log__list" });
   for (const entry of view.log) {
     list.append(

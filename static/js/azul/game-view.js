@@ -2,7 +2,9 @@
 // into moves sent over the WebSocket, and redraws on every state the server broadcasts.
 
 import { api } from "./api.js";
-import { clockText, describeMove, renderGame, seatName } from "./board.js";
+import { describeDuelMove, renderDuelGame } from "../duel/board.js";
+import { lineChoices, orderChoices, plateMove, slotChoices } from "../duel/choices.js";
+import { clockText, describeMove, renderGame, renderLog, seatName } from "./board.js";
 import { GameConnection } from "./connection.js";
 import { clear, h } from "./dom.js";
 import { groupCount } from "./rules.js";
@@ -40,6 +42,7 @@ export class GameView {
     this.payload = null;
     this.seats = [];
     this.selection = null;
+    this.rotation = 0; // Azul Duel: the rotation chosen for the selected plate
     this.pending = false;
     this.pendingTimer = null;
     this.errorText = "";
@@ -65,6 +68,15 @@ export class GameView {
       cancel: () => this.setSelection(null),
       resign: () => this.resign(),
       hint: () => this.askHint(),
+      // Azul Duel (the moves come from payload.legal_moves, see duel/choices.js)
+      select: (selection) => this.selectDuel(selection),
+      send: (move) => this.sendMove(move),
+      rotate: (rotation) => {
+        this.rotation = rotation;
+        this.render();
+      },
+      placePlate: (slot) => this.placeDuelPlate(slot),
+      pickLine: (line) => this.pickDuelLine(line),
     };
   }
 
@@ -86,6 +98,7 @@ export class GameView {
     this.seats = seatsByPlayer(message.seats);
     if (advanced) {
       this.selection = null;
+      this.rotation = 0;
       this.errorText = "";
       this.hintText = "";
       this.clearPending();
@@ -127,7 +140,17 @@ export class GameView {
   }
 
   logEntry(number, player, move, count) {
-    return { number, name: seatName(this.seats[player], player ?? 0), text: describeMove(move, count) };
+    return { number, player: player ?? 0, move, count };
+  }
+
+  isDuel() {
+    return Boolean(this.payload && this.payload.ruleset === "duel");
+  }
+
+  // Log texts are written when drawn: the log may load before the first state names the ruleset.
+  describedLog() {
+    const describe = this.isDuel() ? (entry) => describeDuelMove(entry.move) : (entry) => describeMove(entry.move, entry.count);
+    return this.log.map((entry) => ({ ...entry, name: seatName(this.seats[entry.player], entry.player), text: describe(entry) }));
   }
 
   async loadLog() {
@@ -201,7 +224,7 @@ export class GameView {
       selection: this.selection,
       pending: this.pending,
       lastMove: this.lastMove,
-      log: this.log,
+      log: this.describedLog(),
       presence: this.presence,
       spectators: this.spectators,
       connection: this.connectionStatus,
@@ -254,12 +277,56 @@ export class GameView {
     this.render();
   }
 
+  // ---- Azul Duel: a selection narrows the legal moves until one is left to send ----
+
+  duelView() {
+    const base = this.view();
+    const pending = base.state.pending;
+    const myTurn = !base.over && base.me !== null && pending && pending.player === base.me && !this.pending && this.connection.isOpen;
+    const moves = myTurn ? this.payload.legal_moves || [] : [];
+    return { ...base, moves, rotation: this.rotation, gameId: this.gameId, canHint: moves.length > 0 && !this.payload.rated };
+  }
+
+  selectDuel(selection) {
+    const current = this.selection;
+    if (current && JSON.stringify({ ...current, line: undefined }) === JSON.stringify(selection)) {
+      this.setSelection(null);
+      return;
+    }
+    if (selection.kind === "plate") {
+      const rotations = [...slotChoices(this.payload.legal_moves || [], selection).values()].flat();
+      if (!rotations.includes(this.rotation)) this.rotation = rotations.length ? Math.min(...rotations) : 0;
+    }
+    this.setSelection(selection);
+  }
+
+  placeDuelPlate(slot) {
+    const move = plateMove(this.payload.legal_moves || [], this.selection, slot, this.rotation);
+    if (move) this.sendMove(move);
+  }
+
+  pickDuelLine(line) {
+    const moves = this.payload.legal_moves || [];
+    const selection = this.selection;
+    if (!selection || !lineChoices(moves, selection).some((target) => String(target) === String(line))) return;
+    const options = orderChoices(moves, selection, line);
+    // A sun group from a small factory leaves tiles on its moon: ask for their order when it matters.
+    if (options.length === 1) this.sendMove(options[0]);
+    else if (options.length > 1) this.setSelection({ ...selection, line });
+  }
+
   // A suggestion from the server's bot (casual games): select the suggested group, name the line.
   async askHint() {
     const version = this.payload.version;
     try {
       const { move } = await api.hint(this.gameId);
       if (!this.payload || this.payload.version !== version) return;
+      if (this.isDuel()) {
+        this.hintText = `Hint: ${describeDuelMove(move).replace(/^took/, "take")}`;
+        this.errorText = "";
+        this.render();
+        return;
+      }
       if (move.source !== undefined) {
         const count = groupCount(this.payload.state, move.source, move.color);
         this.selection = { source: move.source, colour: move.color, count };
@@ -297,23 +364,27 @@ export class GameView {
 
   render() {
     if (!this.payload) return;
-    if (this.payload.ruleset && this.payload.ruleset !== "classic") {
-      // Only the classic board is drawn here; another ruleset's state has a different shape.
-      this.root.replaceChildren(h("p", { class: "notice", text: `This page cannot draw ${this.payload.ruleset} games yet.` }));
-      return;
-    }
     const oldLog = this.root.querySelector(".log__list");
     const stickToBottom = !oldLog || oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 4;
     const previousScroll = oldLog ? oldLog.scrollTop : 0;
-    const view = this.view();
+    const view = this.isDuel() ? this.duelView() : this.view();
+    const myMove = this.isDuel() ? view.moves.length > 0 : view.canOffer || view.canTile;
     // The tab's title tells a player in another tab that it is their move.
     if (this.baseTitle === undefined) this.baseTitle = document.title;
-    document.title = view.canOffer || view.canTile ? `● Your move · ${this.baseTitle}` : this.baseTitle;
-    const tree = renderGame(view);
+    document.title = myMove ? `● Your move · ${this.baseTitle}` : this.baseTitle;
+    const tree = this.isDuel() ? renderDuelGame(view, { log: this.sidePanel(view) }) : renderGame(view);
     clear(this.root);
     this.root.append(tree);
     const log = this.root.querySelector(".log__list");
     if (log) log.scrollTop = stickToBottom ? log.scrollHeight : previousScroll;
+  }
+
+  // The Duel board's side panel: the move log and the hint/resign buttons (as on the classic board).
+  sidePanel(view) {
+    const actions = [];
+    if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: "Hint" }));
+    if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: "Resign" }));
+    return h("div", { class: "game__side" }, [renderLog(view), h("div", { class: "game__actions" }, actions)]);
   }
 
   tickClocks() {

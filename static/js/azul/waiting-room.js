@@ -185,7 +185,7 @@ export class WaitingRoom {
 
     const facts = [
       `${table.players} players`,
-      table.variant === "gray" ? "gray wall" : "standard wall",
+      table.ruleset === "duel" ? "Azul Duel" : table.variant === "gray" ? "gray wall" : "standard wall",
       table.rated ? "rated" : "casual",
       describeClock(table.clock),
     ];

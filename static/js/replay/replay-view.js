@@ -1,7 +1,8 @@
 // The replay controller: every state of the game comes with the page (rebuilt by the server's engine
 // from the seed and the move log); this steps through them, drawing each with the live board renderer.
 
-import { describeMove, renderGame, seatName } from "../azul/board.js";
+import { describeMove, renderGame, renderLog, seatName } from "../azul/board.js";
+import { describeDuelMove, renderDuelGame } from "../duel/board.js";
 import { clear, h } from "../azul/dom.js";
 import { groupCount } from "../azul/rules.js";
 import { renderScoreChart } from "./score-chart.js";
@@ -33,7 +34,9 @@ export class ReplayView {
     for (const seat of data.seats) this.seats[seat.player_index] = seat;
     this.names = data.states[0].boards.map((_b, index) => seatName(this.seats[index], index));
     this.scores = data.states.map((state) => state.boards.map((board) => board.score));
+    this.duel = data.ruleset === "duel";
     this.log = data.moves.map((record, index) => {
+      if (this.duel) return { number: record.number, name: seatName(this.seats[record.player_index], record.player_index), text: describeDuelMove(record.move) };
       const count = record.move.source !== undefined ? groupCount(data.states[index], record.move.source, record.move.color) : null;
       return { number: record.number, name: seatName(this.seats[record.player_index], record.player_index), text: describeMove(record.move, count) };
     });
@@ -253,7 +256,11 @@ export class ReplayView {
   }
 
   render() {
-    const tree = renderGame(this.boardView());
+    const view = this.boardView();
+    // Each ruleset has its own board; the log, chart and fairness panels are shared.
+    const tree = this.duel
+      ? renderDuelGame({ ...view, moves: [] }, { log: h("div", { class: "game__side" }, [renderLog(view), h("div", { class: "game__actions" })]) })
+      : renderGame(view);
     // Every move of the log is a link to its position; moves not yet reached are dimmed.
     for (const entry of tree.querySelectorAll(".log__entry")) {
       const number = Number(entry.getAttribute("value"));
