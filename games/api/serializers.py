@@ -40,7 +40,11 @@ class TableCreateSerializer(serializers.Serializer):
         help_text="classic only; Azul Duel ignores it",
     )
     rated = serializers.BooleanField(default=False)
-    ruleset = serializers.ChoiceField(choices=Table.Ruleset.values, default=Table.Ruleset.CLASSIC)
+    ruleset = serializers.ChoiceField(
+        choices=Table.Ruleset.values,
+        default=Table.Ruleset.CLASSIC,
+        help_text="classic (Azul) or duel (Azul Duel: 2 players, no variant)",
+    )
     clock = ClockOptionsSerializer(required=False)
     bots = BotSeatSerializer(many=True, required=False, default=list)
 
@@ -53,7 +57,8 @@ class JoinSerializer(serializers.Serializer):
 
 class MoveRequestSerializer(serializers.Serializer):
     move = serializers.JSONField(
-        help_text='an engine move, e.g. {"source": 2, "color": "red", "line": 3}'
+        help_text='an engine move, e.g. {"source": 2, "color": "red", "line": 3}; Azul Duel '
+        'moves have a "type" (docs/engine.md); payload.legal_moves lists them'
     )
     version = serializers.IntegerField(min_value=0, help_text="the game version the client saw")
 
@@ -142,6 +147,10 @@ class GameSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Game.Status.values)
     version = serializers.IntegerField()
     state = serializers.JSONField(help_text="engine public state; the full state once over")
+    legal_moves = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="every legal move of the player to move (engine JSON); empty once over",
+    )
     result = serializers.JSONField(allow_null=True)
     seats = GameSeatSerializer(many=True)
     clock = GameClockSerializer()

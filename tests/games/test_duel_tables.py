@@ -141,3 +141,16 @@ def test_the_rest_api_opens_and_plays_a_duel_table(alice):
                          {"move": move, "version": payload["version"]}, format="json")
     assert answer.status_code == 200, answer.json()
     assert answer.json()["version"] >= payload["version"] + 1
+
+
+@pytest.mark.django_db
+def test_a_hint_in_a_casual_duel_game_is_one_of_the_legal_moves(alice, bob):
+    from games.bot_turns import suggest_move
+
+    game = start_game(alice, bob, ruleset="duel")
+    for _ in range(3):  # past the opening, into the drafting phase
+        current = fresh(game)
+        services.play_move(current.pk, controller_to_move(current), legal_moves(current)[0],
+                           current.version)
+    hint = suggest_move(game.pk, controller_to_move(game))
+    assert hint["version"] == fresh(game).version and hint["move"] in legal_moves(game)
