@@ -130,7 +130,8 @@ def setup_django(args):
 def games_per_table(args):
     if args.games_per_table:
         return args.games_per_table
-    per_table_rate = args.rate if args.mode == "paced" else 8.0  # a generous guess
+    # Capacity: enough for ~400 moves/s in all (a table whose games run out stops, reported).
+    per_table_rate = args.rate if args.mode == "paced" else 400 / args.tables
     moves = (args.duration + args.warmup) * per_table_rate
     return 1 + int(moves / (35 * args.players)) + 1  # a game has ~35 moves per player
 
@@ -236,6 +237,12 @@ class Servers:
             except subprocess.TimeoutExpired:
                 profiler.kill()
         for server in [*self.daphnes, *([self.worker] if self.worker else [])]:
+            log = server.log_path.read_text(errors="replace") if server.log_path.exists() else ""
+            marker = "Exception inside application"  # a consumer died (the socket got 1011)
+            if marker in log:
+                last = log.rindex(marker)
+                print(f"--- last of {log.count(marker)} application errors of pid "
+                      f"{server.process.pid}:\n{log[last:last + 6000]}", file=sys.stderr)
             server.stop()
         self.daphnes, self.worker, self.profilers = [], None, []
 
@@ -256,6 +263,9 @@ class Stats:
     tables_out_of_games: int = 0
     stop: bool = False
     max_moves: int = 0
+    connected: int = 0  # sockets open (the clock starts once every first-game socket is)
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    deadline: float = float("inf")  # when the players stop
 
     def record(self, sent_at, answered_at):
         if self.measure_from <= sent_at and answered_at <= self.measure_until:
@@ -270,9 +280,12 @@ class TablePace:
 
     def __init__(self, interval, phase):
         self.interval = interval
-        self.next_due = phase
+        self.phase = phase  # offset of this table's schedule, so tables do not move in lockstep
+        self.next_due = None
 
     async def wait_turn(self):
+        if self.next_due is None:
+            self.next_due = time.perf_counter() + self.phase
         delay = self.next_due - time.perf_counter()
         if delay > 0:
             await asyncio.sleep(delay)
@@ -287,18 +300,31 @@ def my_turn(message, username):
                for seat in message["seats"])
 
 
-async def play_seat(uri, username, stats, pace, rng, deadline):
+async def play_seat(uri, username, stats, pace, rng):
     """One player's connection: move whenever it is this player's turn; True when the game ended."""
+    from websockets.exceptions import ConnectionClosed
+
+    try:
+        return await _play_seat(uri, username, stats, pace, rng)
+    except ConnectionClosed as exc:
+        reason = f"closed {exc.rcvd.code if exc.rcvd else 'abruptly'}"
+        stats.errors[reason] = stats.errors.get(reason, 0) + 1
+        return False
+
+
+async def _play_seat(uri, username, stats, pace, rng):
     from websockets.asyncio.client import connect
 
     from games import engine
 
     async with connect(uri, origin=ORIGIN, compression=None, max_size=2**22,
-                       open_timeout=30, ping_interval=None) as socket:
+                       open_timeout=60, ping_interval=None) as socket:
+        stats.connected += 1
+        await stats.go.wait()
         version = -1
         pending = None  # (version sent, sent_at)
-        while not stats.stop and time.perf_counter() < deadline:
-            wait = min(ANSWER_TIMEOUT, deadline - time.perf_counter())
+        while not stats.stop and time.perf_counter() < stats.deadline:
+            wait = min(ANSWER_TIMEOUT, stats.deadline - time.perf_counter())
             try:
                 raw = await asyncio.wait_for(socket.recv(), timeout=max(wait, 0.01))
             except TimeoutError:
@@ -328,7 +354,7 @@ async def play_seat(uri, username, stats, pace, rng, deadline):
             if pending is None and my_turn(message, username):
                 if pace is not None:
                     await pace.wait_turn()
-                    if stats.stop or time.perf_counter() >= deadline:
+                    if stats.stop or time.perf_counter() >= stats.deadline:
                         break
                 state = engine.GameState.from_dict(message["state"])
                 move = rng.choice(state.legal_moves()).to_dict()
@@ -337,18 +363,18 @@ async def play_seat(uri, username, stats, pace, rng, deadline):
     return False
 
 
-async def play_table(index, games, ports, args, stats, deadline):
+async def play_table(index, games, ports, args, stats):
     rng = random.Random(args.seed * 100_003 + index)
     pace = None
     if args.mode == "paced":
         interval = 1.0 / args.rate
-        pace = TablePace(interval, time.perf_counter() + rng.random() * interval)
+        pace = TablePace(interval, rng.random() * interval)
     for game in games:
         seats = [
             play_seat(
                 f"ws://127.0.0.1:{ports[(index + k) % len(ports)]}/ws/games/{game.game_id}/"
                 f"?token={token}",
-                username, stats, pace, random.Random(rng.random()), deadline,
+                username, stats, pace, random.Random(rng.random()),
             )
             for k, (username, token) in enumerate(game.players)
         ]
@@ -361,10 +387,19 @@ async def play_table(index, games, ports, args, stats, deadline):
 
 async def run_load(tables, ports, args, servers):
     stats = Stats(max_moves=args.max_moves)
+    players = asyncio.gather(*(play_table(i, games, ports, args, stats)
+                               for i, games in enumerate(tables)))
+    # Connecting thousands of sockets is not part of the measure: start once all are open.
+    sockets = len(tables) * args.players
+    connecting_since = time.perf_counter()
+    while stats.connected < sockets and time.perf_counter() - connecting_since < 300:
+        await asyncio.sleep(0.1)
+    print(f"  {stats.connected} sockets connected in {time.perf_counter() - connecting_since:.1f} s")
     start = time.perf_counter()
     stats.measure_from = start + args.warmup
     stats.measure_until = stats.measure_from + args.duration
-    deadline = stats.measure_until + 0.5
+    stats.deadline = stats.measure_until + 0.5
+    stats.go.set()
     loop = asyncio.get_running_loop()
     if args.profile:
         loop.call_later(args.warmup, servers.profile, args.profile, args.duration)
@@ -375,8 +410,7 @@ async def run_load(tables, ports, args, servers):
 
     loop.call_later(args.warmup, mark, "start")
     loop.call_later(args.warmup + args.duration, mark, "end")
-    await asyncio.gather(*(play_table(i, games, ports, args, stats, deadline)
-                           for i, games in enumerate(tables)))
+    await players
     if "end" in marks:
         used = [end - start for start, end in zip(marks["start"], marks["end"], strict=True)]
         stats.cpu = dict(zip(("daphne", "worker", "load generator"), used, strict=True))
