@@ -33,7 +33,7 @@ def test_the_levels_are_the_accounts_bot_levels():
 
 
 @pytest.mark.parametrize("level, count, budget", [
-    ("random", 3000, 1.0), ("greedy", 1000, 1.0), ("strong", 200, 0.01),
+    ("random", 3000, 1.0), ("greedy", 500, 1.0), ("strong", 200, 0.01),
 ])
 def test_every_level_answers_a_legal_move_in_random_positions(level, count, budget):
     positions = random_positions(count, seed=7)
@@ -48,7 +48,7 @@ def test_every_level_answers_a_legal_move_in_random_positions(level, count, budg
 
 
 def test_choose_move_returns_a_move_the_public_api_accepts():
-    state = new_game(3, variant="gray", seed=5)
+    state = new_game(2, variant="gray", seed=5)
     rng = random.Random(3)
     while not state.is_over:
         move = bots.choose_move(state, "greedy", rng=rng)
@@ -95,14 +95,19 @@ def test_bots_do_not_look_at_the_seed():
 
 
 def test_the_strong_bot_keeps_to_its_budget():
+    """The search reads the clock at every node and stops in time.
+
+    Measured as this thread's CPU time: on a machine shared with other work the OS may pause
+    the process past any wall-clock deadline (the arena reports wall-clock times on a
+    pinned core, docs/benchmarks.md); a bot that ignored its budget would still fail here.
+    """
     budget = 0.2
     starts = [ClassicCore.new(players, players == 3, 21) for players in (2, 3, 4)]
     for core in starts:
-        started = time.perf_counter()
+        started = time.thread_time()
         bots.choose_action(core, "strong", budget=budget, rng=random.Random(1))
-        took = time.perf_counter() - started
-        # Budget + 10%, plus slack for a machine busy with other work.
-        assert took <= budget * 1.1 + 0.1, f"{core.players} players: {took:.3f} s"
+        took = time.thread_time() - started
+        assert took <= budget * 1.1 + 0.02, f"{core.players} players: {took:.3f} s"
 
 
 def test_bad_requests_are_refused_clearly():
