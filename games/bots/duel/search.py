@@ -12,8 +12,12 @@ returns late by more than one evaluation.
 import time
 
 from games.engine.duel.core import DuelCore
+from games.engine.duel.tables import BUYING, DRAFTING, RETURNING
 
-from .evaluation import margin
+from .evaluation import margin, value
+
+# Phases in which a move changes only the mover's board (and the shared table).
+_QUIET = (DRAFTING, BUYING, RETURNING)
 
 # Stop starting new work once this share of the budget is spent.
 SAFETY = 0.75
@@ -40,6 +44,23 @@ class DuelSearch:
         child.apply_action(action)
         return child
 
+    def _margin(self, parent: DuelCore, child: DuelCore, me: int, mover: int,
+                still: float | None) -> float:
+        """``margin(child, me)``; when a drafting move of ``mover`` left the other board, the
+        round and the first-player tile as they were, the other player's value ``still``
+        (computed once on ``parent``) is reused: it halves the cost of a search step."""
+        if (still is not None and child.phase in _QUIET and child.round == parent.round
+                and child.fp == parent.fp):
+            if mover == me:
+                return value(child, me) - still
+            return still - value(child, mover)
+        return margin(child, me)
+
+    @staticmethod
+    def _still(core: DuelCore, mover: int) -> float | None:
+        """The value of the player who is not moving, if the position is a quiet one."""
+        return value(core, 1 - mover) if core.phase in _QUIET else None
+
     def best_action(self, rng) -> tuple:
         core = self.core
         me = core.current
@@ -48,9 +69,11 @@ class DuelSearch:
             return actions[0]
         rng.shuffle(actions)  # random but reproducible order among equals
         ordered = []
+        still = self._still(core, me)
         try:
             for action in actions:
-                ordered.append((margin(self._child(core, action), me), action))
+                ordered.append((self._margin(core, self._child(core, action), me, me, still),
+                                action))
                 if len(ordered) % 16 == 0:
                     self._check()
         except OutOfTime:
@@ -74,11 +97,12 @@ class DuelSearch:
             return margin(child, me)
         replies = child.legal_actions()
         mover = child.current
+        still = self._still(child, mover)
         best = None
         for k, reply in enumerate(replies):
             if k % 16 == 15:
                 self._check()
-            v = margin(self._child(child, reply), me)
+            v = self._margin(child, self._child(child, reply), me, mover, still)
             if best is None or (v < best if mover != me else v > best):
                 best = v
         return best
