@@ -129,7 +129,7 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
     parser.add_argument("--variant", choices=("standard", "gray"), default="standard")
     parser.add_argument("--quick", action="store_true",
-                        help="a short smoke run: 6 games per pairing, budget 0.05 s")
+                        help="a short smoke run: 4 games per pairing, budget 0.05 s")
     parser.add_argument("--progress", action="store_true", help="print a line every 10 games")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
@@ -141,7 +141,7 @@ def main(argv=None):
         parser.error("--players takes 2, 3 and/or 4")
     games, budget = args.games, args.budget
     if args.quick:
-        games, budget = 6, 0.05
+        games, budget = 4, 0.05
     BUDGET[0] = budget
     print(f"bot arena: levels {', '.join(levels)}; {games} games per pairing; budget {budget} s; "
           f"variant {args.variant}; seed {args.seed}")
