@@ -180,7 +180,17 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # Sized for hundreds of sockets per process (bench/ws_load.py): redis-py's pool refuses
+            # a command beyond max_connections (default 100) instead of waiting, which killed
+            # consumers (close 1011); and all sockets of a process share one Redis queue whose
+            # `capacity` (default 100) silently drops broadcasts once a busy process lags behind.
+            "CONFIG": {
+                "hosts": [{
+                    "address": REDIS_URL,
+                    "max_connections": int(os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "1000")),
+                }],
+                "capacity": int(os.environ.get("CHANNEL_LAYER_CAPACITY", "2000")),
+            },
         }
     }
 else:
