@@ -193,7 +193,8 @@ function renderPlates(view, choices) {
     return plateElement(plate, 0, props);
   });
   const stack = h("div", { class: "dplates__stack", title: "Face-down plates (1 point each)" }, [
-    h("span", { class: "dplates__count", text: String(state.plate_stack) }),
+    // A count in the public form; the full form (a finished game) lists the plates.
+    h("span", { class: "dplates__count", text: String(Array.isArray(state.plate_stack) ? state.plate_stack.length : state.plate_stack) }),
     h("span", { class: "muted", text: "in stack" }),
   ]);
   return h("section", { class: "dplates", "aria-label": "Dome plates" }, [
