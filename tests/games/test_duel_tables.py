@@ -154,3 +154,15 @@ def test_a_hint_in_a_casual_duel_game_is_one_of_the_legal_moves(alice, bob):
                            current.version)
     hint = suggest_move(game.pk, controller_to_move(game))
     assert hint["version"] == fresh(game).version and hint["move"] in legal_moves(game)
+
+
+@pytest.mark.django_db
+def test_resigning_a_duel_game_ends_it_for_the_opponent_and_it_still_verifies(alice, bob):
+    game = start_game(alice, bob, ruleset="duel")
+    services.play_move(game.pk, controller_to_move(game), legal_moves(game)[0], 0)
+    services.resign(game.pk, alice)
+    game = fresh(game)
+    alice_index = game.table.seats.get(user=alice).player_index
+    assert game.status == Game.Status.FINISHED and game.result["ended_by"] == "resign"
+    assert game.result["leavers"] == [alice_index] and game.result["winners"] == [1 - alice_index]
+    assert replays.verify_record(replays.export_record(game)).valid
