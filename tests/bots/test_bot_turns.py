@@ -138,3 +138,26 @@ def test_hints_are_refused_in_rated_games_out_of_turn_and_to_strangers(alice, ma
     response = hint(alice, casual_game)
     assert (response.status_code, response.json()["error"]["code"]) == (403, "hints_not_allowed")
     assert fresh(casual_game).version == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_plays_the_seat_of_a_player_who_left(alice, make_user):
+    bob, carol = make_user("bob"), make_user("carol")
+    table = services.create_table(alice, players=3)
+    services.join_table(table.pk, bob)
+    services.join_table(table.pk, carol)
+    game = services.start_table(table.pk, alice)
+    services.resign(game.pk, bob)  # 3 players: the greedy bot takes bob's seat
+    bob_index = Seat.objects.get(table=table, user=bob).player_index
+    rng = random.Random(2)
+    while not MoveRecord.objects.filter(game=game, player_index=bob_index).exists():
+        wait_for_bots()
+        game = fresh(game)
+        assert game.status == Game.Status.PLAYING
+        current = game.state["current_player"]
+        if current == bob_index:
+            continue  # the bot's turn: wait for it
+        mover = Seat.objects.get(table=table, player_index=current).user
+        services.play_move(game.pk, mover, rng.choice(legal(game)), game.version)
+    record = MoveRecord.objects.filter(game=game, player_index=bob_index).first()
+    assert record.user.username == "bot-greedy"
