@@ -86,7 +86,8 @@ export function describeDuelMove(move) {
       return `put revealed plate ${move.revealed + 1} under the stack`;
     case "sun": {
       const order = move.moon_order && move.moon_order.length ? ` (moon: ${move.moon_order.map((c) => DUEL_LETTERS[c]).join("")})` : "";
-      return `took ${move.color} from sun ${move.factory + 1} → ${line(move.line)}${order}`;
+      const sun = move.factory === LARGE ? "the large sun" : `sun ${move.factory + 1}`;
+      return `took ${move.color} from ${sun} → ${line(move.line)}${order}`;
     }
     case "moon":
       return `took ${move.color} from the moons → ${line(move.line)}`;
