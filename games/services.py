@@ -401,9 +401,8 @@ def _apply_move(game, user, move, version, now):
         raise errors.NotYourTurn(f"it is player {current}'s turn")
 
     try:
-        state = rulesets.load_state(game.state)
-        engine_move = state.check(move)
-        new_state = state.apply(engine_move)
+        engine_move = rulesets.parse_move(game.table.ruleset, move)
+        new_state = rulesets.load_state(game.state).apply(engine_move)
     except engine.InvalidMove as exc:
         raise errors.InvalidMove(str(exc)) from None
     except engine.IllegalMove as exc:
