@@ -30,7 +30,7 @@ class OutOfTime(Exception):
 
 
 # Share of the budget the search may use (the rest covers setup, answering and a late clock).
-BUDGET_SHARE = 0.9
+BUDGET_SHARE = 0.8
 MAX_DEPTH = 40
 # With this few tiles left in the round, every move is searched (no beam): the end of a
 # round, where forced takes decide the floors, is searched exactly.
