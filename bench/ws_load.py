@@ -45,6 +45,7 @@ sys.path.insert(0, str(BASE_DIR))
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/azulsite_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/9"
 ORIGIN = "http://127.0.0.1"
+OPENING_AT_ONCE = 32  # WebSocket handshakes in flight at a time
 ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost; the mover resyncs
 
 
@@ -57,7 +58,8 @@ def parse_args(argv=None):
     parser.add_argument("--duration", type=float, default=30.0, help="measured seconds")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--max-moves", type=int, default=0, help="stop after this many (0: no cap)")
-    parser.add_argument("--daphne", type=int, default=2, help="daphne processes")
+    parser.add_argument("--daphne", type=int, default=1,
+                        help="daphne processes (1 did best on the loaded 2-core machine)")
     parser.add_argument("--clock", choices=("realtime", "none"), default="realtime",
                         help="realtime: 10 min + 5 s per move (each move schedules a clock task)")
     parser.add_argument("--games-per-table", type=int, default=0,
@@ -265,6 +267,7 @@ class Stats:
     max_moves: int = 0
     connected: int = 0  # sockets open (the clock starts once every first-game socket is)
     go: asyncio.Event = field(default_factory=asyncio.Event)
+    opening: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(OPENING_AT_ONCE))
     deadline: float = float("inf")  # when the players stop
 
     def record(self, sent_at, answered_at):
@@ -302,14 +305,16 @@ def my_turn(message, username):
 
 async def play_seat(uri, username, stats, pace, rng):
     """One player's connection: move whenever it is this player's turn; True when the game ended."""
-    from websockets.exceptions import ConnectionClosed
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
     try:
         return await _play_seat(uri, username, stats, pace, rng)
     except ConnectionClosed as exc:
         reason = f"closed {exc.rcvd.code if exc.rcvd else 'abruptly'}"
-        stats.errors[reason] = stats.errors.get(reason, 0) + 1
-        return False
+    except (InvalidHandshake, OSError, TimeoutError) as exc:
+        reason = f"connect failed ({type(exc).__name__})"
+    stats.errors[reason] = stats.errors.get(reason, 0) + 1
+    return False
 
 
 async def _play_seat(uri, username, stats, pace, rng):
@@ -317,8 +322,10 @@ async def _play_seat(uri, username, stats, pace, rng):
 
     from games import engine
 
-    async with connect(uri, origin=ORIGIN, compression=None, max_size=2**22,
-                       open_timeout=60, ping_interval=None) as socket:
+    async with stats.opening:  # a burst of thousands of handshakes overflows the listen backlog
+        socket = await connect(uri, origin=ORIGIN, compression=None, max_size=2**22,
+                               open_timeout=60, ping_interval=None)
+    async with socket:
         stats.connected += 1
         await stats.go.wait()
         version = -1
