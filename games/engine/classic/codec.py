@@ -4,8 +4,9 @@
 field in every ``InvalidState`` message.
 """
 
+from ..common import fields
 from ..common.bag import fresh_seed
-from ..common.colours import COLOUR_INDEX, COLOURS
+from ..common.colours import COLOURS
 from ..errors import InvalidState
 from .core import ClassicCore
 from .tables import (
@@ -75,33 +76,26 @@ def _colour_or_none(colour: int):
 
 
 def decode(data) -> ClassicCore:
-    if not isinstance(data, dict):
-        raise InvalidState(f"state: must be an object, not {type(data).__name__}")
-    for key in _KEYS:
-        if key not in data:
-            raise InvalidState(f"{key}: missing key")
-    extra = sorted(set(data) - set(_KEYS) - {"seed"}, key=str)
-    if extra:
-        raise InvalidState(f"{extra[0]}: unexpected key")
-    if _int(data["format"], "format") != FORMAT:
+    fields.json_object(data, "state", _KEYS, ("seed",))
+    if fields.integer(data["format"], "format") != FORMAT:
         raise InvalidState(f"format: unsupported format {data['format']}, expected {FORMAT}")
     variant = data["variant"]
     if variant not in VARIANTS:
         raise InvalidState(f"variant: must be one of {', '.join(VARIANTS)}, not {variant!r}")
-    players = _int(data["players"], "players", 2, 4)
+    players = fields.integer(data["players"], "players", 2, 4)
     core = ClassicCore.new_blank(players, variant == "gray")
-    core.round = _int(data["round"], "round", 1)
+    core.round = fields.integer(data["round"], "round", 1)
     phase = data["phase"]
     if phase not in PHASES:
         raise InvalidState(f"phase: must be one of {', '.join(PHASES)}, not {phase!r}")
     core.phase = PHASES.index(phase)
-    core.current = _int(data["current_player"], "current_player", 0, players - 1)
-    core.first = _int(data["first_player"], "first_player", 0, players - 1)
-    core.move_count = _int(data["move_count"], "move_count", 0)
+    core.current = fields.integer(data["current_player"], "current_player", 0, players - 1)
+    core.first = fields.integer(data["first_player"], "first_player", 0, players - 1)
+    core.move_count = fields.integer(data["move_count"], "move_count", 0)
     seed = data.get("seed")
-    core.seed = fresh_seed() if seed is None else _int(seed, "seed", 0)
+    core.seed = fresh_seed() if seed is None else fields.integer(seed, "seed", 0)
 
-    factories = _list(data["factories"], "factories")
+    factories = fields.json_list(data["factories"], "factories")
     if len(factories) != FACTORY_COUNT[players]:
         raise InvalidState(
             f"factories: {players} players need {FACTORY_COUNT[players]} factories, "
@@ -109,24 +103,24 @@ def decode(data) -> ClassicCore:
         )
     totals = [0] * SIZE
     for f, tiles in enumerate(factories):
-        counts = _tile_counts(tiles, f"factories[{f}]")
+        counts = fields.tile_counts(tiles, f"factories[{f}]")
         if sum(counts) > FACTORY_SIZE:
             raise InvalidState(f"factories[{f}]: holds {sum(counts)} tiles, at most 4")
         core.factories[f] = KIND_OF_COUNTS[tuple(counts)]
-        _add(totals, counts)
-    core.center = _tile_counts(data["center"], "center")
-    _add(totals, core.center)
+        fields.add_counts(totals, counts)
+    core.center = fields.tile_counts(data["center"], "center")
+    fields.add_counts(totals, core.center)
     marker = data["marker"]
     if marker == "center":
         core.marker = -1
     else:
-        core.marker = _int(marker, "marker", 0, players - 1)
-    core.bag = _colour_counts(data["bag"], "bag")
-    core.lid = _colour_counts(data["lid"], "lid")
-    _add(totals, core.bag)
-    _add(totals, core.lid)
+        core.marker = fields.integer(marker, "marker", 0, players - 1)
+    core.bag = fields.colour_counts(data["bag"], "bag", TILES_PER_COLOUR)
+    core.lid = fields.colour_counts(data["lid"], "lid", TILES_PER_COLOUR)
+    fields.add_counts(totals, core.bag)
+    fields.add_counts(totals, core.lid)
 
-    boards = _list(data["boards"], "boards")
+    boards = fields.json_list(data["boards"], "boards")
     if len(boards) != players:
         raise InvalidState(f"boards: {players} players need {players} boards, not {len(boards)}")
     marker_seen = -1
@@ -145,28 +139,21 @@ def decode(data) -> ClassicCore:
 
 def _decode_board(core: ClassicCore, p: int, board, totals: list[int], where: str) -> bool:
     """Decode board ``p`` into ``core``; return whether its floor holds the marker."""
-    if not isinstance(board, dict):
-        raise InvalidState(f"{where}: must be an object, not {type(board).__name__}")
-    for key in _BOARD_KEYS:
-        if key not in board:
-            raise InvalidState(f"{where}.{key}: missing key")
-    extra = sorted(set(board) - set(_BOARD_KEYS), key=str)
-    if extra:
-        raise InvalidState(f"{where}.{extra[0]}: unexpected key")
-    core.scores[p] = _int(board["score"], f"{where}.score", 0)
+    fields.json_object(board, where, _BOARD_KEYS)
+    core.scores[p] = fields.integer(board["score"], f"{where}.score", 0)
     base = p * SIZE
-    wall = _list(board["wall"], f"{where}.wall")
+    wall = fields.json_list(board["wall"], f"{where}.wall")
     if len(wall) != SIZE:
         raise InvalidState(f"{where}.wall: must have 5 rows, not {len(wall)}")
     for r, row in enumerate(wall):
-        row = _list(row, f"{where}.wall[{r}]")
+        row = fields.json_list(row, f"{where}.wall[{r}]")
         if len(row) != SIZE:
             raise InvalidState(f"{where}.wall[{r}]: must have 5 cells, not {len(row)}")
         for c, cell in enumerate(row):
             field = f"{where}.wall[{r}][{c}]"
             if cell is None:
                 continue
-            colour = _colour(cell, field)
+            colour = fields.colour(cell, field)
             if not core.gray and colour != standard_colour(r, c):
                 raise InvalidState(
                     f"{field}: {cell} cannot be there, the standard wall has "
@@ -181,25 +168,18 @@ def _decode_board(core: ClassicCore, p: int, board, totals: list[int], where: st
             placed = [c for c in cells if c >= 0]
             if len(placed) != len(set(placed)):
                 raise InvalidState(f"{where}.wall: {name} {r} holds a colour twice")
-    lines = _list(board["lines"], f"{where}.lines")
+    lines = fields.json_list(board["lines"], f"{where}.lines")
     if len(lines) != SIZE:
         raise InvalidState(f"{where}.lines: must have 5 lines, not {len(lines)}")
     for r, line in enumerate(lines):
         field = f"{where}.lines[{r}]"
-        if not isinstance(line, dict):
-            raise InvalidState(f"{field}: must be an object, not {type(line).__name__}")
-        for key in ("color", "count"):
-            if key not in line:
-                raise InvalidState(f"{field}.{key}: missing key")
-        extra = sorted(set(line) - {"color", "count"}, key=str)
-        if extra:
-            raise InvalidState(f"{field}.{extra[0]}: unexpected key")
-        count = _int(line["count"], f"{field}.count", 0, r + 1)
+        fields.json_object(line, field, ("color", "count"))
+        count = fields.integer(line["count"], f"{field}.count", 0, r + 1)
         if count == 0:
             if line["color"] is not None:
                 raise InvalidState(f"{field}.color: must be null when the line is empty")
             continue
-        colour = _colour(line["color"], f"{field}.color")
+        colour = fields.colour(line["color"], f"{field}.color")
         if any(core.wall[p * 25 + r * SIZE + c] == colour for c in range(SIZE)):
             raise InvalidState(
                 f"{field}.color: wall row {r} already holds {COLOURS[colour]} (R13b/R13c)"
@@ -207,7 +187,7 @@ def _decode_board(core: ClassicCore, p: int, board, totals: list[int], where: st
         core.line_colour[base + r] = colour
         core.line_count[base + r] = count
         totals[colour] += count
-    floor = _list(board["floor"], f"{where}.floor")
+    floor = fields.json_list(board["floor"], f"{where}.floor")
     if len(floor) > FLOOR_SIZE:
         raise InvalidState(f"{where}.floor: holds {len(floor)} items, at most 7")
     has_marker = False
@@ -219,7 +199,7 @@ def _decode_board(core: ClassicCore, p: int, board, totals: list[int], where: st
             has_marker = True
             items.append(MARKER)
         else:
-            colour = _colour(item, f"{where}.floor[{i}]")
+            colour = fields.colour(item, f"{where}.floor[{i}]")
             items.append(colour)
             totals[colour] += 1
     core.floors[p] = items
@@ -278,55 +258,6 @@ def _check_marker_floor(core: ClassicCore, marker_seen: int, done) -> None:
             f"boards[{holder}].floor: player {holder} holds the marker, so it must be on "
             "their floor (R12)"
         )
-
-
-def _int(value, field: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{field}: must be an integer, not {type(value).__name__}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        bounds = f"{low}..{high}" if high is not None else f">= {low}"
-        raise InvalidState(f"{field}: must be {bounds}, not {value}")
-    return value
-
-
-def _list(value, field: str) -> list:
-    if not isinstance(value, list):
-        raise InvalidState(f"{field}: must be a list, not {type(value).__name__}")
-    return value
-
-
-def _colour(value, field: str) -> int:
-    if not isinstance(value, str):
-        raise InvalidState(f"{field}: must be a colour name, not {type(value).__name__}")
-    if value not in COLOUR_INDEX:
-        raise InvalidState(f"{field}: unknown colour {value!r}")
-    return COLOUR_INDEX[value]
-
-
-def _tile_counts(tiles, field: str) -> list[int]:
-    counts = [0] * SIZE
-    for i, tile in enumerate(_list(tiles, field)):
-        counts[_colour(tile, f"{field}[{i}]")] += 1
-    return counts
-
-
-def _colour_counts(value, field: str) -> list[int]:
-    if not isinstance(value, dict):
-        raise InvalidState(f"{field}: must be an object, not {type(value).__name__}")
-    for key in value:
-        if key not in COLOUR_INDEX:
-            raise InvalidState(f"{field}.{key}: unknown colour {key!r}")
-    counts = []
-    for name in COLOURS:
-        if name not in value:
-            raise InvalidState(f"{field}.{name}: missing key")
-        counts.append(_int(value[name], f"{field}.{name}", 0, TILES_PER_COLOUR))
-    return counts
-
-
-def _add(totals: list[int], counts: list[int]) -> None:
-    for c in range(SIZE):
-        totals[c] += counts[c]
 
 
 __all__ = ["FORMAT", "decode", "encode"]

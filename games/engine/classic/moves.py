@@ -4,13 +4,15 @@ Every possible move is one interned ``Move`` built once, indexed by its action i
 listing legal moves costs no allocation.
 """
 
-from ..common.colours import COLOUR_INDEX, COLOURS
+from ..common import fields
+from ..common.colours import COLOURS
 from ..errors import InvalidMove
 from .tables import ACTION_COUNT, CENTER, DECODE, FLOOR, SIZE, TILING_BASE, encode_take
 
 MAX_FACTORIES = CENTER  # factories 0-8 (9 for four players)
-_TAKE_KEYS = frozenset(("source", "color", "line"))
-_TILE_KEYS = frozenset(("row", "column"))
+# In sorted order: the first missing key in it is the one an error names.
+_TAKE_KEYS = ("color", "line", "source")
+_TILE_KEYS = ("column", "row")
 
 
 class Move:
@@ -59,33 +61,28 @@ class Move:
     def from_dict(data: dict) -> "Move":
         if not isinstance(data, dict):
             raise InvalidMove(f"move: must be an object, not {type(data).__name__}")
-        keys = set(data)
-        if "row" in keys or "column" in keys:
-            _check_keys(keys, _TILE_KEYS)
-            row = _index(data["row"], "move.row", SIZE)
-            column = _index(data["column"], "move.column", SIZE)
+        if "row" in data or "column" in data:
+            fields.json_object(data, "move", _TILE_KEYS, error=InvalidMove)
+            row = fields.index(data["row"], "move.row", SIZE)
+            column = fields.index(data["column"], "move.column", SIZE)
             return ALL_MOVES[TILING_BASE + row * SIZE + column]
-        _check_keys(keys, _TAKE_KEYS)
+        fields.json_object(data, "move", _TAKE_KEYS, error=InvalidMove)
         source = data["source"]
         if source == "center":
             source_index = CENTER
         elif isinstance(source, str):
             raise InvalidMove(f"move.source: must be a factory index or 'center', not {source!r}")
         else:
-            source_index = _index(source, "move.source", MAX_FACTORIES)
-        colour = data["color"]
-        if not isinstance(colour, str):
-            raise InvalidMove(f"move.color: must be a colour name, not {type(colour).__name__}")
-        if colour not in COLOUR_INDEX:
-            raise InvalidMove(f"move.color: unknown colour {colour!r}")
+            source_index = fields.index(source, "move.source", MAX_FACTORIES)
+        colour = fields.colour(data["color"], "move.color", error=InvalidMove)
         line = data["line"]
         if line == "floor":
             dest = FLOOR
         elif isinstance(line, str):
             raise InvalidMove(f"move.line: must be 0..4 or 'floor', not {line!r}")
         else:
-            dest = _index(line, "move.line", SIZE)
-        return ALL_MOVES[encode_take(source_index, COLOUR_INDEX[colour], dest)]
+            dest = fields.index(line, "move.line", SIZE)
+        return ALL_MOVES[encode_take(source_index, colour, dest)]
 
     def to_dict(self) -> dict:
         if self.action >= TILING_BASE:
@@ -111,23 +108,6 @@ class Move:
         source = "the center" if self.source == "center" else f"factory {self.source}"
         line = "the floor" if self.line == "floor" else f"line {self.line}"
         return f"take {self.color} from {source} to {line}"
-
-
-def _check_keys(keys: set, expected: frozenset) -> None:
-    missing = sorted(expected - keys)
-    if missing:
-        raise InvalidMove(f"move.{missing[0]}: missing key")
-    extra = sorted(keys - expected, key=str)
-    if extra:
-        raise InvalidMove(f"move.{extra[0]}: unexpected key")
-
-
-def _index(value, field: str, limit: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidMove(f"{field}: must be an integer, not {type(value).__name__}")
-    if not 0 <= value < limit:
-        raise InvalidMove(f"{field}: {value} is out of range 0..{limit - 1}")
-    return value
 
 
 ALL_MOVES: tuple[Move, ...] = tuple(Move(action) for action in range(ACTION_COUNT))

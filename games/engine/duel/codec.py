@@ -9,8 +9,9 @@ public state it fills the hidden parts with a random guess consistent with what 
 import random
 from collections import Counter
 
+from ..common import fields
 from ..common.bag import fresh_seed
-from ..common.colours import COLOUR_INDEX, COLOURS
+from ..common.colours import COLOURS
 from ..errors import InvalidState
 from .core import EMPTY, NO_CHIP, DuelCore
 from .tables import (
@@ -165,34 +166,34 @@ def _kind_name(kind: int):
 
 # ------------------------------------------------------------------- decoding
 def decode(data) -> DuelCore:
-    _object(data, "state", _KEYS, _DERIVED + ("seed",))
-    if _int(data["format"], "format") != FORMAT:
+    fields.json_object(data, "state", _KEYS, _DERIVED + ("seed",))
+    if fields.integer(data["format"], "format") != FORMAT:
         raise InvalidState(f"format: unsupported format {data['format']}, expected {FORMAT}")
     if data["ruleset"] != RULESET:
         raise InvalidState(f"ruleset: must be {RULESET!r}, not {data['ruleset']!r}")
-    _int(data["players"], "players", 2, 2)
+    fields.integer(data["players"], "players", 2, 2)
     seed = data.get("seed")
-    core = DuelCore.blank(fresh_seed() if seed is None else _int(seed, "seed", 0))
-    core.round = _int(data["round"], "round", 1, ROUNDS)
+    core = DuelCore.blank(fresh_seed() if seed is None else fields.integer(seed, "seed", 0))
+    core.round = fields.integer(data["round"], "round", 1, ROUNDS)
     phase = data["phase"]
     if phase not in PHASES:
         raise InvalidState(f"phase: must be one of {', '.join(PHASES)}, not {phase!r}")
     core.phase = PHASES.index(phase)
-    core.current = _int(data["current_player"], "current_player", 0, 1)
-    core.first = _int(data["first_player"], "first_player", 0, 1)
+    core.current = fields.integer(data["current_player"], "current_player", 0, 1)
+    core.first = fields.integer(data["first_player"], "first_player", 0, 1)
     fp = data["first_player_tile"]
-    core.fp = -1 if fp == "large_moon" else _int(fp, "first_player_tile", 0, 1)
-    core.move_count = _int(data["move_count"], "move_count", 0)
-    core.tiling_line = _int(data["tiling_line"], "tiling_line", 0, LINES - 1)
+    core.fp = -1 if fp == "large_moon" else fields.integer(fp, "first_player_tile", 0, 1)
+    core.move_count = fields.integer(data["move_count"], "move_count", 0)
+    core.tiling_line = fields.integer(data["tiling_line"], "tiling_line", 0, LINES - 1)
 
     totals = [0] * COLOUR_COUNT
     hidden_chips = _decode_factories(core, data["factories"], totals)
-    core.bag = _counts(data["bag"], "bag")
-    core.tower = _counts(data["tower"], "tower")
-    _add(totals, core.bag)
-    _add(totals, core.tower)
+    core.bag = fields.colour_counts(data["bag"], "bag", TILES_PER_COLOUR)
+    core.tower = fields.colour_counts(data["tower"], "tower", TILES_PER_COLOUR)
+    fields.add_counts(totals, core.bag)
+    fields.add_counts(totals, core.tower)
 
-    boards = _list(data["boards"], "boards")
+    boards = fields.json_list(data["boards"], "boards")
     if len(boards) != 2:
         raise InvalidState(f"boards: Duel has 2 boards, not {len(boards)}")
     for p, board in enumerate(boards):
@@ -217,17 +218,17 @@ def decode(data) -> DuelCore:
 
 def _decode_factories(core: DuelCore, value, totals: list[int]) -> int:
     """Fill suns, moons and chips; return how many chips lie face down with hidden colours."""
-    factories = _list(value, "factories")
+    factories = fields.json_list(value, "factories")
     if len(factories) != 5:
         raise InvalidState(f"factories: Duel has 5 factories, not {len(factories)}")
     hidden = 0
     for f, factory in enumerate(factories):
         where = f"factories[{f}]"
         small = f < SMALL_FACTORIES
-        _object(factory, where, ("sun", "moon", "chip") if small else ("sun", "moon"))
-        sun = _tiles(factory["sun"], f"{where}.sun")
-        moon_list = _list(factory["moon"], f"{where}.moon")
-        moon = [_colour(c, f"{where}.moon[{k}]") for k, c in enumerate(moon_list)]
+        fields.json_object(factory, where, ("sun", "moon", "chip") if small else ("sun", "moon"))
+        sun = fields.tile_counts(factory["sun"], f"{where}.sun")
+        moon_list = fields.json_list(factory["moon"], f"{where}.moon")
+        moon = [fields.colour(c, f"{where}.moon[{k}]") for k, c in enumerate(moon_list)]
         if sum(sun) > (SMALL_SUN if small else LARGE_SUN):
             raise InvalidState(f"{where}.sun: holds {sum(sun)} tiles, too many (D2)")
         if moon and any(sun):
@@ -236,7 +237,7 @@ def _decode_factories(core: DuelCore, value, totals: list[int]) -> int:
         if len(moon) > limit:
             raise InvalidState(f"{where}.moon: holds {len(moon)} tiles, at most {limit} (D2)")
         core.suns[f] = sun
-        _add(totals, sun)
+        fields.add_counts(totals, sun)
         for c in moon:
             totals[c] += 1
         if not small:
@@ -246,7 +247,7 @@ def _decode_factories(core: DuelCore, value, totals: list[int]) -> int:
         chip = factory["chip"]
         if chip is None:
             continue
-        _object(chip, f"{where}.chip", ("colors", "face_up"))
+        fields.json_object(chip, f"{where}.chip", ("colors", "face_up"))
         face_up = chip["face_up"]
         if not isinstance(face_up, bool):
             raise InvalidState(f"{where}.chip.face_up: must be true or false")
@@ -267,39 +268,40 @@ def _decode_factories(core: DuelCore, value, totals: list[int]) -> int:
 
 
 def _decode_board(core: DuelCore, p: int, board, totals: list[int], where: str) -> None:
-    _object(board, where, _BOARD_KEYS, _BOARD_DERIVED)
-    core.scores[p] = _int(board["score"], f"{where}.score", 0)
-    core.plates_taken[p] = _int(board["plates_taken"], f"{where}.plates_taken", 0,
+    fields.json_object(board, where, _BOARD_KEYS, _BOARD_DERIVED)
+    core.scores[p] = fields.integer(board["score"], f"{where}.score", 0)
+    core.plates_taken[p] = fields.integer(board["plates_taken"], f"{where}.plates_taken", 0,
                                 PLATES_PER_ROUND)
     if not isinstance(board["passed"], bool):
         raise InvalidState(f"{where}.passed: must be true or false")
     core.passed[p] = board["passed"]
-    dome = _list(board["dome"], f"{where}.dome")
+    dome = fields.json_list(board["dome"], f"{where}.dome")
     if len(dome) != 3:
         raise InvalidState(f"{where}.dome: must have 3 rows of slots, not {len(dome)}")
     for r, row in enumerate(dome):
-        row = _list(row, f"{where}.dome[{r}]")
+        row = fields.json_list(row, f"{where}.dome[{r}]")
         if len(row) != 3:
             raise InvalidState(f"{where}.dome[{r}]: must have 3 slots, not {len(row)}")
         for c, slot in enumerate(row):
             if slot is None:
                 continue
             field = f"{where}.dome[{r}][{c}]"
-            _object(slot, field, ("plate", "rotation"))
-            core.slots[p][3 * r + c] = (_int(slot["plate"], f"{field}.plate", 0, PLATE_COUNT - 1),
-                                        _int(slot["rotation"], f"{field}.rotation", 0, 3))
+            fields.json_object(slot, field, ("plate", "rotation"))
+            plate = fields.integer(slot["plate"], f"{field}.plate", 0, PLATE_COUNT - 1)
+            rotation = fields.integer(slot["rotation"], f"{field}.rotation", 0, 3)
+            core.slots[p][3 * r + c] = (plate, rotation)
     core.rebuild_layout()
     layout = core.layout[p]
     if "layout" in board:
         expected = [[_kind_name(layout[r * GRID + c]) for c in range(GRID)] for r in range(GRID)]
         if board["layout"] != expected:
             raise InvalidState(f"{where}.layout: does not match the plates of the dome")
-    grid = _list(board["grid"], f"{where}.grid")
+    grid = fields.json_list(board["grid"], f"{where}.grid")
     if len(grid) != GRID:
         raise InvalidState(f"{where}.grid: must have 6 rows, not {len(grid)}")
     cells = core.grid[p]
     for r, row in enumerate(grid):
-        row = _list(row, f"{where}.grid[{r}]")
+        row = fields.json_list(row, f"{where}.grid[{r}]")
         if len(row) != GRID:
             raise InvalidState(f"{where}.grid[{r}]: must have 6 cells, not {len(row)}")
         for c, name in enumerate(row):
@@ -314,7 +316,7 @@ def _decode_board(core: DuelCore, p: int, board, totals: list[int], where: str) 
                     raise InvalidState(f"{field}: a special tile on a cell that is not special")
                 cells[r * GRID + c] = SPECIAL
                 continue
-            colour = _colour(name, field)
+            colour = fields.colour(name, field)
             if kind == SPECIAL or (kind != WILD and kind != colour):
                 raise InvalidState(f"{field}: {name} cannot lie on a {_kind_name(kind)} cell (D17)")
             cells[r * GRID + c] = colour
@@ -327,30 +329,30 @@ def _decode_board(core: DuelCore, p: int, board, totals: list[int], where: str) 
                 raise InvalidState(
                     f"{where}.grid: the special cell of slot {s} must be filled exactly when "
                     "its three other cells are (D20)")
-    lines = _list(board["lines"], f"{where}.lines")
+    lines = fields.json_list(board["lines"], f"{where}.lines")
     if len(lines) != LINES:
         raise InvalidState(f"{where}.lines: must have 6 lines, not {len(lines)}")
     for r, line in enumerate(lines):
         field = f"{where}.lines[{r}]"
-        _object(line, field, ("color", "count", "chips"))
-        count = _int(line["count"], f"{field}.count", 0, r + 1)
-        chips = _int(line["chips"], f"{field}.chips", 0, r + 1 - count)
+        fields.json_object(line, field, ("color", "count", "chips"))
+        count = fields.integer(line["count"], f"{field}.count", 0, r + 1)
+        chips = fields.integer(line["chips"], f"{field}.chips", 0, r + 1 - count)
         if not count:
             if line["color"] is not None or chips:
                 raise InvalidState(f"{field}.color: must be null and chips 0 when the line is empty")
             continue
-        colour = _colour(line["color"], f"{field}.color")
+        colour = fields.colour(line["color"], f"{field}.color")
         i = p * LINES + r
         core.line_colour[i] = colour
         core.line_count[i] = count
         core.line_chips[i] = chips
         totals[colour] += count
-    broken = _list(board["broken"], f"{where}.broken")
+    broken = fields.json_list(board["broken"], f"{where}.broken")
     if len(broken) > BROKEN_SPACES:
         raise InvalidState(f"{where}.broken: holds {len(broken)} tiles, at most 4 (D3)")
-    core.broken[p] = [_colour(c, f"{where}.broken[{k}]") for k, c in enumerate(broken)]
-    _add(totals, [core.broken[p].count(c) for c in range(COLOUR_COUNT)])
-    chips = _list(board["chips"], f"{where}.chips")
+    core.broken[p] = [fields.colour(c, f"{where}.broken[{k}]") for k, c in enumerate(broken)]
+    fields.add_counts(totals, [core.broken[p].count(c) for c in range(COLOUR_COUNT)])
+    chips = fields.json_list(board["chips"], f"{where}.chips")
     core.bonus[p] = sorted((_chip(n, f"{where}.chips[{k}]") for k, n in enumerate(chips)),
                            key=CHIP_ORDER.__getitem__)
 
@@ -366,8 +368,8 @@ def _decode_plates(core: DuelCore, data) -> bool:
         seen[plate] = field
 
     for name, target in (("plate_display", core.display), ("revealed_plates", core.revealed)):
-        for k, value in enumerate(_list(data[name], name)):
-            plate = _int(value, f"{name}[{k}]", 0, PLATE_COUNT - 1)
+        for k, value in enumerate(fields.json_list(data[name], name)):
+            plate = fields.integer(value, f"{name}[{k}]", 0, PLATE_COUNT - 1)
             note(plate, f"{name}[{k}]")
             target.append(plate)
     if len(core.display) > 3:
@@ -384,8 +386,8 @@ def _decode_plates(core: DuelCore, data) -> bool:
                 f"plate_stack: {stack} face-down plates, but {len(missing)} plates are unseen")
         core.plate_stack = missing
         return True
-    for k, value in enumerate(_list(stack, "plate_stack")):
-        plate = _int(value, f"plate_stack[{k}]", 0, PLATE_COUNT - 1)
+    for k, value in enumerate(fields.json_list(stack, "plate_stack")):
+        plate = fields.integer(value, f"plate_stack[{k}]", 0, PLATE_COUNT - 1)
         note(plate, f"plate_stack[{k}]")
         core.plate_stack.append(plate)
     nowhere = [x for x in range(PLATE_COUNT) if x not in seen]
@@ -397,7 +399,7 @@ def _decode_plates(core: DuelCore, data) -> bool:
 def _decode_chips(core: DuelCore, data, hidden: int) -> bool:
     """Chips: supply, factories, bonus areas and gone make the 20 of D5."""
     core.chips_gone = [_chip(n, f"chips_gone[{k}]")
-                       for k, n in enumerate(_list(data["chips_gone"], "chips_gone"))]
+                       for k, n in enumerate(fields.json_list(data["chips_gone"], "chips_gone"))]
     visible = Counter(core.chips_gone)
     for p in range(2):
         visible.update(core.bonus[p])
@@ -422,19 +424,19 @@ def _decode_chips(core: DuelCore, data, hidden: int) -> bool:
     if hidden:
         raise InvalidState("chip_supply: a full state shows every face-down chip's colours")
     core.chip_supply = [_chip(n, f"chip_supply[{k}]")
-                        for k, n in enumerate(_list(supply, "chip_supply"))]
+                        for k, n in enumerate(fields.json_list(supply, "chip_supply"))]
     if Counter(core.chip_supply) != Counter(unseen):
         raise InvalidState("chip_supply: the chips do not add up to the 20 of D5")
     return False
 
 
 def _decode_objectives(core: DuelCore, value) -> None:
-    objectives = _list(value, "objectives")
+    objectives = fields.json_list(value, "objectives")
     if len(objectives) != 3:
         raise InvalidState(f"objectives: a game uses 3, not {len(objectives)} (D6)")
     for k, item in enumerate(objectives):
-        _object(item, f"objectives[{k}]", ("tablet", "side"))
-        tablet = _int(item["tablet"], f"objectives[{k}].tablet", 1, len(TABLETS))
+        fields.json_object(item, f"objectives[{k}]", ("tablet", "side"))
+        tablet = fields.integer(item["tablet"], f"objectives[{k}].tablet", 1, len(TABLETS))
         if item["side"] not in SIDES:
             raise InvalidState(f"objectives[{k}].side: must be 'A' or 'B', not {item['side']!r}")
         core.objectives.append((tablet, item["side"]))
@@ -501,72 +503,10 @@ def _check_phase(core: DuelCore) -> None:
 
 
 # -------------------------------------------------------------------- helpers
-def _object(value, field: str, keys, optional=()) -> None:
-    if not isinstance(value, dict):
-        raise InvalidState(f"{field}: must be an object, not {type(value).__name__}")
-    for key in keys:
-        if key not in value:
-            raise InvalidState(f"{field}.{key}: missing key" if field != "state"
-                               else f"{key}: missing key")
-    extra = sorted(set(value) - set(keys) - set(optional), key=str)
-    if extra:
-        raise InvalidState(f"{field}.{extra[0]}: unexpected key" if field != "state"
-                           else f"{extra[0]}: unexpected key")
-
-
-def _int(value, field: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{field}: must be an integer, not {type(value).__name__}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        bounds = f"{low}..{high}" if high is not None else f">= {low}"
-        raise InvalidState(f"{field}: must be {bounds}, not {value}")
-    return value
-
-
-def _list(value, field: str) -> list:
-    if not isinstance(value, list):
-        raise InvalidState(f"{field}: must be a list, not {type(value).__name__}")
-    return value
-
-
-def _colour(value, field: str) -> int:
-    if not isinstance(value, str):
-        raise InvalidState(f"{field}: must be a colour name, not {type(value).__name__}")
-    if value not in COLOUR_INDEX:
-        raise InvalidState(f"{field}: unknown colour {value!r}")
-    return COLOUR_INDEX[value]
-
-
 def _chip(value, field: str) -> int:
     if not isinstance(value, str) or value not in CHIP_OF_NAME:
         raise InvalidState(f"{field}: unknown chip {value!r}")
     return CHIP_OF_NAME[value]
-
-
-def _tiles(value, field: str) -> list[int]:
-    counts = [0] * COLOUR_COUNT
-    for k, tile in enumerate(_list(value, field)):
-        counts[_colour(tile, f"{field}[{k}]")] += 1
-    return counts
-
-
-def _counts(value, field: str) -> list[int]:
-    if not isinstance(value, dict):
-        raise InvalidState(f"{field}: must be an object, not {type(value).__name__}")
-    for key in value:
-        if key not in COLOUR_INDEX:
-            raise InvalidState(f"{field}.{key}: unknown colour {key!r}")
-    counts = []
-    for name in COLOURS:
-        if name not in value:
-            raise InvalidState(f"{field}.{name}: missing key")
-        counts.append(_int(value[name], f"{field}.{name}", 0, TILES_PER_COLOUR))
-    return counts
-
-
-def _add(totals: list[int], counts: list[int]) -> None:
-    for c in range(COLOUR_COUNT):
-        totals[c] += counts[c]
 
 
 __all__ = ["FORMAT", "RULESET", "decode", "encode", "pending", "NO_CHIP"]

@@ -4,7 +4,8 @@ A ``DuelMove`` wraps one core action tuple (see ``core``); ``from_dict`` validat
 JSON shape and names the offending field, ``to_dict`` gives it back.
 """
 
-from ..common.colours import COLOUR_INDEX, COLOURS
+from ..common import fields
+from ..common.colours import COLOURS
 from ..errors import InvalidMove
 from .tables import (
     BROKEN,
@@ -75,20 +76,20 @@ class DuelMove:
                 raise InvalidMove("move.moon_order: only for a small factory (0-3)")
             raise InvalidMove(f"move.{extra[0]}: unexpected key")
         if kind in ("opening_plate", "take_plate"):
-            action = (kind, _index(data["display"], "move.display", DISPLAY_SIZE),
-                      _index(data["slot"], "move.slot", SLOTS),
-                      _index(data["rotation"], "move.rotation", 4))
+            action = (kind, fields.index(data["display"], "move.display", DISPLAY_SIZE),
+                      fields.index(data["slot"], "move.slot", SLOTS),
+                      fields.index(data["rotation"], "move.rotation", 4))
         elif kind in ("buy_plate", "pass"):
             action = (kind,)
         elif kind == "keep_plate":
-            action = (kind, _index(data["revealed"], "move.revealed", PLATE_COUNT),
-                      _index(data["slot"], "move.slot", SLOTS),
-                      _index(data["rotation"], "move.rotation", 4))
+            action = (kind, fields.index(data["revealed"], "move.revealed", PLATE_COUNT),
+                      fields.index(data["slot"], "move.slot", SLOTS),
+                      fields.index(data["rotation"], "move.rotation", 4))
         elif kind == "return_plate":
-            action = (kind, _index(data["revealed"], "move.revealed", PLATE_COUNT))
+            action = (kind, fields.index(data["revealed"], "move.revealed", PLATE_COUNT))
         elif kind == "sun":
-            factory = _index(data["factory"], "move.factory", FACTORIES)
-            colour = _colour(data["color"], "move.color")
+            factory = fields.index(data["factory"], "move.factory", FACTORIES)
+            colour = fields.colour(data["color"], "move.color", error=InvalidMove)
             line = _line(data["line"])
             order: tuple = ()
             if factory != LARGE:
@@ -98,12 +99,14 @@ class DuelMove:
                         f"move.moon_order: must be a list, not {type(raw).__name__}")
                 if len(raw) >= SMALL_SUN:
                     raise InvalidMove(f"move.moon_order: at most {SMALL_SUN - 1} tiles")
-                order = tuple(_colour(c, f"move.moon_order[{k}]") for k, c in enumerate(raw))
+                order = tuple(fields.colour(c, f"move.moon_order[{k}]", error=InvalidMove)
+                              for k, c in enumerate(raw))
             action = (kind, factory, colour, line, order)
         elif kind == "moon":
-            action = (kind, _colour(data["color"], "move.color"), _line(data["line"]))
+            action = (kind, fields.colour(data["color"], "move.color", error=InvalidMove),
+                      _line(data["line"]))
         elif kind == "chip":
-            action = (kind, _index(data["factory"], "move.factory", LARGE))
+            action = (kind, fields.index(data["factory"], "move.factory", LARGE))
         elif kind == "pay_chips":
             chips = data["chips"]
             if not isinstance(chips, list):
@@ -119,12 +122,12 @@ class DuelMove:
                         "'+' in the order blue, yellow, red, black, white)")
                 masks.append(CHIP_OF_NAME[name])
             masks.sort(key=CHIP_ORDER.__getitem__)
-            action = (kind, _index(data["line"], "move.line", LINES), tuple(masks))
+            action = (kind, fields.index(data["line"], "move.line", LINES), tuple(masks))
         elif kind == "skip_chips":
-            action = (kind, _index(data["line"], "move.line", LINES))
+            action = (kind, fields.index(data["line"], "move.line", LINES))
         else:  # place_tile
-            action = (kind, _index(data["line"], "move.line", LINES),
-                      _index(data["column"], "move.column", GRID))
+            action = (kind, fields.index(data["line"], "move.line", LINES),
+                      fields.index(data["column"], "move.column", GRID))
         return DuelMove(action)
 
     def to_dict(self) -> dict:
@@ -171,28 +174,12 @@ class DuelMove:
         return kind + (" " + ", ".join(f"{k}={v}" for k, v in d.items()) if d else "")
 
 
-def _index(value, field: str, limit: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidMove(f"{field}: must be an integer, not {type(value).__name__}")
-    if not 0 <= value < limit:
-        raise InvalidMove(f"{field}: {value} is out of range 0..{limit - 1}")
-    return value
-
-
-def _colour(value, field: str) -> int:
-    if not isinstance(value, str):
-        raise InvalidMove(f"{field}: must be a colour name, not {type(value).__name__}")
-    if value not in COLOUR_INDEX:
-        raise InvalidMove(f"{field}: unknown colour {value!r}")
-    return COLOUR_INDEX[value]
-
-
 def _line(value) -> int:
     if value == "broken":
         return BROKEN
     if isinstance(value, str):
         raise InvalidMove(f"move.line: must be 0..5 or 'broken', not {value!r}")
-    return _index(value, "move.line", LINES)
+    return fields.index(value, "move.line", LINES)
 
 
 def _line_name(line: int):
