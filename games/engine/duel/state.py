@@ -1,12 +1,13 @@
 """The public, immutable state of an Azul Duel game (same API as the classic ``GameState``).
 
 ``DuelState`` validates everything that comes in and delegates the rules to one
-``DuelCore``, which it never mutates: ``apply`` works on a clone.
+``DuelCore``, which it never mutates: ``apply`` works on a clone.  What every
+ruleset's state shares is in ``common/state_base.py``.
 """
 
-from ..common.bag import SEED_LIMIT, fresh_seed
 from ..common.colours import COLOURS
-from ..errors import IllegalMove, InvalidMove, InvalidState
+from ..common.state_base import StateBase, seed_or_fresh
+from ..errors import IllegalMove, InvalidState
 from . import codec, rulings
 from .core import DuelCore
 from .moves import DuelMove
@@ -26,76 +27,35 @@ from .tables import (
 )
 
 
-class DuelState:
+def refusal(core: DuelCore, action: tuple) -> str | None:
+    """Why the rules refuse ``action`` now, or None if it is legal."""
+    if action in core.legal_actions():
+        return None
+    return illegal_reason(core, action) or "that move is not legal now"
+
+
+class DuelState(StateBase):
     """A position of an Azul Duel game.  Never changes; ``apply`` returns a new one."""
 
-    __slots__ = ("_core",)
+    __slots__ = ()
     ruleset = "duel"
-
-    def __init__(self, core: DuelCore):
-        self._core = core
+    _encode = staticmethod(codec.encode)
+    _decode = staticmethod(codec.decode)
+    _move_type = DuelMove
+    _phases = PHASES
+    _over = OVER
+    _illegal_reason = staticmethod(refusal)
 
     # ------------------------------------------------------------- creation
     @classmethod
     def new(cls, players: int = 2, *, seed: int | None = None) -> "DuelState":
         if isinstance(players, bool) or players != 2:
             raise InvalidState(f"players: Azul Duel is for 2 players, not {players!r}")
-        if seed is None:
-            seed = fresh_seed()
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-            raise InvalidState(f"seed: must be an integer 0..2**53-1, not {seed!r}")
-        return cls(DuelCore.new(seed))
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "DuelState":
-        return cls(codec.decode(data))
-
-    @classmethod
-    def from_fast(cls, core: DuelCore) -> "DuelState":
-        return cls(core.clone())
-
-    def fast(self) -> DuelCore:
-        """A mutable copy for the fast path: ``legal_actions()`` / ``apply_action(tuple)``."""
-        return self._core.clone()
-
-    def to_dict(self, *, public: bool = False) -> dict:
-        return codec.encode(self._core, public=public)
+        return cls(DuelCore.new(seed_or_fresh(seed)))
 
     # ---------------------------------------------------------------- reading
     players = 2
     variant = "duel"
-
-    @property
-    def round(self) -> int:
-        return self._core.round
-
-    @property
-    def phase(self) -> str:
-        return PHASES[self._core.phase]
-
-    @property
-    def current_player(self) -> int:
-        return self._core.current
-
-    @property
-    def first_player(self) -> int:
-        return self._core.first
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self._core.scores)
-
-    @property
-    def move_count(self) -> int:
-        return self._core.move_count
-
-    @property
-    def seed(self) -> int:
-        return self._core.seed
-
-    @property
-    def is_over(self) -> bool:
-        return self._core.phase == OVER
 
     @property
     def pending(self) -> dict | None:
@@ -104,29 +64,6 @@ class DuelState:
     # ------------------------------------------------------------------ moves
     def legal_moves(self) -> list[DuelMove]:
         return [DuelMove(a) for a in self._core.legal_actions()]
-
-    def check(self, move, *, player: int | None = None) -> DuelMove:
-        """Return ``move`` as a ``DuelMove`` if it may be applied now; raise otherwise."""
-        if isinstance(move, dict):
-            move = DuelMove.from_dict(move)
-        elif not isinstance(move, DuelMove):
-            raise InvalidMove(f"move: must be a DuelMove or an object, not {type(move).__name__}")
-        core = self._core
-        if player is not None:
-            if isinstance(player, bool) or not isinstance(player, int):
-                raise InvalidMove(f"player: must be an integer, not {type(player).__name__}")
-            if core.phase != OVER and player != core.current:
-                raise IllegalMove(f"it is player {core.current}'s turn")
-        if move.action not in core.legal_actions():
-            raise IllegalMove(illegal_reason(core, move.action) or "that move is not legal now")
-        return move
-
-    def apply(self, move, *, player: int | None = None) -> "DuelState":
-        """Apply ``move`` (a ``DuelMove`` or its dict) and return the new state."""
-        move = self.check(move, player=player)
-        core = self._core.clone()
-        core.apply_action(move.action)
-        return DuelState(core)
 
     # ----------------------------------------------------------------- result
     def result(self) -> dict:
@@ -152,13 +89,6 @@ class DuelState:
         }
 
     # ---------------------------------------------------------------- python
-    def __eq__(self, other):
-        if isinstance(other, DuelState):
-            return self.to_dict() == other.to_dict()
-        return NotImplemented
-
-    __hash__ = None
-
     def __repr__(self):
         core = self._core
         return (f"<DuelState round {core.round} {self.phase} player {core.current} "

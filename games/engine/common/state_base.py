@@ -1,0 +1,129 @@
+"""What the public, immutable state of every ruleset shares (engine-api.md).
+
+A state wraps one core of its ruleset and never mutates it: reading goes through the
+properties below, ``apply`` works on a clone.  A ruleset's state names its codec, move
+class and phases, and adds ``new``, ``legal_moves``, ``result`` and the checks of
+``check`` that are its own.  Only this public wrapper is shared: the cores, the fast
+path of the bots, stay separate.
+"""
+
+from ..errors import IllegalMove, InvalidMove, InvalidState
+from .bag import SEED_LIMIT, fresh_seed
+
+
+def seed_or_fresh(seed: int | None) -> int:
+    """``seed`` checked, or a fresh one when it is None."""
+    if seed is None:
+        return fresh_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise InvalidState(f"seed: must be an integer 0..2**53-1, not {seed!r}")
+    return seed
+
+
+class StateBase:
+    """A position of a game.  Never changes; ``apply`` returns a new one."""
+
+    __slots__ = ("_core",)
+    # Set by each ruleset's state:
+    _encode = _decode = None  # its codec's functions, as staticmethods
+    _move_type: type  # its move class, with ``from_dict``
+    _phases: tuple[str, ...]  # phase names, by the core's phase number
+    _over: int  # the core's phase number of a finished game
+    # staticmethod(core, action) -> why the rules refuse ``action`` now (one sentence), or None
+    _illegal_reason = None
+    # None, or staticmethod(core, move) raising InvalidMove for what this table does not have
+    _check_fits_table = None
+
+    def __init__(self, core):
+        self._core = core
+
+    # ------------------------------------------------------------- creation
+    @classmethod
+    def from_dict(cls, data: dict):
+        return cls(cls._decode(data))
+
+    @classmethod
+    def from_fast(cls, core):
+        """Wrap a copy of a fast-path core (e.g. one a bot has been searching with)."""
+        return cls(core.clone())
+
+    def fast(self):
+        """A mutable copy for the fast path: ``legal_actions()`` / ``apply_action(action)``."""
+        return self._core.clone()
+
+    def to_dict(self, *, public: bool = False) -> dict:
+        return self._encode(self._core, public=public)
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def round(self) -> int:
+        return self._core.round
+
+    @property
+    def phase(self) -> str:
+        return self._phases[self._core.phase]
+
+    @property
+    def current_player(self) -> int:
+        return self._core.current
+
+    @property
+    def first_player(self) -> int:
+        return self._core.first
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._core.scores)
+
+    @property
+    def move_count(self) -> int:
+        return self._core.move_count
+
+    @property
+    def seed(self) -> int:
+        return self._core.seed
+
+    @property
+    def is_over(self) -> bool:
+        return self._core.phase == self._over
+
+    # ------------------------------------------------------------------ moves
+    def check(self, move, *, player: int | None = None):
+        """Return ``move`` as a move of this ruleset if it may be applied now; raise otherwise."""
+        move_type = self._move_type
+        if isinstance(move, dict):
+            move = move_type.from_dict(move)
+        elif not isinstance(move, move_type):
+            raise InvalidMove(
+                f"move: must be a {move_type.__name__} or an object, not {type(move).__name__}")
+        core = self._core
+        fits_table = self._check_fits_table
+        if fits_table is not None:
+            fits_table(core, move)
+        if player is not None:
+            if isinstance(player, bool) or not isinstance(player, int):
+                raise InvalidMove(f"player: must be an integer, not {type(player).__name__}")
+            if core.phase != self._over and player != core.current:
+                raise IllegalMove(f"it is player {core.current}'s turn")
+        reason = self._illegal_reason(core, move.action)
+        if reason is not None:
+            raise IllegalMove(reason)
+        return move
+
+    def apply(self, move, *, player: int | None = None):
+        """Apply ``move`` (a move or its dict) and return the new state.
+
+        ``player``, when given, is the seat sending the move; it must be the current one.
+        """
+        move = self.check(move, player=player)
+        core = self._core.clone()
+        core.apply_action(move.action)
+        return type(self)(core)
+
+    # ---------------------------------------------------------------- python
+    def __eq__(self, other):
+        if isinstance(other, type(self)):
+            return self.to_dict() == other.to_dict()
+        return NotImplemented
+
+    __hash__ = None
