@@ -4,11 +4,10 @@
 """
 
 import argparse
-import json
-import random
 import sys
 
 from .classic.render import render
+from .common.random_game import print_random_game
 from .rulesets import new_game
 
 
@@ -29,27 +28,9 @@ def main(argv: list[str] | None = None) -> int:
         return duel_main(["play", *seed, *(["--json"] if args.json else [])])
 
     state = new_game(args.players, variant=args.variant, seed=args.seed)
-    chooser = random.Random(f"cli-moves:{state.seed}")
-    log = []
-    out = sys.stdout
-    if not args.json:
-        out.write(f"seed {state.seed}, {args.players} players, {args.variant} wall\n\n")
-        out.write(render(state.fast()) + "\n")
-    while not state.is_over:
-        move = chooser.choice(state.legal_moves())
-        player, round_number = state.current_player, state.round
-        state = state.apply(move)
-        log.append(move.to_dict())
-        if not args.json:
-            out.write(f"\n#{state.move_count} player {player}: {move}\n")
-            if state.round != round_number or state.is_over:
-                out.write("-- wall tiling --\n" + render(state.fast()) + "\n")
-    result = state.result()
-    if args.json:
-        json.dump({"moves": log, "final_state": state.to_dict(), "result": result}, out, indent=1)
-        out.write("\n")
-    else:
-        out.write(f"\nfinal scores: {result['scores']}, winners: {result['winners']}\n")
+    print_random_game(state, render, sys.stdout, as_json=args.json, move_gap="\n",
+                      title=f"seed {state.seed}, {args.players} players, {args.variant} wall",
+                      board="wall")
     return 0
 
 

@@ -4,10 +4,9 @@
 """
 
 import argparse
-import json
-import random
 import sys
 
+from ..common.random_game import print_random_game
 from .render import render
 from .state import DuelState
 
@@ -21,26 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     state = DuelState.new(2, seed=args.seed)
-    chooser = random.Random(f"cli-moves:{state.seed}")
-    log = []
-    out = sys.stdout
-    if not args.json:
-        out.write(f"Azul Duel, seed {state.seed}\n\n{render(state.fast())}\n")
-    while not state.is_over:
-        move = chooser.choice(state.legal_moves())
-        player, round_number = state.current_player, state.round
-        state = state.apply(move)
-        log.append(move.to_dict())
-        if not args.json:
-            out.write(f"#{state.move_count} player {player}: {move}\n")
-            if state.round != round_number or state.is_over:
-                out.write("-- dome tiling --\n" + render(state.fast()) + "\n")
-    result = state.result()
-    if args.json:
-        json.dump({"moves": log, "final_state": state.to_dict(), "result": result}, out, indent=1)
-        out.write("\n")
-    else:
-        out.write(f"\nfinal scores: {result['scores']}, winners: {result['winners']}\n")
+    print_random_game(state, render, sys.stdout, as_json=args.json,
+                      title=f"Azul Duel, seed {state.seed}", board="dome")
     return 0
 
 
