@@ -4,18 +4,11 @@ The REST layer and the WebSocket consumer both translate these through `code`/`s
 the mapping lives here and nowhere else.
 """
 
+from azulsite.errors import DomainError
 
-class GameError(Exception):
-    code = "error"
-    status = 400
-    default_detail = "the request was refused"
 
-    def __init__(self, detail=None):
-        self.detail = detail or self.default_detail
-        super().__init__(self.detail)
-
-    def as_dict(self):
-        return {"code": self.code, "detail": self.detail}
+class GameError(DomainError):
+    """Any refusal of games.services (and of replays)."""
 
 
 class NotFound(GameError):

@@ -1,14 +1,10 @@
 """Domain errors raised by leagues.services, each with a stable code and its HTTP status."""
 
+from azulsite.errors import DomainError
 
-class LeagueError(Exception):
-    code = "error"
-    status = 400
-    default_detail = "the request was refused"
 
-    def __init__(self, detail=None):
-        self.detail = detail or self.default_detail
-        super().__init__(self.detail)
+class LeagueError(DomainError):
+    """Any refusal of leagues.services."""
 
 
 class NotFound(LeagueError):
