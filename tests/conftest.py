@@ -21,6 +21,9 @@ Fixtures:
                            Browser tests run after all others, and must not call async_to_sync
                            in the test process (Playwright's loop is running in that thread).
     subprocess_emails      Reads the e-mails that daphne/Celery processes sent (file backend).
+    make_user / alice      make_user(username) creates a user without a password (they never
+                           log in by password); alice is one. Shared by the games, leagues and
+                           bots tests.
 
 The cache is cleared before every test so throttling counters do not leak between tests.
 Cross-process WebSocket broadcasts (test process or worker → daphne) need REDIS_URL: the
@@ -100,6 +103,25 @@ def _celery_mode(request):
     app.conf.task_always_eager = not real_worker
     yield
     app.conf.task_always_eager = previous
+
+
+# --- users -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def make_user(db):
+    from django.contrib.auth import get_user_model
+
+    def make(username):
+        # No password: hashing one costs time, and these users never log in by password.
+        return get_user_model().objects.create_user(username=username, password=None)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
 
 
 # --- server processes --------------------------------------------------------------------

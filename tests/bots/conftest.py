@@ -1,25 +1,10 @@
 """Tables with bots, built through the services (bot accounts come from accounts.services)."""
 
-import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games import bot_turns, services
 from games.bot_accounts import bot_account
 from games.models import Game, Seat, Table
-
-
-@pytest.fixture
-def make_user(db):
-    def make(username):
-        return get_user_model().objects.create_user(username=username, password=None)
-
-    return make
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
 
 
 def fresh(game):

@@ -1,26 +1,14 @@
-"""Fixtures for the games app: players, tables and running games built through the services."""
+"""Fixtures for the games app: players, tables and running games built through the services.
+
+`make_user` and `alice` come from tests/conftest.py.
+"""
 
 import random
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from games import engine, services
 from games.models import Game, MoveRecord, Seat
-
-
-@pytest.fixture
-def make_user(db):
-    def make(username):
-        # No password: hashing one costs ~0.3 s, and these users never log in by password.
-        return get_user_model().objects.create_user(username=username, password=None)
-
-    return make
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
 
 
 @pytest.fixture

@@ -1,20 +1,14 @@
-"""Fixtures for the leagues tests: users and leagues built through the services."""
+"""Fixtures for the leagues tests: users and leagues built through the services.
+
+`make_user` comes from tests/conftest.py.
+"""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from games import services as game_services
 from games.models import Game, Seat
 from leagues import services
 from leagues.models import Fixture
-
-
-@pytest.fixture
-def make_user(db):
-    def make(username):
-        return get_user_model().objects.create_user(username=username, password=None)
-
-    return make
 
 
 @pytest.fixture
