@@ -363,15 +363,11 @@ def play_move(game_id, user, move, version):
         raise errors.Invalid("version must be an integer")
     if not isinstance(move, dict):
         raise errors.InvalidMove("move must be a JSON object")
-    while True:
-        now = timezone.now()
-        with transaction.atomic():
-            game = _lock_game(game_id)
-            if not _overdue(game, now):
-                return _apply_move(game, user, move, version, now)
-            # The move came after the player's deadline: the timeout is committed instead, and the
-            # move is then judged against the game as it now is (over, or played by a bot).
-            _time_out_player_to_move(game, now)
+    # A move that arrives after the player's deadline loses on time instead (own transaction).
+    expire_game_if_overdue(game_id)
+    now = timezone.now()
+    with transaction.atomic():
+        return _apply_move(_lock_game(game_id), user, move, version, now)
 
 
 # Columns a move may change (saving only these keeps the UPDATE small).
