@@ -57,7 +57,9 @@ class RoundSearch:
 
     # ---------------------------------------------------------------- driving
     def best_action(self) -> int:
-        children = self._children(self.root)
+        # Even the root's children are generated against the clock: with 9 factories they
+        # alone can outlast a small budget; on time-out the best of those seen is played.
+        children = self._children(self.root, stop_in_time=True)
         if len(children) == 1:
             return children[0][1]
         order = [action for _key, action, _child in children]
@@ -112,11 +114,21 @@ class RoundSearch:
     def _is_leaf(self, core) -> bool:
         return core.phase == 2 or core.round != self.round
 
-    def _children(self, node):
-        """(ordering key, action, child) for every legal action, best for the mover first."""
+    def _children(self, node, *, stop_in_time=False):
+        """(ordering key, action, child) for every legal action, best for the mover first.
+
+        Evaluating a child is the costly step, so the clock is read before each one; with
+        ``stop_in_time`` a time-out ends the list (never empty) instead of the search.
+        """
         mover = node.core.current
         children = []
         for action in node.core.legal_actions():
+            try:
+                self._tick()
+            except OutOfTime:
+                if not (stop_in_time and children):
+                    raise
+                break
             child = node.child(action)
             children.append((-advantage(child.values, mover), action, child))
         children.sort(key=_by_key)
@@ -136,6 +148,7 @@ class RoundSearch:
             # The children are the leaves: evaluate them all, no ordering needed.
             best = float("-inf") if maximising else float("inf")
             for action in core.legal_actions():
+                self._tick()
                 child = node.child(action)
                 if not self._is_leaf(child.core):
                     self._exhaustive = False
@@ -189,6 +202,7 @@ class RoundSearch:
         if depth == 1:
             best, best_key = None, None
             for action in core.legal_actions():
+                self._tick()
                 child = node.child(action)
                 if not self._is_leaf(child.core):
                     self._exhaustive = False
