@@ -219,8 +219,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 # Redis redelivers a task whose worker died unacked (acks_late) after this many seconds.
 # Tests set it short; it must exceed the longest task and ETA horizon (docs/bots.md).
+# Workers look for such expired tasks every interval x throttle seconds (kombu's defaults: 10 x 10);
+# tests that kill a worker shorten both so the redelivery comes within seconds.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+    "unacked_restore_interval": int(os.environ.get("CELERY_UNACKED_RESTORE_INTERVAL", "10")),
+    "unacked_restore_throttle": int(os.environ.get("CELERY_UNACKED_RESTORE_THROTTLE", "10")),
 }
 # Queue of the tasks this process sends and of the workers it starts (tests isolate workers).
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")

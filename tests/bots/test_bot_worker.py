@@ -81,6 +81,8 @@ def test_a_bot_turn_survives_its_worker_being_killed_mid_think(
         "CELERY_EAGER": "false",
         "CELERY_QUEUE": queue,
         "CELERY_VISIBILITY_TIMEOUT": "2",
+        "CELERY_UNACKED_RESTORE_INTERVAL": "1",
+        "CELERY_UNACKED_RESTORE_THROTTLE": "1",
         "BOT_THINK_SECONDS": "3",
     }
     game = bots_only_game(alice, ["strong", "strong"])
