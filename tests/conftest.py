@@ -94,6 +94,18 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _fresh_channel_layers():
+    """New channel layer objects for every test. A Redis layer keeps asyncio locks bound to the
+    event loop that first used them, and every `async_to_sync` call runs a loop of its own: a
+    layer shared between tests fails with "bound to a different event loop"."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
 def _celery_mode(request):
     """Eager Celery unless the test asked for a real worker."""
     from azulsite.celery import app
