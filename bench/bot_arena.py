@@ -18,7 +18,6 @@ budget + 10 %).
 
 import argparse
 import itertools
-import math
 import platform
 import random
 import sys
@@ -27,18 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.arena_stats import wilson  # noqa: E402
 from games.bots import LEVELS, choose_action  # noqa: E402
 from games.engine import ClassicCore  # noqa: E402
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    if not games:
-        return 0.0, 1.0
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class Tally:
