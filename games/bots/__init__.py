@@ -21,6 +21,7 @@ import time
 from games.engine import ClassicCore, DuelState, GameState, Move
 from games.engine.common.bag import SEED_LIMIT
 
+from .gc_pause import collector_paused
 from .greedy import greedy_action
 from .search import RoundSearch
 
@@ -59,7 +60,8 @@ def choose_action(core: ClassicCore, level: str, *, budget: float = DEFAULT_BUDG
         raise ValueError(f"budget must be a positive number of seconds, not {budget!r}")
     private = core.clone()
     private.seed = rng.randrange(SEED_LIMIT)  # never the game's seed: refills are our samples
-    return think(private, rng, budget, start, max_depth)
+    with collector_paused():
+        return think(private, rng, budget, start, max_depth)
 
 
 def choose_move(state: GameState, level: str, *, budget: float = DEFAULT_BUDGET,

@@ -19,6 +19,7 @@ import time
 
 from games.engine.duel import DuelCore, DuelMove, DuelState
 
+from ..gc_pause import collector_paused
 from .greedy import greedy_action
 from .search import DuelSearch
 
@@ -42,7 +43,8 @@ def choose_action(core: DuelCore, level: str, *, budget: float = DEFAULT_BUDGET,
     private.determinize(rng)  # never the hidden truth: our own guess of it
     if level == "greedy":
         return greedy_action(private, rng)
-    return DuelSearch(private, budget, start=start, max_candidates=max_candidates).best_action(rng)
+    with collector_paused():
+        return DuelSearch(private, budget, start=start, max_candidates=max_candidates).best_action(rng)
 
 
 def choose_move(state: DuelState, level: str, *, budget: float = DEFAULT_BUDGET,
