@@ -2,7 +2,6 @@
 
 from django.db.models import Prefetch
 
-from . import rulesets
 from .errors import NotFound
 from .models import Game, MoveRecord, Seat, Table
 
@@ -90,12 +89,3 @@ def overdue_game_ids(now):
         .order_by("deadline_at")
         .values_list("pk", flat=True)
     )
-
-
-def replay_state(game, at):
-    """The engine state after the first `at` moves, rebuilt from the seed and the move log."""
-    table = game.table
-    state = rulesets.new_state(table.ruleset, table.players, table.variant, game.seed)
-    for record in MoveRecord.objects.filter(game=game).order_by("number")[:at]:
-        state = state.apply(record.move)  # each ruleset reads its own moves
-    return state

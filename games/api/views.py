@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
-from games import bot_turns, payloads, selectors, services
+from games import bot_turns, payloads, replays, selectors, services
 from games.errors import GameError, Invalid
 
 from . import serializers as s
@@ -241,7 +241,5 @@ class ReplayView(GamesApiView):
         game = selectors.get_game(game_id)
         if at is None:
             at = game.version
-        if at > game.version:
-            raise Invalid(f"at must be in 0..{game.version}")
-        state = selectors.replay_state(game, at).to_dict(public=not game.is_over)
+        state = replays.public_state_at(game, at)
         return Response({"game": game.pk, "at": at, "state": state})

@@ -5,7 +5,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_for
-from games import engine, selectors
+from games import engine, replays
 from games.models import Game, MoveRecord, Table
 
 from .conftest import controller_to_move, fresh, illegal_move, legal_moves, snapshot, start_game
@@ -232,7 +232,7 @@ def test_resign_and_replay(alice, bob):
     full = APIClient().get(f"/api/v1/games/{game.pk}/replay").json()
     assert full["at"] == 3 and full["state"] == Game.objects.get(pk=game.pk).state
     assert full["state"]["seed"] == game.seed
-    assert selectors.replay_state(fresh(game), 3).to_dict() == fresh(game).state
+    assert replays.state_at(fresh(game), 3).to_dict() == fresh(game).state
 
 
 def test_every_games_endpoint_is_in_the_schema(client):

@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.db import connection
 
-from games import errors, selectors, services
+from games import errors, replays, services
 from games.models import MoveRecord
 
 from .conftest import controller_to_move, fresh, legal_moves, start_game
@@ -67,4 +67,4 @@ def test_concurrent_moves_apply_exactly_one_per_version(transactional_db, alice,
     game = fresh(game)
     numbers = list(MoveRecord.objects.filter(game=game).values_list("number", flat=True))
     assert numbers == list(range(1, ROUNDS + 1))  # no gap, no duplicate
-    assert selectors.replay_state(game, game.version).to_dict() == game.state
+    assert replays.state_at(game, game.version).to_dict() == game.state

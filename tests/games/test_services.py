@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from games import engine, errors, selectors, services
+from games import engine, errors, replays, services
 from games.models import Game, MoveRecord, Seat, Table
 from games.payloads import game_payload
 
@@ -231,7 +231,7 @@ def test_a_full_game_finishes_and_reveals_the_seed(duel):
     assert game.result["ended_by"] == "normal" and game.result["leavers"] == []
     assert game.result["ranks"] == engine.GameState.from_dict(game.state).result()["ranks"]
     assert game.version == game.state["move_count"] == MoveRecord.objects.filter(game=game).count()
-    assert selectors.replay_state(game, game.version).to_dict() == game.state
+    assert replays.state_at(game, game.version).to_dict() == game.state
     payload = game_payload(game)
     assert payload["seed"] == game.seed and payload["salt"] == game.salt
     assert payload["state"]["seed"] == game.seed
