@@ -7,6 +7,7 @@ must reach the other pages over the WebSocket without a reload.
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,8 @@ def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
         expect(page.locator(GAME)).to_have_attribute("data-version", final_version)
         expect(endscreen.locator("tbody tr")).to_have_count(2)
         expect(endscreen.locator("[data-commitment-check]")).to_contain_text("matches the commitment")
+        expect(endscreen.locator("[data-replay-link]")).to_have_attribute(
+            "href", re.compile(r"^/games/\d+/replay$"))
     winner_row = alice.locator("[data-endscreen] tr.is-winner").first
     expect(winner_row).to_be_visible()
     alice.screenshot(path=str(ARTIFACTS_DIR / "end-screen.png"), full_page=True)

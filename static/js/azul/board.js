@@ -437,7 +437,7 @@ function renderEndScreen(view) {
       h("tbody", {}, rows),
     ]),
     h("div", { class: "fairness" }, fairness),
-    h("p", {}, h("a", { class: "button", href: "/lobby/", text: "Back to the lobby" })),
+    h("p", {}, [view.gameId ? h("a", { class: "button button--quiet", href: `/games/${view.gameId}/replay`, "data-replay-link": "", text: "Replay" }) : null, " ", h("a", { class: "button", href: "/lobby/", text: "Back to the lobby" })]),
   ]);
 }
 

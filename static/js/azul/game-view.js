@@ -204,6 +204,7 @@ export class GameView {
     const over = this.isOver();
     const myTurn = !over && me !== null && state.current_player === me && !this.pending && this.connection.isOpen;
     return {
+      gameId: this.gameId,
       state,
       seats: this.seats,
       me,
@@ -284,7 +285,7 @@ export class GameView {
     const pending = base.state.pending;
     const myTurn = !base.over && base.me !== null && pending && pending.player === base.me && !this.pending && this.connection.isOpen;
     const moves = myTurn ? this.payload.legal_moves || [] : [];
-    return { ...base, moves, rotation: this.rotation, gameId: this.gameId, canHint: moves.length > 0 && !this.payload.rated };
+    return { ...base, moves, rotation: this.rotation, canHint: moves.length > 0 && !this.payload.rated };
   }
 
   selectDuel(selection) {
