@@ -135,31 +135,33 @@ def leave(request, league_id):
     return redirect("leagues:detail", league_id)
 
 
-@organiser_action
-def add_player(request, league_id):
+def _player_named(request):
+    """The organiser form's username, or a clear refusal."""
     form = forms.PlayerForm(request.POST)
     if not form.is_valid():
         raise services.errors.Invalid("give a username")
-    services.add_player(league_id, request.user, **form.cleaned_data)
-    return f"Added {form.cleaned_data['username']}."
+    return form.cleaned_data
+
+
+@organiser_action
+def add_player(request, league_id):
+    player = _player_named(request)
+    services.add_player(league_id, request.user, **player)
+    return f"Added {player['username']}."
 
 
 @organiser_action
 def remove_player(request, league_id):
-    form = forms.PlayerForm(request.POST)
-    if not form.is_valid():
-        raise services.errors.Invalid("give a username")
-    services.remove_player(league_id, request.user, **form.cleaned_data)
-    return f"Removed {form.cleaned_data['username']}."
+    player = _player_named(request)
+    services.remove_player(league_id, request.user, **player)
+    return f"Removed {player['username']}."
 
 
 @organiser_action
 def make_organiser(request, league_id):
-    form = forms.PlayerForm(request.POST)
-    if not form.is_valid():
-        raise services.errors.Invalid("give a username")
-    services.set_organiser(league_id, request.user, organiser=True, **form.cleaned_data)
-    return f"{form.cleaned_data['username']} is now an organiser."
+    player = _player_named(request)
+    services.set_organiser(league_id, request.user, organiser=True, **player)
+    return f"{player['username']} is now an organiser."
 
 
 @organiser_action
