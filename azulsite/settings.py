@@ -230,8 +230,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 # Periodic tasks run by `celery beat`; apps add their entries here.
 CELERY_BEAT_SCHEDULE: dict = {
-    # Safety net for game clocks; each turn also schedules a check at its own deadline.
-    "games-enforce-clocks": {"task": "games.tasks.enforce_clocks", "schedule": 5.0},
+    # Game clocks: turns whose deadline is far off rely on this sweep (one indexed query); turns
+    # close to their deadline also schedule a check at the deadline (games.services).
+    "games-enforce-clocks": {"task": "games.tasks.enforce_clocks", "schedule": 2.0},
     # Safety net for bot turns whose task was lost or failed for good (games.bot_turns).
     "games-sweep-bot-turns": {"task": "games.tasks.sweep_bot_turns", "schedule": 15.0},
     # League round deadlines (forfeits, next rounds); tests shorten the interval.

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games import engine
 
-from . import broadcast, clocks, errors, payloads, rulesets, selectors
+from . import broadcast, clocks, errors, game_rows, payloads, rulesets, selectors
 from .bot_accounts import bot_account, bot_levels
 from .bot_turns import schedule_bot_turn_if_needed
 from .models import Game, MoveRecord, Seat, Table
@@ -29,9 +29,11 @@ REPLACEMENT_BOT_LEVEL = "greedy"
 MAX_BASE_SECONDS = 3 * 60 * 60
 MAX_INCREMENT_SECONDS = 10 * 60
 MAX_DAYS_PER_MOVE = 30
-# Per-turn clock tasks are only scheduled this close to the deadline; the beat task covers the rest
-# (a Redis broker redelivers far-future ETA tasks after its visibility timeout).
-CLOCK_TASK_HORIZON = timedelta(hours=1)
+# Per-turn clock tasks are only scheduled this close to the deadline (time scrambles, short
+# banks); the beat task (every 2 s) covers the rest. Publishing a task on every move cost more
+# CPU than the move's own engine work, and a Redis broker redelivers far-future ETA tasks after
+# its visibility timeout anyway.
+CLOCK_TASK_HORIZON = timedelta(seconds=30)
 
 
 @dataclass(frozen=True)
@@ -62,21 +64,11 @@ def _lock_table(table_id):
 
 
 def _lock_game(game_id):
-    """Lock the game row (the single-writer lock; its table comes in the same query), then load
-    the seats with their users in one more query and attach them as `game.table.seats.all()`."""
-    try:
-        game = (
-            Game.objects.select_related("table")
-            .select_for_update(of=("self",))
-            .get(pk=selectors.object_id(game_id, "game"))
-        )
-    except Game.DoesNotExist:
-        raise errors.NotFound(f"no game {game_id}") from None
-    seats = Seat.objects.filter(table_id=game.table_id).select_related("user", "replaced_by")
-    seats = seats.order_by("position")
-    for seat in seats:  # evaluates the queryset once; its result cache serves .all()
-        Seat.table.field.set_cached_value(seat, game.table)
-    game.table._prefetched_objects_cache = {"seats": seats}
+    """Lock the game row (the single-writer lock) and load it with its table and seats (users
+    included, as `game.table.seats.all()`), in one query (games.game_rows)."""
+    game = game_rows.lock_game(selectors.object_id(game_id, "game"))
+    if game is None:
+        raise errors.NotFound(f"no game {game_id}")
     return game
 
 
@@ -363,10 +355,14 @@ def play_move(game_id, user, move, version):
         raise errors.Invalid("version must be an integer")
     if not isinstance(move, dict):
         raise errors.InvalidMove("move must be a JSON object")
-    # A move that arrives after the player's deadline loses on time instead (own transaction).
-    expire_game_if_overdue(game_id)
     now = timezone.now()
     with transaction.atomic():
+        game = _lock_game(game_id)
+        if not _overdue(game, now):
+            return _apply_move(game, user, move, version, now)
+        # The move came after the player's deadline: they lose on time instead, and that commits.
+        _time_out_player_to_move(game, now)
+    with transaction.atomic():  # the move now meets the game as the timeout left it: an error
         return _apply_move(_lock_game(game_id), user, move, version, now)
 
 
@@ -408,15 +404,16 @@ def _apply_move(game, user, move, version, now):
     bank = seat.time_left_ms
     clocks.charge_move(game.table, seat, game.turn_started_at, now)
     if seat.time_left_ms != bank:
-        seat.save(update_fields=["time_left_ms"])
-    record = MoveRecord.objects.create(
+        game_rows.update_fields(seat, ["time_left_ms"])
+    record = game_rows.insert_move(MoveRecord(
         game=game,
         number=game.version + 1,
         player_index=current,
         user=user,
         move=engine_move.to_dict(),
+        created_at=now,
         think_ms=min(think_ms, 2**31 - 1),
-    )
+    ))
     game.state = new_state.to_dict()
     game.version += 1
     finished = new_state.is_over
@@ -424,7 +421,7 @@ def _apply_move(game, user, move, version, now):
         _finish(game, new_state.result(), "normal", now)
     else:
         _start_turn(game, now)
-    game.save(update_fields=_GAME_MOVE_FIELDS)
+    game_rows.update_fields(game, _GAME_MOVE_FIELDS)
     payload = payloads.game_payload(game, last_move=record)
     _after_change(game, payload, table_changed=finished)
     return MoveOutcome(game.version, payload["state"], True, payload)

@@ -1,0 +1,152 @@
+"""The per-move statements of games.services in SQL built once, not compiled by the ORM each time.
+
+`play_move` runs for every move of every game, and compiling its queries through the ORM cost
+more CPU than anything else in a move (docs/benchmarks.md, "Live play over WebSockets"). Here
+the SQL text is built once per statement from the models' metadata; values go through the
+fields' own conversions (as the ORM does), so the same code runs on PostgreSQL and SQLite; rows
+become ordinary model instances, so the rest of games.services cannot tell the difference.
+"""
+
+from functools import cache
+
+from django.db import connection
+
+from .models import Game, MoveRecord, Seat, Table
+
+
+class _Columns:
+    """The concrete columns of a model under a table alias, and how to turn them into an instance."""
+
+    def __init__(self, model, alias):
+        quote = connection.ops.quote_name
+        self.model = model
+        self.fields = list(model._meta.concrete_fields)
+        self.attnames = [field.attname for field in self.fields]
+        self.sql = ", ".join(f"{alias}.{quote(field.column)}" for field in self.fields)
+        self.converters = [
+            connection.ops.get_db_converters(field.get_col(alias))
+            + field.get_db_converters(connection)
+            for field in self.fields
+        ]
+
+    def __len__(self):
+        return len(self.fields)
+
+    def instance(self, row, start):
+        """The model instance read from row[start:start + len(self)], or None if its id is NULL."""
+        values = list(row[start:start + len(self.fields)])
+        if values[0] is None:
+            return None
+        for index, converters in enumerate(self.converters):
+            for convert in converters:
+                values[index] = convert(values[index], None, connection)
+        return self.model.from_db(connection.alias, self.attnames, values)
+
+
+@cache
+def _locked_game_query(vendor):
+    from django.contrib.auth import get_user_model
+
+    user_model = get_user_model()
+    parts = [
+        _Columns(Game, "g"), _Columns(Table, "t"), _Columns(Seat, "s"),
+        _Columns(user_model, "u"), _Columns(user_model, "r"),
+    ]
+    quote = connection.ops.quote_name
+    lock = ""
+    if connection.features.has_select_for_update:
+        of = ("g",) if connection.features.has_select_for_update_of else ()
+        lock = " " + connection.ops.for_update_sql(of=of)
+    sql = (
+        f"SELECT {', '.join(part.sql for part in parts)}"
+        f" FROM {quote(Game._meta.db_table)} g"
+        f" INNER JOIN {quote(Table._meta.db_table)} t ON t.id = g.table_id"
+        f" INNER JOIN {quote(Seat._meta.db_table)} s ON s.table_id = t.id"
+        f" INNER JOIN {quote(user_model._meta.db_table)} u ON u.id = s.user_id"
+        f" LEFT OUTER JOIN {quote(user_model._meta.db_table)} r ON r.id = s.replaced_by_id"
+        f" WHERE g.id = %s ORDER BY s.position{lock}"
+    )
+    return sql, parts
+
+
+def lock_game(game_id):
+    """The game (row-locked for this transaction) with its table and seats, in one query.
+
+    `game.table` is set, and `game.table.seats.all()` lists the seats by position with their
+    `user` and `replaced_by` loaded. None if there is no such game."""
+    sql, (games, tables, seats, users, replacements) = _locked_game_query(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    game = games.instance(rows[0], 0)
+    table = tables.instance(rows[0], len(games))
+    Game.table.field.set_cached_value(game, table)
+    Game.table.field.remote_field.set_cached_value(table, game)
+    start = len(games) + len(tables)
+    seat_list = []
+    for row in rows:
+        seat = seats.instance(row, start)
+        Seat.table.field.set_cached_value(seat, table)
+        Seat.user.field.set_cached_value(seat, users.instance(row, start + len(seats)))
+        replacement = replacements.instance(row, start + len(seats) + len(users))
+        Seat.replaced_by.field.set_cached_value(seat, replacement)
+        seat_list.append(seat)
+    # What a prefetch would leave behind: a queryset of these seats whose result is already known.
+    seat_query = Seat.objects.filter(table_id=table.pk).order_by("position")
+    seat_query._result_cache = seat_list
+    seat_query._prefetch_done = True
+    table._prefetched_objects_cache = {"seats": seat_query}
+    return game
+
+
+@cache
+def _update_statement(model, field_names):
+    quote = connection.ops.quote_name
+    fields = [model._meta.get_field(name) for name in field_names]
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+    pk_column = quote(model._meta.pk.column)
+    return f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {pk_column} = %s", fields
+
+
+def update_fields(instance, field_names):
+    """Write these fields of an existing row, like `instance.save(update_fields=...)`."""
+    sql, fields = _update_statement(type(instance), tuple(field_names))
+    params = [field.get_db_prep_save(getattr(instance, field.attname), connection)
+              for field in fields]
+    params.append(instance.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+@cache
+def _insert_statement(model, vendor):
+    quote = connection.ops.quote_name
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    pk_column = quote(model._meta.pk.column)
+    sql = (
+        f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+        f" VALUES ({', '.join(['%s'] * len(fields))})"
+    )
+    returning = connection.features.can_return_columns_from_insert
+    if returning:
+        sql += f" RETURNING {pk_column}"
+    return sql, fields, returning
+
+
+def insert_move(record):
+    """Insert a new MoveRecord (append-only: there is no update) and set its id."""
+    sql, fields, returning = _insert_statement(MoveRecord, connection.vendor)
+    params = [field.get_db_prep_save(field.pre_save(record, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        if returning:
+            record.pk = cursor.fetchone()[0]
+        else:
+            record.pk = connection.ops.last_insert_id(
+                cursor, MoveRecord._meta.db_table, MoveRecord._meta.pk.column
+            )
+    record._state.adding = False
+    record._state.db = connection.alias
+    return record
