@@ -10,6 +10,10 @@ swapped, on the fast engine path.  A game counts as a win for A when A ranks fir
 ties broken by the first-player tile; a shared first place counts half).  Printed per
 pairing: A's win rate with a 95% Wilson interval, each level's mean score, and mean / max
 thinking time per move (the ``strong`` level must stay within budget + 10%).
+
+``--nodes N`` caps the ``strong`` search at N positions per move (with the budget as a
+backstop): the games then no longer depend on the machine's speed or load, which is how
+candidate changes are compared while other work shares the machine.
 """
 
 import argparse
@@ -27,14 +31,15 @@ from games.bots.duel import LEVELS, choose_action  # noqa: E402
 from games.engine.duel import DuelCore, DuelState  # noqa: E402
 
 
-def play_game(levels: tuple[str, str], *, seed: int, budget: float, think: dict) -> list[int]:
+def play_game(levels: tuple[str, str], *, seed: int, budget: float, think: dict,
+              nodes: int | None = None) -> list[int]:
     """Play one game, ``levels[p]`` in seat p; return the winners' seats."""
     core = DuelCore.new(seed)
     rngs = [random.Random(f"duel-arena:{seed}:{p}") for p in range(2)]
     while not core.is_over:
         p = core.current
         start = time.perf_counter()
-        action = choose_action(core, levels[p], budget=budget, rng=rngs[p])
+        action = choose_action(core, levels[p], budget=budget, rng=rngs[p], max_nodes=nodes)
         think[levels[p]].append(time.perf_counter() - start)
         core.apply_action(action)
     result = DuelState(core).result()
@@ -43,14 +48,15 @@ def play_game(levels: tuple[str, str], *, seed: int, budget: float, think: dict)
     return result["winners"]
 
 
-def run_pairing(a: str, b: str, games: int, *, seed: int, budget: float, progress: bool):
+def run_pairing(a: str, b: str, games: int, *, seed: int, budget: float, progress: bool,
+                nodes: int | None = None):
     think = {key: [] for key in (a, b, a + ":scores", b + ":scores")}
     wins_a = 0.0
     started = time.perf_counter()
     for played in range(games):
         deal = seed * 100_000 + played // 2
         seating = (a, b) if played % 2 == 0 else (b, a)
-        top = play_game(seating, seed=deal, budget=budget, think=think)
+        top = play_game(seating, seed=deal, budget=budget, think=think, nodes=nodes)
         wins_a += sum(1 for p in top if seating[p] == a) / len(top)
         if progress and (played + 1) % 10 == 0:
             print(f"  .. {a} v {b}: {played + 1}/{games}, {a} wins {wins_a / (played + 1):.1%}, "
@@ -74,6 +80,8 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
     parser.add_argument("--quick", action="store_true",
                         help="a short smoke run: 4 games per pairing, budget 0.1 s")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="cap the strong search at this many positions per move")
     parser.add_argument("--progress", action="store_true", help="print a line every 10 games")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
@@ -81,14 +89,15 @@ def main(argv=None):
         if level not in LEVELS:
             parser.error(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
     games, budget = (4, 0.1) if args.quick else (args.games, args.budget)
+    nodes = f"; nodes {args.nodes}" if args.nodes else ""
     print(f"duel arena: levels {', '.join(levels)}; {games} games per pairing; budget {budget} s; "
-          f"seed {args.seed}")
+          f"seed {args.seed}{nodes}")
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, "
           f"{time.strftime('%Y-%m-%d %H:%M %Z')}", flush=True)
     for a, b in itertools.combinations(levels, 2):
         a, b = sorted((a, b), key=lambda level: -LEVELS.index(level))  # stronger first
         wins, think = run_pairing(a, b, games, seed=args.seed, budget=budget,
-                                  progress=args.progress)
+                                  progress=args.progress, nodes=args.nodes)
         low, high = wilson(wins, games)
         print(f"duel {a} v {b}: {a} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%}) "
               f"of {games} games")

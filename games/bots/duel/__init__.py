@@ -28,7 +28,8 @@ LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
 
 
 def choose_action(core: DuelCore, level: str, *, budget: float = DEFAULT_BUDGET,
-                  rng: random.Random, max_candidates: int | None = None) -> tuple:
+                  rng: random.Random, max_candidates: int | None = None,
+                  max_nodes: int | None = None) -> tuple:
     """The fast path: a legal action tuple for the player to move (``core`` not mutated)."""
     start = time.perf_counter()
     if level not in LEVELS:
@@ -44,16 +45,19 @@ def choose_action(core: DuelCore, level: str, *, budget: float = DEFAULT_BUDGET,
     if level == "greedy":
         return greedy_action(private, rng)
     with collector_paused():
-        return DuelSearch(private, budget, start=start, max_candidates=max_candidates).best_action(rng)
+        search = DuelSearch(private, budget, start=start, max_candidates=max_candidates,
+                            max_nodes=max_nodes)
+        return search.best_action(rng)
 
 
 def choose_move(state: DuelState, level: str, *, budget: float = DEFAULT_BUDGET,
-                rng: random.Random, max_candidates: int | None = None) -> DuelMove:
+                rng: random.Random, max_candidates: int | None = None,
+                max_nodes: int | None = None) -> DuelMove:
     """A legal move for the player to move in ``state``, within ``budget`` seconds."""
     if not isinstance(state, DuelState):
         raise TypeError(f"state must be a DuelState, not {type(state).__name__}")
     action = choose_action(state.fast(), level, budget=budget, rng=rng,
-                           max_candidates=max_candidates)
+                           max_candidates=max_candidates, max_nodes=max_nodes)
     return DuelMove(action)
 
 

@@ -11,6 +11,7 @@ from games.engine.common.scoring import score_placement
 from games.engine.duel import rulings
 from games.engine.duel.core import EMPTY, DuelCore
 from games.engine.duel.tables import (
+    COLOUR_COUNT,
     GRID,
     LINES,
     OVER,
@@ -45,13 +46,45 @@ def points_at(grid: list[int], row: int, column: int) -> int:
     return score_placement(row_mask, column_mask, row, column, GRID)
 
 
+# (grid, layout, objectives) -> what ``value`` needs of a dome; positions in a search share
+# domes (most moves only change pattern lines), so each dome is worked out once.
+_DOMES: dict = {}
+_DOMES_MAX = 16_384
+
+
+def dome_facts(core: DuelCore, p: int) -> tuple:
+    """(best[row][colour] placement points, -1 if no fitting cell; plate-row full flags;
+    objective points; free cells on placed plates) of ``p``'s dome, memoised."""
+    grid = core.grid[p]
+    layout = core.layout[p]
+    key = (tuple(grid), tuple(layout), tuple(core.objectives))
+    facts = _DOMES.get(key)
+    if facts is not None:
+        return facts
+    best = []
+    for r in range(LINES):
+        row = []
+        for colour in range(COLOUR_COUNT):
+            fits = core.fitting_columns(p, r, colour)
+            row.append(max(points_at(grid, r, c) for c in fits) if fits else -1)
+        best.append(tuple(row))
+    full = tuple(all(layout[k * 2 * GRID + c] != EMPTY for c in range(2 * GRID))
+                 for k in range(LINES // 2))
+    free = sum(1 for cell in range(GRID * GRID)
+               if grid[cell] == EMPTY and layout[cell] >= 0 and layout[cell] != SPECIAL)
+    facts = (tuple(best), full, sum(core.objective_points(p)), free)
+    if len(_DOMES) >= _DOMES_MAX:
+        _DOMES.clear()
+    _DOMES[key] = facts
+    return facts
+
+
 def value(core: DuelCore, p: int) -> float:
     total = float(core.scores[p])
     if core.phase == OVER:
         return total
     last_round = core.round == ROUNDS
-    grid = core.grid[p]
-    layout = core.layout[p]
+    best_points, full, objectives, free = dome_facts(core, p)
     base = p * LINES
     for r in range(LINES):
         count = core.line_count[base + r]
@@ -60,9 +93,8 @@ def value(core: DuelCore, p: int) -> float:
         colour = core.line_colour[base + r]
         filled = count + core.line_chips[base + r]
         need = r + 1
-        fits = core.fitting_columns(p, r, colour)
-        if fits:
-            best = max(points_at(grid, r, c) for c in fits)
+        best = best_points[r][colour]
+        if best >= 0:
             if filled >= need:
                 total += best + COMPLETE_BONUS
             elif core.line_chips[base + r]:
@@ -70,7 +102,7 @@ def value(core: DuelCore, p: int) -> float:
                 total += best + COMPLETE_BONUS - 2 * CHIP_VALUE * (need - filled)
             elif not last_round:
                 total += best * PARTIAL_SHARE * filled / need
-        elif core.plate_row_full(p, r):
+        elif full[r // 2]:
             total -= BREAK_COST_PER_TILE * count
         elif not last_round:
             total += WAITING_SHARE * filled / need
@@ -80,10 +112,8 @@ def value(core: DuelCore, p: int) -> float:
         if core.fp == p:
             total -= rulings.FIRST_PLAYER_TILE_COST
     total += len(core.bonus[p]) * (CHIP_VALUE_LAST_ROUND if last_round else CHIP_VALUE)
-    total += objective_weight(core.round) * sum(core.objective_points(p))
-    for cell in range(GRID * GRID):
-        if grid[cell] == EMPTY and layout[cell] >= 0 and layout[cell] != SPECIAL:
-            total += FREE_CELL_VALUE
+    total += objective_weight(core.round) * objectives
+    total += FREE_CELL_VALUE * free
     return total
 
 

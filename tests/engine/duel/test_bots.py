@@ -1,13 +1,16 @@
 """Duel bots: legal moves only, within the time budget, blind to hidden information."""
 
 import random
+import time
 
 import pytest
 
 from games.bots.duel import LEVELS, choose_action, choose_move
+from games.bots.duel.search import MAX_DEPTH, DuelSearch
 from games.engine import new_game
 from games.engine.duel.core import DuelCore
 from games.engine.duel.state import DuelState
+from games.engine.duel.tables import DRAFTING
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -57,9 +60,52 @@ def test_bots_do_not_see_hidden_information():
     other_state = DuelState(other)
     assert other_state.to_dict(public=True) == state.to_dict(public=True)
     for level in ("greedy", "strong"):
-        a = choose_move(state, level, budget=5.0, rng=random.Random(3), max_candidates=2)
-        b = choose_move(other_state, level, budget=5.0, rng=random.Random(3), max_candidates=2)
+        a = choose_move(state, level, budget=5.0, rng=random.Random(3), max_candidates=2,
+                        max_nodes=3000)
+        b = choose_move(other_state, level, budget=5.0, rng=random.Random(3), max_candidates=2,
+                        max_nodes=3000)
         assert a == b
+
+
+def _late_in_round(seed: int, left: int) -> DuelCore:
+    """A drafting position of round 2 played by greedy bots, ``left`` actions or fewer."""
+    core = DuelCore.new(seed)
+    rng = random.Random(seed)
+    while core.round < 2 or len(core.legal_actions()) > left or core.phase != DRAFTING:
+        core.apply_action(choose_action(core, "greedy", rng=rng))
+    return core
+
+
+def test_strong_with_a_node_cap_is_deterministic_and_keeps_to_the_cap():
+    core = _late_in_round(5, 40)
+    answers = set()
+    for _ in range(2):
+        search = DuelSearch(core.clone(), 60.0, max_nodes=2000)
+        answers.add(search.best_action(random.Random(7)))
+        assert search.nodes <= 2001
+        assert search.depth >= 2
+    assert len(answers) == 1
+    assert answers.pop() in core.legal_actions()
+
+
+def test_strong_searches_to_the_end_of_the_round_when_it_is_near():
+    """Few actions left: it deepens past two plies and stops once every line ends the round."""
+    core = _late_in_round(9, 6)
+    assert core.plates_taken == [2, 2]  # nothing but tiles left to draft
+    search = DuelSearch(core.clone(), 60.0, max_nodes=100_000)
+    assert search.best_action(random.Random(1)) in core.legal_actions()
+    assert 2 < search.depth < MAX_DEPTH
+    assert search.nodes < search.soft_nodes
+
+
+def test_strong_keeps_to_its_budget_in_cpu_time():
+    """A wide position (over a hundred actions); CPU time never exceeds wall-clock time."""
+    core = DuelCore.new(3)
+    assert len(core.legal_actions()) > 100
+    start = time.thread_time()
+    action = choose_action(core, "strong", budget=0.3, rng=random.Random(2))
+    assert time.thread_time() - start < 0.3 * 1.1
+    assert action in core.legal_actions()
 
 
 def test_bad_arguments():
