@@ -176,7 +176,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 WEBSOCKET_DB_THREADS = int(os.environ.get("WEBSOCKET_DB_THREADS", "8"))
 
 # Channels
-if REDIS_URL:
+# With Redis, the channel layer is Redis pub/sub by default: a broadcast is one PUBLISH that each
+# daphne process receives once for all of its sockets in the group (the queue-based layer,
+# CHANNEL_LAYER=queues, stores one copy per socket and pops each separately: a quarter more
+# daphne CPU per move; docs/benchmarks.md). Pub/sub delivers at most once: a client that misses an
+# event (a dropped Redis connection) sees a version gap or reconnects, and resyncs.
+CHANNEL_LAYER_KIND = os.environ.get("CHANNEL_LAYER", "pubsub")
+if CHANNEL_LAYER_KIND not in ("pubsub", "queues"):
+    raise ImproperlyConfigured("CHANNEL_LAYER must be pubsub or queues")
+if REDIS_URL and CHANNEL_LAYER_KIND == "pubsub":
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+        }
+    }
+elif REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",

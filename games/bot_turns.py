@@ -52,7 +52,7 @@ def bot_to_move(game):
     if game.status != Game.Status.PLAYING:
         return None
     current = game.state.get("current_player")
-    for seat in game.table.seats.all():
+    for seat in game.table.seats_in_order():
         if seat.player_index == current:
             return seat if controller_is_bot(seat) else None
     return None
@@ -199,7 +199,7 @@ def suggest_move(game_id, user):
         raise errors.HintsNotAllowed("hints are for casual games only")
     if game.status != Game.Status.PLAYING:
         raise errors.GameOver()
-    seats = [seat for seat in game.table.seats.all() if seat.controller.pk == user.pk]
+    seats = [seat for seat in game.table.seats_in_order() if seat.controller.pk == user.pk]
     if not seats:
         raise errors.NotSeated()
     current = game.state.get("current_player")

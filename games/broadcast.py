@@ -1,6 +1,10 @@
 """Events to the channel layer, sent only after the transaction that caused them commits."""
 
+import asyncio
 import json
+import logging
+import threading
+from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -10,15 +14,49 @@ from . import payloads, selectors
 
 LOBBY_GROUP = "lobby"
 
+log = logging.getLogger(__name__)
+_thread = threading.local()
+_sending = set()  # the event loop keeps only weak references to its tasks
+
 
 def game_group(game_id):
     return f"game-{game_id}"
 
 
+@contextmanager
+def sent_through(loop):
+    """Within this block, this thread's broadcasts are handed to `loop` (a daphne process's event
+    loop, for which the thread does socket database work: games.consumers) instead of waited for."""
+    _thread.loop = loop
+    try:
+        yield
+    finally:
+        _thread.loop = None
+
+
 def _group_send(group, message):
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    loop = getattr(_thread, "loop", None)
+    if loop is None:  # a request thread, a Celery task: send and wait
         async_to_sync(layer.group_send)(group, message)
+        return
+    # Waiting here would only hold a database thread and cost a wake-up per move. The loop starts
+    # its tasks in the order they were handed over, so a game's events keep their order.
+    loop.call_soon_threadsafe(_start_sending, layer, group, message)
+
+
+def _start_sending(layer, group, message):
+    task = asyncio.ensure_future(layer.group_send(group, message))
+    _sending.add(task)
+    task.add_done_callback(_sent)
+
+
+def _sent(task):
+    _sending.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        log.error("broadcast failed", exc_info=task.exception())
 
 
 def game_state_after_commit(payload):

@@ -40,7 +40,8 @@ class _DatabaseThreadCall(SyncToAsync):
     def thread_handler(self, loop, *args, **kwargs):
         close_old_connections()
         try:
-            return super().thread_handler(loop, *args, **kwargs)
+            with broadcast.sent_through(loop):
+                return super().thread_handler(loop, *args, **kwargs)
         finally:
             close_old_connections()
 
@@ -96,7 +97,7 @@ def _game_viewer(game_id, user):
     if user is None or not user.is_authenticated:
         return True, False
     game = selectors.get_game(game_id)
-    return True, any(seat.user_id == user.pk for seat in game.table.seats.all())
+    return True, any(seat.user_id == user.pk for seat in game.table.seats_in_order())
 
 
 def _state_message(game_id):

@@ -72,8 +72,8 @@ def _locked_game_query(vendor):
 def lock_game(game_id):
     """The game (row-locked for this transaction) with its table and seats, in one query.
 
-    `game.table` is set, and `game.table.seats.all()` lists the seats by position with their
-    `user` and `replaced_by` loaded. None if there is no such game."""
+    `game.table` is set, and `game.table.seats_in_order()` lists the seats by position with
+    their `user` and `replaced_by` loaded. None if there is no such game."""
     sql, (games, tables, seats, users, replacements) = _locked_game_query(connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(sql, [game_id])
@@ -93,11 +93,7 @@ def lock_game(game_id):
         replacement = replacements.instance(row, start + len(seats) + len(users))
         Seat.replaced_by.field.set_cached_value(seat, replacement)
         seat_list.append(seat)
-    # What a prefetch would leave behind: a queryset of these seats whose result is already known.
-    seat_query = Seat.objects.filter(table_id=table.pk).order_by("position")
-    seat_query._result_cache = seat_list
-    seat_query._prefetch_done = True
-    table._prefetched_objects_cache = {"seats": seat_query}
+    table.loaded_seats = seat_list  # what Table.seats_in_order() returns
     return game
 
 

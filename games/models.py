@@ -56,6 +56,12 @@ class Table(models.Model):
     def __str__(self):
         return f"Table {self.pk} ({self.players}p {self.variant}, {self.status})"
 
+    def seats_in_order(self):
+        """The seats by position: those loaded with the table (games.game_rows.lock_game loads
+        them, users included, in the game's locking query), otherwise `seats.all()`."""
+        loaded = getattr(self, "loaded_seats", None)
+        return loaded if loaded is not None else list(self.seats.all())
+
 
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")

@@ -45,7 +45,7 @@ def table_payload(table):
         "created_at": _iso(table.created_at),
         "started_at": _iso(table.started_at),
         "finished_at": _iso(table.finished_at),
-        "seats": [table_seat_payload(seat) for seat in table.seats.all()],
+        "seats": [table_seat_payload(seat) for seat in table.seats_in_order()],
         "game": game_id,
     }
 
@@ -67,12 +67,13 @@ def game_seat_payload(seat):
     }
 
 
-def public_state_and_legal_moves(game):
+def public_state_and_legal_moves(game, engine_state=None):
     """The engine's public state while the game runs (the full one, seed included, once it is over)
-    and the legal moves of the player to move (derived from public information only)."""
+    and the legal moves of the player to move (derived from public information only).
+    `engine_state`: game.state already decoded, if the caller has it."""
     if game.is_over:
         return game.state, []
-    state = rulesets.load_state(game.state)
+    state = engine_state if engine_state is not None else rulesets.load_state(game.state)
     return state.to_dict(public=True), rulesets.legal_moves(state)
 
 
@@ -89,12 +90,13 @@ def move_payload(record):
     }
 
 
-def game_payload(game, last_move=None):
-    """Everything a client needs to draw a game. `last_move` is the latest MoveRecord (or None)."""
+def game_payload(game, last_move=None, engine_state=None):
+    """Everything a client needs to draw a game. `last_move` is the latest MoveRecord (or None);
+    `engine_state` is game.state decoded, when the caller already has it."""
     table = game.table
-    seats = sorted(table.seats.all(), key=lambda seat: seat.player_index)
+    seats = sorted(table.seats_in_order(), key=lambda seat: seat.player_index)
     revealed = game.is_over
-    state, legal_moves = public_state_and_legal_moves(game)
+    state, legal_moves = public_state_and_legal_moves(game, engine_state)
     return {
         "id": game.pk,
         "table": table.pk,

@@ -69,7 +69,7 @@ def replay_payload(game):
     records = move_records(game)
     states = rebuild_states(game, records)
     revealed = game.is_over
-    seats = sorted(game.table.seats.all(), key=lambda seat: seat.player_index)
+    seats = sorted(game.table.seats_in_order(), key=lambda seat: seat.player_index)
     return {
         "id": game.pk,
         "status": game.status,
@@ -150,7 +150,7 @@ def export_record(game):
     """The JSON record of a finished game: players, variant, seed, moves with times, result."""
     if not game.is_over:
         raise NotFinished("a game is exported once it is over (its seed is secret until then)")
-    seats = sorted(game.table.seats.all(), key=lambda seat: seat.player_index)
+    seats = sorted(game.table.seats_in_order(), key=lambda seat: seat.player_index)
     return {
         "format": RECORD_FORMAT,
         "game": game.pk,

@@ -65,7 +65,7 @@ def _lock_table(table_id):
 
 def _lock_game(game_id):
     """Lock the game row (the single-writer lock) and load it with its table and seats (users
-    included, as `game.table.seats.all()`), in one query (games.game_rows)."""
+    included, as `game.table.seats_in_order()`), in one query (games.game_rows)."""
     game = game_rows.lock_game(selectors.object_id(game_id, "game"))
     if game is None:
         raise errors.NotFound(f"no game {game_id}")
@@ -89,7 +89,7 @@ def _seat_prefetch():
 
 
 def _seats(game):
-    return list(game.table.seats.all())
+    return game.table.seats_in_order()
 
 
 def _seat_of_player(seats, player_index):
@@ -219,7 +219,7 @@ def join_table(table_id, user, seat=None):
         table = _lock_table(table_id)
         if table.status != Table.Status.OPEN:
             raise errors.TableNotOpen()
-        taken = {s.position: s for s in table.seats.all()}
+        taken = {s.position: s for s in table.seats_in_order()}
         if any(s.user_id == user.pk for s in taken.values()):
             raise errors.AlreadySeated()
         position = _free_position(table, taken, seat)
@@ -256,7 +256,7 @@ def seat_bot(table_id, by_user, seat, level):
             raise errors.NotCreator()
         if table.status != Table.Status.OPEN:
             raise errors.TableNotOpen()
-        taken = {s.position: s for s in table.seats.all()}
+        taken = {s.position: s for s in table.seats_in_order()}
         position = _free_position(table, taken, seat)
         try:
             with transaction.atomic():
@@ -422,7 +422,7 @@ def _apply_move(game, user, move, version, now):
     else:
         _start_turn(game, now)
     game_rows.update_fields(game, _GAME_MOVE_FIELDS)
-    payload = payloads.game_payload(game, last_move=record)
+    payload = payloads.game_payload(game, last_move=record, engine_state=new_state)
     _after_change(game, payload, table_changed=finished)
     return MoveOutcome(game.version, payload["state"], True, payload)
 

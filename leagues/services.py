@@ -559,7 +559,7 @@ def _game_places(fixture, game):
     left of their own accord still added to the fixture's forfeits.
     """
     result = game.result or {}
-    seats = list(game.table.seats.all())
+    seats = list(game.table.seats_in_order())
     ranks = result.get("ranks") or []
     if fixture.bot_takeovers and result.get("engine_ranks"):
         ranks = result["engine_ranks"]
@@ -659,7 +659,7 @@ def _close_overdue_fixture(fixture_id, now):
             _close_round_if_done(fixture.round, now)
             return True
         late_index = game.state["current_player"]
-        late_seat = next(s for s in game.table.seats.all() if s.player_index == late_index)
+        late_seat = next(s for s in game.table.seats_in_order() if s.player_index == late_index)
         if late_seat.left:
             return False  # a bot plays this seat now: no human is late
         league = fixture.round.season.league
@@ -667,12 +667,12 @@ def _close_overdue_fixture(fixture_id, now):
             ranks = final_result(game.state, None, leavers=[late_index], ended_by="timeout")
             places = {
                 s.user_id: ranks["ranks"][s.player_index]
-                for s in game.table.seats.all()
+                for s in game.table.seats_in_order()
                 if s.player_index is not None
             }
             scores = {
                 s.user_id: ranks["scores"][s.player_index]
-                for s in game.table.seats.all()
+                for s in game.table.seats_in_order()
                 if s.player_index is not None
             }
             fixture.forfeits = sorted(set(fixture.forfeits) | {late_seat.user_id})

@@ -203,7 +203,7 @@ def _row(seat, deltas):
     ranks = (result or {}).get("ranks") or []
     leavers = set((result or {}).get("leavers") or [])
     players = []
-    for other in sorted(table.seats.all(), key=lambda s: s.player_index):
+    for other in sorted(table.seats_in_order(), key=lambda s: s.player_index):
         index = other.player_index
         players.append(
             {

@@ -39,9 +39,9 @@ def _flush_in_memory_layer():
 
 @pytest.mark.requires("redis")
 def test_with_redis_configured_the_consumers_run_on_the_redis_layer():
-    from channels_redis.core import RedisChannelLayer
+    from channels_redis.pubsub import RedisPubSubChannelLayer
 
-    assert isinstance(get_channel_layer(), RedisChannelLayer)
+    assert isinstance(get_channel_layer(), RedisPubSubChannelLayer)
 
 
 def connect(path, token=None, headers=ORIGIN):

@@ -75,12 +75,28 @@ def test_database_and_redis_urls_switch_to_real_services():
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {
         "db": "django.db.backends.postgresql",
-        "channels": "channels_redis.core.RedisChannelLayer",
+        "channels": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "cache": "django.core.cache.backends.redis.RedisCache",
         "eager": False,
         "broker": "redis://127.0.0.1:6379/3",
         "debug": True,
     }
+
+
+def test_the_queue_based_channel_layer_can_be_chosen():
+    result = run_python(SHOW_SETTINGS, {
+        "REDIS_URL": "redis://127.0.0.1:6379/3", "CHANNEL_LAYER": "queues",
+    })
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["channels"] == "channels_redis.core.RedisChannelLayer"
+
+
+def test_an_unknown_channel_layer_kind_is_refused():
+    result = run_python(SHOW_SETTINGS, {
+        "REDIS_URL": "redis://127.0.0.1:6379/3", "CHANNEL_LAYER": "carrier-pigeon",
+    })
+    assert result.returncode != 0
+    assert "CHANNEL_LAYER must be pubsub or queues" in result.stderr
 
 
 def test_deploy_check_passes_with_production_variables():
