@@ -1,5 +1,6 @@
 """ASGI entry point served by daphne: HTTP goes to Django, WebSockets to Channels consumers."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -22,3 +23,8 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Everything loaded so far (Django, the apps, their modules) lives as long as the process: move it
+# out of the cyclic collector's reach, so that its full collections, which stop every socket of
+# the process, walk only what requests and games allocate (docs/operations.md).
+gc.freeze()
