@@ -7,7 +7,8 @@ budget=..., rng=...)`` returns a legal ``DuelMove`` for the player to move and
 - ``random``: a uniformly random legal move.
 - ``greedy``: one ply scored by ``evaluation.value`` (points now, projected tiling,
   penalties, chips, objectives progress).
-- ``strong``: a two-ply search within the time budget (``search``).
+- ``strong``: iterative-deepening alpha-beta to the end of the round within the time
+  budget, or within ``max_nodes`` positions (``search``).
 
 A bot only uses what players may know: before thinking it replaces, in its private copy,
 the plate stack order, the face-down chips, the chip supply and the seed by a random

@@ -32,7 +32,7 @@ _QUIET = (DRAFTING, BUYING, RETURNING)
 # Stop all work once this share of the budget is spent.
 SAFETY = 0.75
 # Start no deeper iteration once this share of the budget (or of max_nodes) is spent.
-DEEPEN = 0.2
+DEEPEN = 0.15
 # Children searched below an inner node, best static margin (for its mover) first.
 BEAM = 8
 MAX_DEPTH = 16
