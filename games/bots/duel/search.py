@@ -96,12 +96,12 @@ class DuelSearch:
         """The value of the player who is not moving, if the position is a quiet one."""
         return value(core, 1 - mover) if core.phase in _QUIET else None
 
-    def _children(self, node: DuelCore, me: int) -> list:
-        """[static margin, action, child] for every legal action of ``node``."""
+    def _children(self, node: DuelCore, me: int, actions: list) -> list:
+        """[static margin, action, child] for every action of ``node`` in ``actions``."""
         mover = node.current
         still = self._still(node, mover)
         out = []
-        for action in node.legal_actions():
+        for action in actions:
             self._tick()
             child = node.clone()
             child.apply_action(action)
@@ -166,11 +166,14 @@ class DuelSearch:
         """Alpha-beta value (our margin) of a position inside the round, ``depth`` plies."""
         mover = node.current
         maximise = mover == me
+        actions = node.legal_actions()
+        if not actions:  # no decision left (never expected inside a round): score it as it is
+            return margin(node, me)
         if depth == 1:
             self._horizon = True
             still = self._still(node, mover)
             best = -INF if maximise else INF
-            for action in node.legal_actions():
+            for action in actions:
                 self._tick()
                 child = node.clone()
                 child.apply_action(action)
@@ -185,7 +188,7 @@ class DuelSearch:
                     if best <= alpha:
                         return best
             return best
-        children = self._children(node, me)
+        children = self._children(node, me, actions)
         children.sort(key=(lambda item: -item[0]) if maximise else (lambda item: item[0]))
         best = -INF if maximise else INF
         for v0, _, child in children[:BEAM]:
