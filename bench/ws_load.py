@@ -192,6 +192,29 @@ def create_games(args):
 # --- server processes ----------------------------------------------------------------------------
 
 
+def _process_cpu(pid):
+    """User + system CPU seconds of a process so far (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _service_pids():
+    """The PostgreSQL and Redis server processes of this machine."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                name = (entry / "comm").read_text().strip()
+            except OSError:
+                continue
+            if name in ("postgres", "redis-server"):
+                pids.append(int(entry.name))
+    return pids
+
+
 class Servers:
     """The daphne processes and the Celery worker; stopped (only these) on exit."""
 
@@ -210,12 +233,11 @@ class Servers:
         self.worker = start_celery_worker(env, app)
 
     def cpu_seconds(self):
-        """CPU seconds used so far by the daphne processes and by the worker."""
-        def used(process):
-            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-        return sum(used(d.process) for d in self.daphnes), used(self.worker.process)
+        """CPU seconds used so far by the daphne processes, the worker, and PostgreSQL and Redis
+        (all their processes on this machine: other users of them count too)."""
+        return (sum(_process_cpu(d.process.pid) for d in self.daphnes),
+                _process_cpu(self.worker.process.pid),
+                {pid: _process_cpu(pid) for pid in _service_pids()})
 
     @property
     def ports(self):
@@ -419,8 +441,14 @@ async def run_load(tables, ports, args, servers):
     loop.call_later(args.warmup + args.duration, mark, "end")
     await players
     if "end" in marks:
-        used = [end - start for start, end in zip(marks["start"], marks["end"], strict=True)]
-        stats.cpu = dict(zip(("daphne", "worker", "load generator"), used, strict=True))
+        def spent(start, end):
+            if isinstance(end, dict):  # per process: one that started in the window counts whole
+                return sum(seconds - start.get(pid, 0.0) for pid, seconds in end.items())
+            return end - start
+
+        used = [spent(start, end) for start, end in zip(marks["start"], marks["end"], strict=True)]
+        names = ("daphne", "worker", "PostgreSQL + Redis", "load generator")
+        stats.cpu = dict(zip(names, used, strict=True))
     if stats.stop:  # the move cap ended the run early: measure until now
         stats.measure_until = min(stats.measure_until, time.perf_counter())
     return stats

@@ -10,6 +10,7 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -82,6 +83,14 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
             await self.send_error("unknown_type", f"unknown message type {content.get('type')!r}")
             return
         await getattr(self, handler)(content)
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except Disconnected:
+            # The client closed while a group event for it was on its way: its disconnect
+            # event is next in this consumer's queue, so there is no one left to tell.
+            pass
 
     async def send_error(self, code, detail):
         await self.send_json({"type": "error", "code": code, "detail": detail})

@@ -43,6 +43,23 @@ class _Columns:
         return self.model.from_db(connection.alias, self.attnames, values)
 
 
+def _cursor():
+    """A cursor for these statements. On PostgreSQL it binds parameters on the server, so that
+    psycopg prepares each statement after a few uses on a connection and PostgreSQL stops parsing
+    and planning it again for every move (Django's own cursors bind on the client)."""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    import psycopg
+
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    raw = psycopg.Cursor(connection.connection)
+    if connection.queries_logged:
+        return connection.make_debug_cursor(raw)
+    return connection.make_cursor(raw)
+
+
 @cache
 def _locked_game_query(vendor):
     from django.contrib.auth import get_user_model
@@ -75,7 +92,7 @@ def lock_game(game_id):
     `game.table` is set, and `game.table.seats_in_order()` lists the seats by position with
     their `user` and `replaced_by` loaded. None if there is no such game."""
     sql, (games, tables, seats, users, replacements) = _locked_game_query(connection.vendor)
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, [game_id])
         rows = cursor.fetchall()
     if not rows:
@@ -112,7 +129,7 @@ def update_fields(instance, field_names):
     params = [field.get_db_prep_save(getattr(instance, field.attname), connection)
               for field in fields]
     params.append(instance.pk)
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
 
 
@@ -135,7 +152,7 @@ def insert_move(record):
     """Insert a new MoveRecord (append-only: there is no update) and set its id."""
     sql, fields, returning = _insert_statement(MoveRecord, connection.vendor)
     params = [field.get_db_prep_save(field.pre_save(record, True), connection) for field in fields]
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
         if returning:
             record.pk = cursor.fetchone()[0]
