@@ -359,11 +359,11 @@ async def _play_seat(uri, username, stats, pace, rng):
             except TimeoutError:
                 if wait < ANSWER_TIMEOUT:
                     break  # the run is over
-                if pending is not None:
+                if pending is not None:  # our move went unanswered: resync, as the web client does
                     stats.lost += 1
                     pending = None
-                await socket.send(json.dumps({"type": "sync"}))
-                continue
+                    await socket.send(json.dumps({"type": "sync"}))
+                continue  # otherwise the opponents are just slow (a paced table): keep waiting
             message = json.loads(raw)
             kind = message["type"]
             if kind == "error":
