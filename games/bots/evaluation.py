@@ -11,6 +11,8 @@ public information is used (walls, lines, floors, scores).
 The weights below are hand-tuned with ``bench/bot_arena.py``.
 """
 
+from math import tanh
+
 from games.engine.classic.tables import (
     COLOUR_BONUS,
     COLUMN_BONUS,
@@ -50,24 +52,58 @@ LAST_PATIENT_ROUND = 10
 # expected to end on its floor when the round's last groups must be taken.
 FORCED_SHARE = 0.4
 WIN_BONUS = 15.0  # added to the winner's value in a finished game (search leaves)
-# How much the best other player's value weighs in ``advantage`` (see there).
+# ``advantage``, 2 players: own value weight and the scale (points) at which a lead
+# saturates; with LEAD_SCALE = 0 the former linear form, the other weighing OPPONENT_WEIGHT.
+OWN_WEIGHT = 0.3
+LEAD_SCALE = 10.0
 OPPONENT_WEIGHT = 0.85
+# 3-4 players: mine - MANY_OPPONENT_WEIGHT * best other.  The paranoid search already
+# assumes the others gang up on the bot; at 0.85 it played too defensively at 4 players.
+MANY_OPPONENT_WEIGHT = 0.3
 # Points a player can expect from each further round: with OPPONENT_WEIGHT < 1 a bot that
 # scores well has a reason not to hurry the end of the game.
 ROUND_VALUE = 3.0
 
 
-def project(core) -> list[float]:
+class Weights:
+    """The tunable part of ``wall_value`` and ``forced_waste``: one set per bot level."""
+
+    __slots__ = ("row_progress", "column_progress", "colour_progress", "adjacency",
+                 "future_scale", "partial_scale", "round_value", "forced_share")
+
+    def __init__(self, **weights):
+        for name in self.__slots__:
+            setattr(self, name, weights[name])
+
+
+# ``greedy`` (and the original ``strong``): the weights above.
+GREEDY = Weights(
+    row_progress=ROW_PROGRESS, column_progress=COLUMN_PROGRESS, colour_progress=COLOUR_PROGRESS,
+    adjacency=ADJACENCY_CREDIT, future_scale=FUTURE_SCALE, partial_scale=FUTURE_SCALE,
+    round_value=ROUND_VALUE, forced_share=FORCED_SHARE,
+)
+# ``strong``: more credit for columns and colours under way (their +7 / +10 bonuses), the
+# next round's credit kept when one round is left (lines half filled now complete then),
+# and more care for tiles that will not fit.  Measured with bench/bot_arena.py.
+STRONG = Weights(
+    row_progress=ROW_PROGRESS, column_progress=(0.0, 0.6, 1.8, 4.0, 6.0),
+    colour_progress=(0.0, 0.8, 2.5, 5.5, 8.5), adjacency=ADJACENCY_CREDIT,
+    future_scale=(0.0, 0.6, 0.8, 1.0, 1.0, 1.0), partial_scale=(0.0, 0.8, 0.9, 1.0, 1.0, 1.0),
+    round_value=ROUND_VALUE, forced_share=0.7,
+)
+
+
+def project(core, weights=GREEDY) -> list[float]:
     """The projected value of every player (see the module docstring)."""
     if core.phase == OVER:
         return _final_values(core)
-    return values_of([project_wall(core, p) for p in range(core.players)], core.round)
+    return values_of([project_wall(core, p) for p in range(core.players)], core.round, weights)
 
 
-def values_of(walls, round_number: int) -> list[float]:
+def values_of(walls, round_number: int, weights=GREEDY) -> list[float]:
     """Values from every player's ``project_wall``."""
     future = rounds_left(walls, round_number)
-    return [wall_value(wall, future) for wall in walls]
+    return [wall_value(wall, future, weights) for wall in walls]
 
 
 def rounds_left(walls, round_number: int) -> int:
@@ -143,31 +179,35 @@ def _best_column(row_mask, columns, r, free):
     return best
 
 
-def wall_value(wall, future) -> float:
+def wall_value(wall, future, weights=GREEDY) -> float:
     rows, columns, colours, score, partial, _longest = wall
     value = float(score)
     credit = 0.0
+    row_progress = weights.row_progress
     for mask in rows:
         k = BIT_COUNT[mask]
         if k == SIZE:
             value += ROW_BONUS
         elif future and SIZE - k <= future:
-            credit += ROW_PROGRESS[k]
+            credit += row_progress[k]
+    column_progress = weights.column_progress
     for mask in columns:
         k = BIT_COUNT[mask]
         if k == SIZE:
             value += COLUMN_BONUS
         elif future:
-            credit += COLUMN_PROGRESS[k] * _reach(SIZE - k, future)
+            credit += column_progress[k] * _reach(SIZE - k, future)
+    colour_progress = weights.colour_progress
     for mask in colours:
         k = BIT_COUNT[mask]
         if k == SIZE:
             value += COLOUR_BONUS
         elif future:
-            credit += COLOUR_PROGRESS[k] * _reach(SIZE - k, future)
+            credit += colour_progress[k] * _reach(SIZE - k, future)
     if future:
-        credit += partial + ADJACENCY_CREDIT * _adjacency(rows, columns) * min(future, 3)
-        value += credit * FUTURE_SCALE[future] + ROUND_VALUE * future
+        credit += weights.adjacency * _adjacency(rows, columns) * min(future, 3)
+        value += (credit * weights.future_scale[future] + partial * weights.partial_scale[future]
+                  + weights.round_value * future)
     return value
 
 
@@ -188,13 +228,20 @@ def _adjacency(rows, columns) -> int:
 
 
 def advantage(values: list[float], player: int) -> float:
-    """``player``'s value against the best of the others (how search and greedy rank outcomes).
+    """``player``'s value against the best of the others (how the strong search ranks outcomes).
 
-    The others count at ``OPPONENT_WEIGHT`` < 1: a bot that is ahead prefers growing its own
-    score (and a longer game) to merely ending the game sooner.
+    2 players: ``OWN_WEIGHT`` × its own value plus a saturating lead, ``LEAD_SCALE`` ×
+    tanh(lead / ``LEAD_SCALE``): while the game is close every point of lead counts (about
+    1.3 per own point, 1 per point of the other), so the bot plays to win; once it is well
+    ahead the lead saturates and its own points (bonuses, a longer game) count most, so it
+    stops spending tiles on denial.  3-4 players: ``mine - MANY_OPPONENT_WEIGHT * best``.
     """
     mine = values[player]
     best_other = max(v for i, v in enumerate(values) if i != player)
+    if len(values) > 2:
+        return mine - MANY_OPPONENT_WEIGHT * best_other
+    if LEAD_SCALE:
+        return OWN_WEIGHT * mine + LEAD_SCALE * tanh((mine - best_other) / LEAD_SCALE)
     return mine - OPPONENT_WEIGHT * best_other
 
 
@@ -209,7 +256,7 @@ def tiles_on_table(core) -> list[int]:
     return counts
 
 
-def forced_waste(core, p, on_table) -> float:
+def forced_waste(core, p, on_table, share=FORCED_SHARE) -> float:
     """Expected floor penalty of ``p`` from the tiles still on the table that it cannot fit.
 
     Every player will take about an equal share of what is left; what does not fit the room
@@ -234,7 +281,7 @@ def forced_waste(core, p, on_table) -> float:
             available = on_table[core.line_colour[base + r]]
             if available:
                 room += min(r + 1 - n, available)
-    excess = (total / core.players - room) * FORCED_SHARE
+    excess = (total / core.players - room) * share
     if excess <= 0:
         return 0.0
     have = len(core.floors[p])

@@ -3,6 +3,8 @@
 from games.engine.classic.tables import OFFER
 
 from .evaluation import (
+    GREEDY,
+    STRONG,
     forced_waste,
     project,
     project_wall,
@@ -21,6 +23,7 @@ class Node:
     """
 
     __slots__ = ("core", "walls", "base", "values", "future")
+    weights = GREEDY  # the evaluation's weights (``StrongNode``: the strong bot's)
 
     def __init__(self, core, walls=None, base=None, future=0):
         self.core = core
@@ -31,30 +34,41 @@ class Node:
             self.values = base
         else:
             on_table = tiles_on_table(core)
-            self.values = [base[p] - forced_waste(core, p, on_table) for p in range(core.players)]
+            share = self.weights.forced_share
+            self.values = [base[p] - forced_waste(core, p, on_table, share)
+                           for p in range(core.players)]
 
     @classmethod
     def evaluate(cls, core):
         if core.phase != OFFER:
-            return cls(core, None, project(core))
+            return cls(core, None, project(core, cls.weights))
         walls = [project_wall(core, p) for p in range(core.players)]
         future = rounds_left(walls, core.round)
-        return cls(core, walls, [wall_value(wall, future) for wall in walls], future)
+        weights = cls.weights
+        return cls(core, walls, [wall_value(wall, future, weights) for wall in walls], future)
 
     def child(self, action: int) -> "Node":
         parent = self.core
         core = parent.clone()
         core.apply_action(action)
         if self.walls is None or core.phase != OFFER or core.round != parent.round:
-            return Node.evaluate(core)
+            return self.evaluate(core)
         mover = parent.current
         wall = project_wall(core, mover)
         walls = self.walls[:]
         walls[mover] = wall
         future = rounds_left(walls, core.round)
+        weights = self.weights
         if future == self.future:
             base = self.base[:]
-            base[mover] = wall_value(wall, future)
+            base[mover] = wall_value(wall, future, weights)
         else:
-            base = [wall_value(w, future) for w in walls]
-        return Node(core, walls, base, future)
+            base = [wall_value(w, future, weights) for w in walls]
+        return type(self)(core, walls, base, future)
+
+
+class StrongNode(Node):
+    """A node evaluated with the strong bot's weights."""
+
+    __slots__ = ()
+    weights = STRONG

@@ -8,8 +8,10 @@ The bag's order is never looked at: the caller replaces the game's seed by one d
 the bot's own random source, so a refill met inside the search is a sample, and the
 search stops at the end of the round anyway.
 
-- 2 players: alpha-beta on "my value minus theirs" (a player may move twice in a row in the
-  gray wall's tiling phase, so each node checks whose turn it is).
+- 2 players: alpha-beta on ``evaluation.advantage`` (my value and a lead that saturates when
+  I am well ahead; a player may move twice in a row in the gray wall's tiling phase, so
+  each node checks whose turn it is).  Positions are valued with the strong bot's own
+  weights (``evaluation.STRONG`` through ``position.StrongNode``).
 - 3-4 players: the same alpha-beta, the others playing together against the bot
   ("paranoid"), with a narrower beam; max-n (``_maxn``, each player maximising its own
   advantage) is kept behind ``PARANOID = False`` — it measured weaker.
@@ -22,7 +24,7 @@ search stops at the end of the round anyway.
 import time
 
 from .evaluation import advantage
-from .position import Node
+from .position import StrongNode
 
 
 class OutOfTime(Exception):
@@ -39,11 +41,16 @@ FULL_WIDTH_TILES = 8
 # alpha-beta) rather than max-n; in the arena (4 players, 0.25 s) max-n won 25 % of games
 # against greedy, paranoid its fair share.
 PARANOID = True
+# 3-4 players: at the others' turns only their best OPPONENT_BEAM moves (by their own
+# one-ply value) are searched, the bot assuming the worst of those (None: paranoid over the
+# full beam).  A cheap opponent model that lets the search see more of the bot's own moves;
+# with 1 it measured no better than paranoid (4 players, 24 games: 42-46 % v 52 %), so off.
+OPPONENT_BEAM = None
 
 
 class RoundSearch:
     def __init__(self, core, budget: float, *, max_depth: int = MAX_DEPTH, start=None):
-        self.root = Node.evaluate(core)
+        self.root = StrongNode.evaluate(core)
         self.me = core.current
         self.round = core.round
         self.players = core.players
@@ -51,6 +58,7 @@ class RoundSearch:
         self.deadline = self.start + budget * BUDGET_SHARE
         self.max_depth = max_depth
         self.beam = 10 if self.players == 2 else 6
+        self.opponent_beam = OPPONENT_BEAM if self.players > 2 else None
         self.nodes = 0
         self.completed_depth = 0
         self._exhaustive = True
@@ -144,6 +152,8 @@ class RoundSearch:
             self._exhaustive = False
             return advantage(node.values, self.me)
         maximising = core.current == self.me
+        if not maximising and self.opponent_beam:
+            return self._modelled_reply(node, depth, alpha, beta)
         if depth == 1:
             # The children are the leaves: evaluate them all, no ordering needed.
             best = float("-inf") if maximising else float("inf")
@@ -181,6 +191,26 @@ class RoundSearch:
         best = float("inf")
         for _key, _action, child in children:
             value = self._alphabeta(child, depth - 1, alpha, beta)
+            if value < best:
+                best = value
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _modelled_reply(self, node, depth, alpha, beta) -> float:
+        """An opponent's turn (3-4 players): the worst for the bot of the mover's best few."""
+        children = self._children(node)[: self.opponent_beam]
+        best = float("inf")
+        for _key, _action, child in children:
+            if depth == 1:
+                self._tick()
+                if not self._is_leaf(child.core):
+                    self._exhaustive = False
+                value = advantage(child.values, self.me)
+            else:
+                value = self._alphabeta(child, depth - 1, alpha, beta)
             if value < best:
                 best = value
                 if best < beta:

@@ -143,3 +143,21 @@ def test_the_bots_package_imports_no_django():
                                     "contextlib"}, (path, name)
                     if root == "games":
                         assert name.startswith("games.engine"), (path, name)
+
+
+def test_the_strong_bot_plays_for_the_lead_while_close_and_for_points_when_well_ahead():
+    from games.bots.evaluation import advantage
+
+    def gain_own(values):
+        return advantage([values[0] + 1, values[1]], 0) - advantage(values, 0)
+
+    def gain_denied(values):
+        return advantage([values[0], values[1] - 1], 0) - advantage(values, 0)
+
+    close, ahead = [50.0, 50.0], [70.0, 40.0]
+    assert gain_denied(close) > 0.9  # a point taken from the other is worth about a point
+    assert gain_own(close) > gain_denied(close)
+    assert gain_own(ahead) > 3 * gain_denied(ahead)  # well ahead: its own points count most
+    assert gain_denied(ahead) > 0  # but it never stops preferring a larger lead
+    # 3-4 players: the best other player's value counts, less than its own.
+    assert 0 < advantage([50.0, 40.0, 60.0, 20.0], 0) - advantage([50.0, 40.0, 61.0, 20.0], 0) < 1
