@@ -5,7 +5,6 @@ Game changes reach everyone through the group broadcast that games.services queu
 The protocol is documented in docs/api.md.
 """
 
-import asyncio
 import json
 from concurrent.futures import ThreadPoolExecutor
 
@@ -139,20 +138,13 @@ class GameConsumer(JsonProtocolConsumer):
         username = self.user.username if is_player else None
         self.presence_entry = presence.entry(self.channel_name, username, is_player)
         await presence.join(self.group, self.presence_entry)
-        self.heartbeat = asyncio.create_task(self._keep_presence())
         await self.send_json(await in_db_thread(_sync_message)(self.game_id))
         await self._broadcast_presence()
 
-    async def _keep_presence(self):
-        """Refresh this socket's presence entry while it is open (entries expire otherwise)."""
-        while True:
-            await asyncio.sleep(presence.REFRESH_SECONDS)
-            await presence.refresh(self.group, self.presence_entry)
-
+        await presence.join(self.group, self.presence_entry)
     async def disconnect(self, code):
         if self.group is None:
             return
-        self.heartbeat.cancel()
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await presence.leave(self.group, self.presence_entry)
         await self._broadcast_presence()

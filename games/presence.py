@@ -5,18 +5,23 @@ Each open socket is one entry of its own, with an expiry:
   time. Joining, refreshing and leaving are single Redis commands, so sockets of any process that
   connect or disconnect at the same instant never overwrite each other's entries;
 - in the embedded mode (local-memory cache, one process) a dict per group under a lock.
-The consumer refreshes its entry every REFRESH_SECONDS while the socket is open, so the entries of
-a server that died without saying goodbye drop out after TTL_SECONDS: the connected list is the
-union of live sockets. Presence is informative only; no rule of the game depends on it.
+Each process refreshes the entries of all its open sockets together every REFRESH_SECONDS (one
+Redis pipeline, not a timer and a round trip per socket), so the entries of a server that died
+without saying goodbye drop out after TTL_SECONDS: the connected list is the union of live sockets.
+Presence is informative only; no rule of the game depends on it.
 """
 
+import asyncio
 import json
+import logging
 import threading
 import time
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import cache
+
+log = logging.getLogger(__name__)
 
 TTL_SECONDS = 60
 REFRESH_SECONDS = 20
@@ -42,10 +47,15 @@ class RedisPresence:
         return key, cache._cache.get_client(key, write=True)
 
     def add(self, group, item, now):
-        key, client = self._key_and_client(group)
+        self.add_many([(group, item)], now)
+
+    def add_many(self, pairs, now):
+        _key, client = self._key_and_client("")
         with client.pipeline(transaction=False) as pipe:
-            pipe.zadd(key, {item: now + TTL_SECONDS})
-            pipe.expire(key, TTL_SECONDS)  # the whole set goes when no socket refreshes it
+            for group, item in pairs:
+                key = cache.make_key(f"presence:{group}")
+                pipe.zadd(key, {item: now + TTL_SECONDS})
+                pipe.expire(key, TTL_SECONDS)  # the whole set goes when no socket refreshes it
             pipe.execute()
 
     def remove(self, group, item):
@@ -69,8 +79,12 @@ class LocalPresence:
         self._groups = {}  # group -> {entry: expires at}
 
     def add(self, group, item, now):
+        self.add_many([(group, item)], now)
+
+    def add_many(self, pairs, now):
         with self._lock:
-            self._groups.setdefault(group, {})[item] = now + TTL_SECONDS
+            for group, item in pairs:
+                self._groups.setdefault(group, {})[item] = now + TTL_SECONDS
 
     def remove(self, group, item):
         with self._lock:
@@ -112,6 +126,10 @@ def add(group, item, now=None):
     _store().add(group, item, time.time() if now is None else now)
 
 
+def add_many(pairs, now=None):
+    _store().add_many(pairs, time.time() if now is None else now)
+
+
 def remove(group, item):
     _store().remove(group, item)
 
@@ -122,16 +140,38 @@ def summary(group, now=None):
 
 # The consumers' API: short blocking calls run off the event loop, in parallel.
 
+# The entries of the sockets open on each event loop of this process (a daphne process has one),
+# and the task refreshing them.
+_open_entries = {}  # loop -> set of (group, entry)
+_refreshers = {}  # loop -> task
+
 
 async def join(group, item):
+    """Show this socket's entry until `leave`; it is refreshed with the process's other entries."""
     await sync_to_async(add, thread_sensitive=False)(group, item)
-
-
-refresh = join  # re-adding an entry moves its expiry forward
+    loop = asyncio.get_running_loop()
+    _open_entries.setdefault(loop, set()).add((group, item))
+    if loop not in _refreshers:
+        _refreshers[loop] = loop.create_task(_refresh_while_open(loop))
 
 
 async def leave(group, item):
+    _open_entries.get(asyncio.get_running_loop(), set()).discard((group, item))
     await sync_to_async(remove, thread_sensitive=False)(group, item)
+
+
+async def _refresh_while_open(loop):
+    while True:
+        await asyncio.sleep(REFRESH_SECONDS)
+        pairs = list(_open_entries.get(loop, ()))
+        if not pairs:  # no await between this check and the exit: a join now starts a new task
+            _refreshers.pop(loop, None)
+            _open_entries.pop(loop, None)
+            return
+        try:
+            await sync_to_async(add_many, thread_sensitive=False)(pairs)
+        except Exception:  # Redis away for a moment: the next round tries again (TTL > 2 rounds)
+            log.exception("presence refresh failed")
 
 
 async def snapshot(group):
