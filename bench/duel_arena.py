@@ -9,7 +9,9 @@ For every pair of levels (A, B), each deal (a seed) is played twice with the sea
 swapped, on the fast engine path.  A game counts as a win for A when A ranks first (D23,
 ties broken by the first-player tile; a shared first place counts half).  Printed per
 pairing: A's win rate with a 95% Wilson interval, each level's mean score, and mean / max
-thinking time per move (the ``strong`` level must stay within budget + 10%).
+thinking time per move (the ``strong`` level must stay within budget + 10%), with the
+maximum CPU time of a move beside it: on a shared machine a wall-clock maximum well above
+the CPU one means the process was kept waiting, not that the bot overran.
 
 ``--nodes N`` caps the ``strong`` search at N positions per move (with the budget as a
 backstop): the games then no longer depend on the machine's speed or load, which is how
@@ -38,9 +40,10 @@ def play_game(levels: tuple[str, str], *, seed: int, budget: float, think: dict,
     rngs = [random.Random(f"duel-arena:{seed}:{p}") for p in range(2)]
     while not core.is_over:
         p = core.current
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = choose_action(core, levels[p], budget=budget, rng=rngs[p], max_nodes=nodes)
         think[levels[p]].append(time.perf_counter() - start)
+        think[levels[p] + ":cpu"].append(time.thread_time() - cpu)
         core.apply_action(action)
     result = DuelState(core).result()
     for p in range(2):
@@ -50,7 +53,7 @@ def play_game(levels: tuple[str, str], *, seed: int, budget: float, think: dict,
 
 def run_pairing(a: str, b: str, games: int, *, seed: int, budget: float, progress: bool,
                 nodes: int | None = None):
-    think = {key: [] for key in (a, b, a + ":scores", b + ":scores")}
+    think = {key: [] for level in (a, b) for key in (level, level + ":scores", level + ":cpu")}
     wins_a = 0.0
     started = time.perf_counter()
     for played in range(games):
@@ -65,11 +68,12 @@ def run_pairing(a: str, b: str, games: int, *, seed: int, budget: float, progres
 
 
 def describe(think: dict, level: str) -> str:
-    times, scores = think[level], think[level + ":scores"]
+    times, scores, cpu = think[level], think[level + ":scores"], think[level + ":cpu"]
     mean = sum(times) / len(times) if times else 0.0
     peak = max(times) if times else 0.0
+    cpu_peak = max(cpu) if cpu else 0.0
     return (f"mean score {sum(scores) / len(scores):5.1f}, think mean {mean * 1000:6.1f} ms "
-            f"max {peak * 1000:6.1f} ms")
+            f"max {peak * 1000:6.1f} ms (CPU max {cpu_peak * 1000:6.1f} ms)")
 
 
 def main(argv=None):

@@ -29,8 +29,9 @@ from .evaluation import margin, value
 # Phases in which a move changes only the mover's board (and the shared table).
 _QUIET = (DRAFTING, BUYING, RETURNING)
 
-# Stop all work once this share of the budget is spent.
-SAFETY = 0.75
+# Stop all work once this share of the budget is spent (the rest is margin for a busy
+# machine: a process kept waiting a few hundred ms must still answer within budget + 10%).
+SAFETY = 0.6
 # Start no deeper iteration once this share of the budget (or of max_nodes) is spent.
 DEEPEN = 0.15
 # Children searched below an inner node, best static margin (for its mover) first.
