@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from . import broadcast, payloads, presence, selectors, services
-from .errors import GameError
+from .errors import GameError, NotFound
 
 CLOSE_UNKNOWN_GAME = 4404
 
@@ -100,24 +100,22 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
 
 def _game_viewer(game_id, user):
     """(exists, is_player) for a user connecting to a game."""
-    if not selectors.game_exists(game_id):
+    try:
+        game = selectors.get_game_with_players(game_id)
+    except NotFound:
         return False, False
     if user is None or not user.is_authenticated:
         return True, False
-    game = selectors.get_game(game_id)
     return True, any(seat.user_id == user.pk for seat in game.table.seats_in_order())
 
 
-def _state_message(game_id):
-    game = selectors.get_game(game_id)
-    return {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
-
-
 def _sync_message(game_id):
-    # Connecting and syncing check the clock first: a client whose display reached zero sends a
-    # sync, so timeouts happen on time even without a Celery beat (the embedded mode).
-    services.expire_game_if_overdue(game_id)
-    return _state_message(game_id)
+    """The current state. Connecting and syncing check the clock first: a client whose display
+    reached zero sends a sync, so timeouts happen on time even without a Celery beat."""
+    game = selectors.get_game_with_players(game_id)
+    if services.is_overdue(game) and services.expire_game_if_overdue(game_id):
+        game = selectors.get_game_with_players(game_id)
+    return {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
 
 
 class GameConsumer(JsonProtocolConsumer):

@@ -61,7 +61,7 @@ def _cursor():
 
 
 @cache
-def _locked_game_query(vendor):
+def _game_query(vendor, lock):
     from django.contrib.auth import get_user_model
 
     user_model = get_user_model()
@@ -70,10 +70,10 @@ def _locked_game_query(vendor):
         _Columns(user_model, "u"), _Columns(user_model, "r"),
     ]
     quote = connection.ops.quote_name
-    lock = ""
-    if connection.features.has_select_for_update:
+    locking = ""
+    if lock and connection.features.has_select_for_update:
         of = ("g",) if connection.features.has_select_for_update_of else ()
-        lock = " " + connection.ops.for_update_sql(of=of)
+        locking = " " + connection.ops.for_update_sql(of=of)
     sql = (
         f"SELECT {', '.join(part.sql for part in parts)}"
         f" FROM {quote(Game._meta.db_table)} g"
@@ -81,7 +81,7 @@ def _locked_game_query(vendor):
         f" INNER JOIN {quote(Seat._meta.db_table)} s ON s.table_id = t.id"
         f" INNER JOIN {quote(user_model._meta.db_table)} u ON u.id = s.user_id"
         f" LEFT OUTER JOIN {quote(user_model._meta.db_table)} r ON r.id = s.replaced_by_id"
-        f" WHERE g.id = %s ORDER BY s.position{lock}"
+        f" WHERE g.id = %s ORDER BY s.position{locking}"
     )
     return sql, parts
 
@@ -91,7 +91,16 @@ def lock_game(game_id):
 
     `game.table` is set, and `game.table.seats_in_order()` lists the seats by position with
     their `user` and `replaced_by` loaded. None if there is no such game."""
-    sql, (games, tables, seats, users, replacements) = _locked_game_query(connection.vendor)
+    return _load_game(game_id, lock=True)
+
+
+def read_game(game_id):
+    """Like lock_game, without the lock: what a socket is shown when it connects or resyncs."""
+    return _load_game(game_id, lock=False)
+
+
+def _load_game(game_id, lock):
+    sql, (games, tables, seats, users, replacements) = _game_query(connection.vendor, lock)
     with _cursor() as cursor:
         cursor.execute(sql, [game_id])
         rows = cursor.fetchall()

@@ -2,6 +2,7 @@
 
 from django.db.models import Prefetch
 
+from . import game_rows
 from .errors import NotFound
 from .models import Game, MoveRecord, Seat, Table
 
@@ -56,6 +57,15 @@ def get_game(game_id):
         )
     except Game.DoesNotExist:
         raise NotFound(f"no game {game_id}") from None
+
+
+def get_game_with_players(game_id):
+    """The game with its table and seats (users loaded, `table.seats_in_order()`) in one query:
+    what a socket needs on connect and sync. NotFound for an unknown id."""
+    game = game_rows.read_game(object_id(game_id, "game"))
+    if game is None:
+        raise NotFound(f"no game {game_id}")
+    return game
 
 
 def game_exists(game_id):

@@ -358,7 +358,7 @@ def play_move(game_id, user, move, version):
     now = timezone.now()
     with transaction.atomic():
         game = _lock_game(game_id)
-        if not _overdue(game, now):
+        if not is_overdue(game, now):
             return _apply_move(game, user, move, version, now)
         # The move came after the player's deadline: they lose on time instead, and that commits.
         _time_out_player_to_move(game, now)
@@ -482,13 +482,15 @@ def expire_game_if_overdue(game_id, now=None):
     with transaction.atomic():
         game = _lock_game(game_id)
         # Re-check under the lock: a move may have landed since.
-        if not _overdue(game, now):
+        if not is_overdue(game, now):
             return False
         _time_out_player_to_move(game, now)
     return True
 
 
-def _overdue(game, now):
+def is_overdue(game, now=None):
+    """Whether the player to move of this (loaded) game ran out of time."""
+    now = now or timezone.now()
     return not game.is_over and game.deadline_at is not None and game.deadline_at <= now
 
 
