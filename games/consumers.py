@@ -91,6 +91,10 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
             # event is next in this consumer's queue, so there is no one left to tell.
             pass
 
+    async def send_json(self, content, close=False):
+        # Channels' send_json skips the send above (it calls its parent's), so route it here.
+        await self.send(text_data=await self.encode_json(content), close=close)
+
     async def send_error(self, code, detail):
         await self.send_json({"type": "error", "code": code, "detail": detail})
 
