@@ -83,6 +83,16 @@ def test_database_and_redis_urls_switch_to_real_services():
     }
 
 
+def test_postgresql_prepares_statements_and_keeps_the_url_options():
+    result = run_python(
+        "import json, django; from django.conf import settings; django.setup(); "
+        "print(json.dumps(settings.DATABASES['default']['OPTIONS']))",
+        {"DATABASE_URL": "postgres://azul@127.0.0.1:5432/azulsite?sslmode=require"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"sslmode": "require", "prepare_threshold": 3}
+
+
 def test_the_queue_based_channel_layer_can_be_chosen():
     result = run_python(SHOW_SETTINGS, {
         "REDIS_URL": "redis://127.0.0.1:6379/3", "CHANNEL_LAYER": "queues",
