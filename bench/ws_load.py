@@ -58,10 +58,11 @@ def parse_args(argv=None):
     parser.add_argument("--duration", type=float, default=30.0, help="measured seconds")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--max-moves", type=int, default=0, help="stop after this many (0: no cap)")
-    parser.add_argument("--daphne", type=int, default=1,
-                        help="daphne processes (1 did best on the loaded 2-core machine)")
+    parser.add_argument("--daphne", type=int, default=2,
+                        help="daphne processes (one per core, as docs/operations.md sizes it)")
     parser.add_argument("--clock", choices=("realtime", "none"), default="realtime",
-                        help="realtime: 10 min + 5 s per move (each move schedules a clock task)")
+                        help="realtime: 10 min + 5 s per move (the server charges the clocks; "
+                             "deadlines this far off are left to the beat sweep)")
     parser.add_argument("--games-per-table", type=int, default=0,
                         help="games prepared per table (0: enough for the duration)")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL",
