@@ -13,8 +13,9 @@ search stops at the end of the round anyway.
   each node checks whose turn it is).  Positions are valued with the strong bot's own
   weights (``evaluation.STRONG`` through ``position.StrongNode``).
 - 3-4 players: the same alpha-beta, the others playing together against the bot
-  ("paranoid"), with a narrower beam; max-n (``_maxn``, each player maximising its own
-  advantage) is kept behind ``PARANOID = False`` — it measured weaker.
+  ("paranoid"), with a narrower beam.  Max-n (each player maximising its own advantage) and
+  a cheap opponent model (the others answering with their own best move) both measured
+  weaker in the arena (docs/bots.md), so they are not kept.
 - Iterative deepening; below the root only the best ``beam`` children (ordered by the
   mover's one-ply value) are searched, until few tiles are left in the round.  The clock is read at every node: the search stops
   at its share of ``budget`` and answers with the deepest fully searched ply, or the best
@@ -37,15 +38,6 @@ MAX_DEPTH = 40
 # With this few tiles left in the round, every move is searched (no beam): the end of a
 # round, where forced takes decide the floors, is searched exactly.
 FULL_WIDTH_TILES = 8
-# 3-4 players: search as if the others played together against the bot ("paranoid"
-# alpha-beta) rather than max-n; in the arena (4 players, 0.25 s) max-n won 25 % of games
-# against greedy, paranoid its fair share.
-PARANOID = True
-# 3-4 players: at the others' turns only their best OPPONENT_BEAM moves (by their own
-# one-ply value) are searched, the bot assuming the worst of those (None: paranoid over the
-# full beam).  A cheap opponent model that lets the search see more of the bot's own moves;
-# with 1 it measured no better than paranoid (4 players, 24 games: 42-46 % v 52 %), so off.
-OPPONENT_BEAM = None
 
 
 class RoundSearch:
@@ -58,7 +50,6 @@ class RoundSearch:
         self.deadline = self.start + budget * BUDGET_SHARE
         self.max_depth = max_depth
         self.beam = 10 if self.players == 2 else 6
-        self.opponent_beam = OPPONENT_BEAM if self.players > 2 else None
         self.nodes = 0
         self.completed_depth = 0
         self._exhaustive = True
@@ -102,10 +93,7 @@ class RoundSearch:
         for action in order:
             child = by_action[action]
             try:
-                if self.players == 2 or PARANOID:
-                    value = self._alphabeta(child, depth - 1, alpha, float("inf"))
-                else:
-                    value = advantage(self._maxn(child, depth - 1), self.me)
+                value = self._alphabeta(child, depth - 1, alpha, float("inf"))
             except OutOfTime:
                 raise OutOfTime(best) from None
             scored.append((value, action))
@@ -152,8 +140,6 @@ class RoundSearch:
             self._exhaustive = False
             return advantage(node.values, self.me)
         maximising = core.current == self.me
-        if not maximising and self.opponent_beam:
-            return self._modelled_reply(node, depth, alpha, beta)
         if depth == 1:
             # The children are the leaves: evaluate them all, no ordering needed.
             best = float("-inf") if maximising else float("inf")
@@ -198,60 +184,6 @@ class RoundSearch:
                     if alpha >= beta:
                         break
         return best
-
-    def _modelled_reply(self, node, depth, alpha, beta) -> float:
-        """An opponent's turn (3-4 players): the worst for the bot of the mover's best few."""
-        children = self._children(node)[: self.opponent_beam]
-        best = float("inf")
-        for _key, _action, child in children:
-            if depth == 1:
-                self._tick()
-                if not self._is_leaf(child.core):
-                    self._exhaustive = False
-                value = advantage(child.values, self.me)
-            else:
-                value = self._alphabeta(child, depth - 1, alpha, beta)
-            if value < best:
-                best = value
-                if best < beta:
-                    beta = best
-                    if alpha >= beta:
-                        break
-        return best
-
-    def _maxn(self, node, depth) -> list[float]:
-        """The values reached when every player maximises its own advantage."""
-        self._tick()
-        core = node.core
-        if self._is_leaf(core):
-            return node.values
-        if depth == 0:
-            self._exhaustive = False
-            return node.values
-        mover = core.current
-        if depth == 1:
-            best, best_key = None, None
-            for action in core.legal_actions():
-                self._tick()
-                child = node.child(action)
-                if not self._is_leaf(child.core):
-                    self._exhaustive = False
-                key = advantage(child.values, mover)
-                if best_key is None or key > best_key:
-                    best, best_key = child.values, key
-            return best
-        children = self._children(node)
-        if len(children) > self.beam and core.table > FULL_WIDTH_TILES:
-            children = children[: self.beam]
-            self._exhaustive = False
-        best, best_key = None, None
-        for _key, _action, child in children:
-            values = self._maxn(child, depth - 1)
-            key = advantage(values, mover)
-            if best_key is None or key > best_key:
-                best, best_key = values, key
-        return best
-
 
 def _by_key(child):
     return child[0], child[1]  # best for the mover first; the action int breaks ties
