@@ -1,0 +1,61 @@
+"""games.game_rows: the per-move SQL reads and writes exactly what the ORM would."""
+
+from django.db import transaction
+from django.forms.models import model_to_dict
+
+from games import game_rows, services
+from games.models import Game, MoveRecord, Seat
+
+from .conftest import play_one, start_game
+
+
+def _fields(instance):
+    return {field.attname: getattr(instance, field.attname)
+            for field in type(instance)._meta.concrete_fields}
+
+
+def test_a_locked_game_loads_the_same_rows_as_the_orm(alice, bob, carol):
+    game = start_game(alice, bob, carol, clock={"kind": "realtime", "base_seconds": 60})
+    play_one(game)
+    # A seat whose player left is played by a bot: its replaced_by must come along too.
+    leaver = Seat.objects.get(table=game.table, user=bob)
+    services.resign(game.pk, bob)
+
+    with transaction.atomic():
+        loaded = game_rows.lock_game(game.pk)
+    orm = Game.objects.select_related("table").get(pk=game.pk)
+    assert _fields(loaded) == _fields(orm)
+    assert _fields(loaded.table) == _fields(orm.table)
+    assert loaded.table.game is loaded
+
+    expected = list(Seat.objects.filter(table=orm.table).select_related("user", "replaced_by")
+                    .order_by("position"))
+    seats = loaded.table.seats_in_order()
+    assert [_fields(seat) for seat in seats] == [_fields(seat) for seat in expected]
+    assert [_fields(seat.user) for seat in seats] == [_fields(seat.user) for seat in expected]
+    replaced = next(seat for seat in seats if seat.pk == leaver.pk)
+    assert replaced.left and replaced.replaced_by.is_bot
+    assert replaced.controller == replaced.replaced_by
+    assert all(seat.replaced_by is None for seat in seats if seat.pk != leaver.pk)
+    assert all(seat.table is loaded.table for seat in seats)
+
+
+def test_an_unknown_game_loads_as_none(db):
+    with transaction.atomic():
+        assert game_rows.lock_game(2**62) is None
+    assert game_rows.read_game(2**62) is None
+
+
+def test_a_move_is_written_as_the_orm_reads_it(alice, bob):
+    game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
+    outcome = play_one(game)
+    record = MoveRecord.objects.get(game=game, number=outcome.version)
+    assert model_to_dict(record)["move"] == outcome.payload["last_move"]["move"]
+    assert outcome.payload["last_move"]["number"] == record.number == 1
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.version == 1 and stored.state["move_count"] == 1
+    # The mover's bank was charged and saved with the move, as the payload reported it.
+    mover = Seat.objects.get(table=game.table, player_index=record.player_index)
+    reported = next(seat for seat in outcome.payload["seats"]
+                    if seat["player_index"] == record.player_index)
+    assert mover.time_left_ms == reported["time_left_ms"] <= 60_000
