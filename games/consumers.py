@@ -143,7 +143,6 @@ class GameConsumer(JsonProtocolConsumer):
         await self.send_json(await in_db_thread(_sync_message)(self.game_id))
         await self._broadcast_presence()
 
-        await presence.join(self.group, self.presence_entry)
     async def disconnect(self, code):
         if self.group is None:
             return

@@ -68,13 +68,6 @@ def get_game_with_players(game_id):
     return game
 
 
-def game_exists(game_id):
-    try:
-        return Game.objects.filter(pk=object_id(game_id, "game")).exists()
-    except NotFound:
-        return False
-
-
 def last_move(game):
     return MoveRecord.objects.filter(game=game).select_related("user").order_by("-number").first()
 

@@ -411,7 +411,6 @@ def _apply_move(game, user, move, version, now):
         player_index=current,
         user=user,
         move=engine_move.to_dict(),
-        created_at=now,
         think_ms=min(think_ms, 2**31 - 1),
     ))
     game.state = new_state.to_dict()
