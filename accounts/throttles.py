@@ -10,7 +10,6 @@ Rates are "N/unit" or "N/Munit" ("30/hour", "10/15m"), read from REST_FRAMEWORK
 
 import hashlib
 import re
-import time
 
 from django.core.exceptions import ImproperlyConfigured
 from rest_framework.settings import api_settings
@@ -26,6 +25,7 @@ class WindowRateThrottle(SimpleRateThrottle):
     """A budget of `rate` per window for one identity (by default the client address)."""
 
     cache_format = "throttle:%(scope)s:%(window)s:%(ident)s"
+    _wait = 0.0  # seconds until the budget returns, set by spend() and exhausted()
 
     def __init__(self, scope: str | None = None):
         if scope is not None:
@@ -85,8 +85,6 @@ class WindowRateThrottle(SimpleRateThrottle):
 
     def wait(self):
         return max(1, round(self._wait)) if self._wait else None
-
-    timer = staticmethod(time.time)
 
 
 class RegisterThrottle(WindowRateThrottle):

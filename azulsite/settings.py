@@ -158,6 +158,7 @@ AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"  # Redis: shared by every 
 AXES_CLIENT_IP_CALLABLE = "accounts.client_address.client_address"
 AXES_USERNAME_CALLABLE = "accounts.logins.lockout_username"
 AXES_ENABLE_ADMIN = False  # the cache handler keeps no AccessAttempt rows to show
+AXES_VERBOSE = False  # no banner from every process and command; failures are still logged
 SILENCED_SYSTEM_CHECKS = [
     # accounts.logins turns lockouts into form errors and API errors itself; AxesMiddleware
     # would replace those pages with its own.
