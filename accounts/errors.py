@@ -1,5 +1,7 @@
 """Domain errors of the accounts services, each with a stable code (see docs/api.md)."""
 
+import math
+
 
 class AccountsError(Exception):
     code = "accounts_error"
@@ -25,13 +27,47 @@ class InvalidCredentials(AccountsError):
     code = "invalid_credentials"
 
 
-class LoginThrottled(AccountsError):
+def _in_minutes(seconds: int) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+class Throttled(AccountsError):
+    """A per-address (or per-mailbox) budget is spent; retry_after_seconds says for how long."""
+
     code = "throttled"
+    what = "Too many requests from your address."
+    advice = ""
 
     def __init__(self, retry_after_seconds: int):
         self.retry_after_seconds = retry_after_seconds
-        minutes = max(1, round(retry_after_seconds / 60))
         super().__init__(
-            "Too many failed login attempts. "
-            f"Try again in about {minutes} minute{'s' if minutes != 1 else ''}."
+            f"{self.what} Try again in {_in_minutes(retry_after_seconds)}{self.advice}."
         )
+
+
+class LoginThrottled(Throttled):
+    """Logins refused for a while, even with the right password."""
+
+
+class LoginLockedOut(LoginThrottled):
+    code = "login_locked_out"
+    what = "Too many failed logins for this account from your address."
+    advice = ", or reset your password"
+
+
+class TooManyFailedLogins(LoginThrottled):
+    code = "too_many_failed_logins"
+    what = "Too many failed logins from your address."
+
+
+class SignupsThrottled(Throttled):
+    what = "Too many sign-ups from your address."
+
+
+class PasswordResetsThrottled(Throttled):
+    what = "Too many password reset requests from your address."
+
+
+class ResetEmailsThrottled(Throttled):
+    what = "Too many reset e-mails were requested for this e-mail address."

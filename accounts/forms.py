@@ -3,9 +3,9 @@
 from django import forms
 from django.contrib.auth import forms as auth_forms
 
-from accounts import services
+from accounts import logins
 from accounts.errors import InvalidCredentials, LoginThrottled
-from accounts.request_info import client_ip
+from accounts.name_rules import DISPLAY_NAME_MAX_LENGTH
 from accounts.tasks import send_email
 
 
@@ -16,7 +16,9 @@ class SignupForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
     )
     display_name = forms.CharField(
-        max_length=50, required=False, help_text="Optional; shown instead of your username."
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        required=False,
+        help_text="Optional; shown instead of your username.",
     )
     email = forms.EmailField(required=False, help_text="Optional; needed to reset a password.")
     password1 = forms.CharField(
@@ -37,35 +39,39 @@ class SignupForm(forms.Form):
 
 class ProfileSettingsForm(forms.Form):
     display_name = forms.CharField(
-        max_length=50, required=False, help_text="Shown instead of your username; empty for none."
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        required=False,
+        help_text="Shown instead of your username; empty for none.",
     )
     email = forms.EmailField(required=False, help_text="Used only to reset your password.")
 
 
 class LoginForm(auth_forms.AuthenticationForm):
-    """Django's login form, checking credentials through the throttled service."""
+    """Django's login form, checking credentials through accounts.logins (lockouts, budgets)."""
 
     error_messages = {
         **auth_forms.AuthenticationForm.error_messages,
         "invalid_login": "Wrong username or password.",
     }
+    throttled = False
 
     def clean(self):
         username = self.cleaned_data.get("username")
         password = self.cleaned_data.get("password")
         if username and password:
             try:
-                self.user_cache = services.check_credentials(
-                    username, password, client_ip=client_ip(self.request), request=self.request
-                )
-            except (InvalidCredentials, LoginThrottled) as error:
+                self.user_cache = logins.check_credentials(username, password, request=self.request)
+            except LoginThrottled as error:
+                self.throttled = True  # the view answers 429
+                raise forms.ValidationError(error.detail, code=error.code) from error
+            except InvalidCredentials as error:
                 raise forms.ValidationError(error.detail, code=error.code) from error
             self.confirm_login_allowed(self.user_cache)
         return self.cleaned_data
 
 
 class AdminLoginForm(LoginForm):
-    """The admin's login: the same throttled check, then staff only."""
+    """The admin's login: the same checked login, then staff only."""
 
     error_messages = {
         **LoginForm.error_messages,

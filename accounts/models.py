@@ -2,6 +2,7 @@ from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
 
+from accounts import names
 from accounts.bots import BOT_LEVELS
 from accounts.usernames import USERNAME_MAX_LENGTH, UsernameValidator
 
@@ -47,7 +48,40 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.username
 
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is None or {"username", "display_name"} & set(update_fields):
+            # Whoever writes the names (services, admin, commands), the claims follow; the
+            # services refuse a name when one of its keys stays with someone else.
+            self.name_conflicts = NameClaim.sync(self)
+
     @property
     def shown_name(self) -> str:
         """The name pages show: the display name if set, else the username."""
         return self.display_name or self.username
+
+
+class NameClaim(models.Model):
+    """A folded name (accounts.names.fold) held by one player: their username's or display
+    name's. The unique key is what keeps look-alike names apart, races included."""
+
+    key = models.CharField(max_length=400, unique=True)
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="name_claims")
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.user_id})"
+
+    @staticmethod
+    def keys_for(username: str, display_name: str) -> set[str]:
+        return {key for key in (names.fold(username), names.fold(display_name)) if key}
+
+    @classmethod
+    def sync(cls, user: User) -> set[str]:
+        """Make the user hold the keys of their current names (and no others); the keys that
+        another player holds already are returned."""
+        wanted = cls.keys_for(user.username, user.display_name)
+        cls.objects.filter(user=user).exclude(key__in=wanted).delete()
+        cls.objects.bulk_create([cls(key=key, user=user) for key in wanted], ignore_conflicts=True)
+        held = set(cls.objects.filter(user=user, key__in=wanted).values_list("key", flat=True))
+        return wanted - held

@@ -1,5 +1,8 @@
 """The rules for usernames: 3–30 letters, digits, "_" or "-", unique ignoring case."""
 
+import re
+import unicodedata
+
 from django.core.validators import RegexValidator
 from django.utils.deconstruct import deconstructible
 
@@ -18,3 +21,18 @@ class UsernameValidator(RegexValidator):
     )
     code = "invalid_username"
     flags = 0
+
+
+_LOGIN_NAME = re.compile(rf"[a-z0-9_-]{{1,{USERNAME_MAX_LENGTH}}}")
+
+
+def login_name(typed: str) -> str | None:
+    """The username a login form's text stands for, or None if no account can have it.
+
+    Usernames are ASCII, but databases fold case beyond ASCII ("ſ" upper-cases to "S" in
+    PostgreSQL, not in SQLite): the typed text is folded here, NFKC and case-folded, so that the
+    database only ever compares plain ASCII, the same on every backend, and every spelling of a
+    name shares one lockout counter.
+    """
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", typed).casefold()).strip()
+    return folded if _LOGIN_NAME.fullmatch(folded) else None

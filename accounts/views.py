@@ -6,15 +6,38 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 
 from accounts import selectors, services
-from accounts.errors import RegistrationRejected
+from accounts.errors import (
+    PasswordResetsThrottled,
+    RegistrationRejected,
+    ResetEmailsThrottled,
+    SignupsThrottled,
+)
 from accounts.forms import LoginForm, PasswordResetForm, ProfileSettingsForm, SignupForm
+from accounts.throttles import (
+    PasswordResetPerAddressThrottle,
+    PasswordResetPerEmailThrottle,
+    RegisterThrottle,
+)
+
+TOO_MANY_REQUESTS = 429
+
+
+def _add_errors(form, error: RegistrationRejected) -> None:
+    for field, problems in error.field_errors.items():
+        for problem in problems:
+            form.add_error("password1" if field == "password" else field, problem)
 
 
 def signup(request):
     if request.user.is_authenticated:
-        return redirect("profile", username=request.user.username)
+        return redirect("games:lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        # The same per-address budget as POST /api/v1/auth/register.
+        budget = RegisterThrottle()
+        if not budget.allow_request(request):
+            form.add_error(None, SignupsThrottled(budget.wait()).detail)
+            return render(request, "accounts/signup.html", {"form": form}, status=TOO_MANY_REQUESTS)
         data = form.cleaned_data
         try:
             user = services.register_user(
@@ -24,13 +47,11 @@ def signup(request):
                 email=data["email"],
             )
         except RegistrationRejected as error:
-            for field, problems in error.field_errors.items():
-                for problem in problems:
-                    form.add_error("password1" if field == "password" else field, problem)
+            _add_errors(form, error)
         else:
             login(request, user, backend="accounts.backends.HumanOnlyBackend")
             messages.success(request, f"Welcome, {user.shown_name}! Your account is ready.")
-            return redirect("profile", username=user.username)
+            return redirect("games:lobby")
     return render(request, "accounts/signup.html", {"form": form})
 
 
@@ -41,9 +62,13 @@ def profile_settings(request):
         request.POST or None, initial={"display_name": user.display_name, "email": user.email}
     )
     if request.method == "POST" and form.is_valid():
-        services.update_profile(user, **form.cleaned_data)
-        messages.success(request, "Your profile is saved.")
-        return redirect("profile", username=user.username)
+        try:
+            services.update_profile(user, **form.cleaned_data)
+        except RegistrationRejected as error:
+            _add_errors(form, error)
+        else:
+            messages.success(request, "Your profile is saved.")
+            return redirect("profile", username=user.username)
     return render(request, "accounts/settings.html", {"form": form})
 
 
@@ -52,9 +77,21 @@ class LoginView(auth_views.LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.throttled:
+            response.status_code = TOO_MANY_REQUESTS
+        return response
+
 
 class LogoutView(auth_views.LogoutView):
-    pass
+    """POST logs out (CSRF-checked); GET, from a typed URL or an old link, asks to confirm."""
+
+    http_method_names = ["get", "post", "options"]
+    template_name = "accounts/logout.html"
+
+    def get(self, request, *args, **kwargs):
+        return render(request, self.template_name)
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -72,6 +109,20 @@ class PasswordResetView(auth_views.PasswordResetView):
     email_template_name = "accounts/password_reset_email.txt"
     subject_template_name = "accounts/password_reset_subject.txt"
     success_url = reverse_lazy("accounts:password_reset_done")
+
+    def form_valid(self, form):
+        # Per address (no mass mailing from one place) and per mailbox (no flooding one inbox,
+        # counted whether or not an account has that address, so nothing is told about it).
+        for budget, refusal in (
+            (PasswordResetPerAddressThrottle(), PasswordResetsThrottled),
+            (PasswordResetPerEmailThrottle(), ResetEmailsThrottled),
+        ):
+            if not budget.allow_request(self.request):
+                form.add_error(None, refusal(budget.wait()).detail)
+                response = self.form_invalid(form)
+                response.status_code = TOO_MANY_REQUESTS
+                return response
+        return super().form_valid(form)
 
 
 class PasswordResetDoneView(auth_views.PasswordResetDoneView):

@@ -10,15 +10,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "azulsite.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from accounts.ws_auth import TokenOrSessionAuthMiddlewareStack  # noqa: E402
 from azulsite.routing import websocket_urlpatterns  # noqa: E402
+from azulsite.websocket_origin import SameOriginWebsocketValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
+        # Scheme, host and port of the Origin against the site's own and CSRF_TRUSTED_ORIGINS.
+        "websocket": SameOriginWebsocketValidator(
             TokenOrSessionAuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
     }

@@ -8,6 +8,7 @@ real Celery workers. Every variable is listed in docs/operations.md.
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -83,6 +84,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "accounts",
     "games",
     "games.ratings",
@@ -121,7 +123,11 @@ TEMPLATES = [
 
 # Accounts
 AUTH_USER_MODEL = "accounts.User"
-AUTHENTICATION_BACKENDS = ["accounts.backends.HumanOnlyBackend"]
+AUTHENTICATION_BACKENDS = [
+    # django-axes first: it refuses locked-out logins before a password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "accounts.backends.HumanOnlyBackend",
+]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -135,10 +141,38 @@ AUTH_PASSWORD_VALIDATORS = [
 # server processes it starts: PBKDF2 takes ~0.3 s per hash. Never set it anywhere else.
 if os.environ.get("PASSWORD_HASHER") == "md5-for-tests":
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-# Failed logins counted in the cache (shared by all processes when REDIS_URL is set).
-LOGIN_THROTTLE_MAX_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_THROTTLE_PER_USERNAME", "5"))
-LOGIN_THROTTLE_MAX_FAILURES_PER_IP = int(os.environ.get("LOGIN_THROTTLE_PER_IP", "30"))
+
+# --- Client addresses, login lockouts and per-address budgets (docs/operations.md) ----------
+from accounts.client_address import ProxyConfig  # noqa: E402 (parses the setting at start)
+
+# The proxies in front of daphne: a hop count and/or addresses and CIDRs. Empty: no proxy, the
+# peer is the client and X-Forwarded-For is ignored.
+TRUSTED_PROXIES = ProxyConfig.parse(os.environ.get("TRUSTED_PROXIES", ""))
 LOGIN_THROTTLE_WINDOW_SECONDS = int(os.environ.get("LOGIN_THROTTLE_WINDOW_SECONDS", "900"))
+LOGIN_THROTTLE_PER_IP = int(os.environ.get("LOGIN_THROTTLE_PER_IP", "30"))
+# django-axes: lock a username at one address (never everywhere) after this many failures.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_THROTTLE_PER_USERNAME_AND_IP", "5"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = timedelta(seconds=LOGIN_THROTTLE_WINDOW_SECONDS)
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"  # Redis: shared by every process
+AXES_CLIENT_IP_CALLABLE = "accounts.client_address.client_address"
+AXES_USERNAME_CALLABLE = "accounts.logins.lockout_username"
+AXES_ENABLE_ADMIN = False  # the cache handler keeps no AccessAttempt rows to show
+AXES_VERBOSE = False  # no banner from every process and command; failures are still logged
+SILENCED_SYSTEM_CHECKS = [
+    # accounts.logins turns lockouts into form errors and API errors itself; AxesMiddleware
+    # would replace those pages with its own.
+    "axes.W002",
+    # Embedded mode is one process: its local-memory cache holds every counter.
+    *([] if REDIS_URL else ["axes.W001"]),
+]
+ACCOUNTS_THROTTLE_RATES = {
+    "register": os.environ.get("REGISTER_THROTTLE_RATE", "30/hour"),
+    "password_reset": os.environ.get("PASSWORD_RESET_THROTTLE_RATE", "10/hour"),
+    "password_reset_email": os.environ.get("PASSWORD_RESET_EMAIL_THROTTLE_RATE", "3/hour"),
+    "login_failures": f"{LOGIN_THROTTLE_PER_IP}/{LOGIN_THROTTLE_WINDOW_SECONDS}s",
+}
+# --- end of client addresses and budgets ----------------------------------------------------
 
 # E-mail: console by default, SMTP when EMAIL_HOST is set, or any backend by EMAIL_BACKEND.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
@@ -277,7 +311,11 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 20,
     "EXCEPTION_HANDLER": "azulsite.api.errors.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_THROTTLE_RATES": {"register": os.environ.get("REGISTER_THROTTLE_RATE", "30/hour")},
+    "DEFAULT_THROTTLE_RATES": {**ACCOUNTS_THROTTLE_RATES},
+    # DRF's stock throttles read X-Forwarded-For whole when this is None (any client can forge
+    # it): 0 makes them use the peer. Throttles keyed on an address use accounts.throttles,
+    # which resolves it through TRUSTED_PROXIES.
+    "NUM_PROXIES": 0,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "azulsite API",

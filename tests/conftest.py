@@ -211,10 +211,15 @@ def subprocess_emails(subprocess_outbox_dir):
     before = set(subprocess_outbox_dir.iterdir())
 
     def sent():
-        return [
-            message_from_bytes(path.read_bytes())
+        contents = (
+            path.read_bytes()
             for path in sorted(subprocess_outbox_dir.iterdir(), key=os.path.getmtime)
             if path not in before
+        )
+        # Django's file backend creates the file before writing to it and ends each message with
+        # a line of 79 dashes: a file without that line is still being written.
+        return [
+            message_from_bytes(content) for content in contents if content.endswith(b"-" * 79 + b"\n")
         ]
 
     return sent

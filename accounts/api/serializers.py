@@ -1,9 +1,18 @@
 from rest_framework import serializers
 
+from accounts.name_rules import DISPLAY_NAME_MAX_LENGTH
+
 
 class CredentialsSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150, trim_whitespace=True)
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+
+
+class RegistrationSerializer(CredentialsSerializer):
+    display_name = serializers.CharField(
+        max_length=DISPLAY_NAME_MAX_LENGTH, required=False, allow_blank=True, default="",
+        help_text="Optional; shown instead of the username.",
+    )
 
 
 class RegisteredSerializer(serializers.Serializer):

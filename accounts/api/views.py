@@ -2,18 +2,18 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts import selectors, services
+from accounts import logins, selectors, services
 from accounts.api.serializers import (
     CredentialsSerializer,
     ProfileSerializer,
     RegisteredSerializer,
+    RegistrationSerializer,
     TokenSerializer,
 )
 from accounts.errors import InvalidCredentials, LoginThrottled, RegistrationRejected
-from accounts.request_info import client_ip
+from accounts.throttles import RegisterThrottle
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
 
@@ -22,21 +22,24 @@ class RegisterView(APIView):
     # No session authentication here: a stale cookie must not demand a CSRF token.
     authentication_classes = ()
     permission_classes = (AllowAny,)
-    throttle_classes = (ScopedRateThrottle,)
-    throttle_scope = "register"
+    # Per client address, shared with the sign-up page (docs/operations.md).
+    throttle_classes = (RegisterThrottle,)
 
     @extend_schema(
         operation_id="auth_register",
-        request=CredentialsSerializer,
+        request=RegistrationSerializer,
         responses={
             201: RegisteredSerializer,
-            400: error_response("invalid: bad username or weak password (see `fields`)"),
-            429: error_response("throttled"),
+            400: error_response(
+                "invalid: bad or look-alike username or display name, or weak password "
+                "(see `fields`)"
+            ),
+            429: error_response("throttled: too many sign-ups from this address"),
         },
         tags=["auth"],
     )
     def post(self, request):
-        credentials = CredentialsSerializer(data=request.data)
+        credentials = RegistrationSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
         try:
             user = services.register_user(**credentials.validated_data)
@@ -57,7 +60,10 @@ class TokenView(APIView):
             200: TokenSerializer,
             400: error_response("invalid: username or password missing"),
             401: error_response("invalid_credentials: wrong username or password"),
-            429: error_response("throttled: too many failed attempts"),
+            429: error_response(
+                "login_locked_out: too many failed logins for this username from this address; "
+                "too_many_failed_logins: too many from this address (`retry_after` in both)"
+            ),
         },
         tags=["auth"],
     )
@@ -65,9 +71,7 @@ class TokenView(APIView):
         credentials = CredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
         try:
-            user = services.check_credentials(
-                **credentials.validated_data, client_ip=client_ip(request), request=request
-            )
+            user = logins.check_credentials(**credentials.validated_data, request=request)
         except InvalidCredentials as error:
             raise ApiError(error.code, error.detail, 401) from error
         except LoginThrottled as error:

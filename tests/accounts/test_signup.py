@@ -24,7 +24,7 @@ def test_signup_creates_the_account_and_logs_in(client):
     response = sign_up(client, display_name="Mosaic Fan", email="fan@example.org")
 
     assert response.status_code == 302
-    assert response["Location"] == "/u/mosaic_fan/"
+    assert response["Location"] == "/lobby/"  # straight to where games are found
     user = User.objects.get(username="mosaic_fan")
     assert (user.display_name, user.email, user.is_bot) == ("Mosaic Fan", "fan@example.org", False)
     assert user.check_password(GOOD_PASSWORD)

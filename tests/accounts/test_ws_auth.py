@@ -51,9 +51,8 @@ def test_bot_tokens_are_refused():
 
 @pytest.mark.django_db(transaction=True)
 def test_session_cookie_identifies_the_user():
-    User.objects.create_user("cookie_player", password="x-Azul-2026")
     client = Client()
-    assert client.login(username="cookie_player", password="x-Azul-2026")
+    client.force_login(User.objects.create_user("cookie_player", password="x-Azul-2026"))
     headers = [(b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
 
     assert who_is_connected("/ws/test/", headers) == "cookie_player"

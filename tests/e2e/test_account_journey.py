@@ -25,6 +25,8 @@ def sign_up(page, base_url, username, display_name=""):
 def test_sign_up_log_out_log_in_and_see_profile(page, live_daphne):
     sign_up(page, live_daphne.url, "marta_k", display_name="Marta <Kowalska>")
 
+    expect(page).to_have_url(f"{live_daphne.url}/lobby/")  # straight to where games are
+    page.get_by_test_id("nav-profile").click()
     expect(page).to_have_url(f"{live_daphne.url}/u/marta_k/")
     expect(page.get_by_test_id("profile-name")).to_have_text("Marta <Kowalska>")
     expect(page.get_by_test_id("rating")).to_have_text("not rated yet")
@@ -63,3 +65,15 @@ def test_signup_with_a_taken_username_explains_why(page, live_daphne):
 
     expect(page.get_by_test_id("error-username")).to_have_text("That username is taken.")
     assert User.objects.count() == 1
+
+
+def test_a_typed_logout_url_asks_before_logging_out(page, live_daphne):
+    sign_up(page, live_daphne.url, "leaving_soon")
+    expect(page.get_by_test_id("nav-profile")).to_be_visible()
+
+    page.goto(f"{live_daphne.url}/accounts/logout/")
+    expect(page.get_by_role("heading", name="Log out")).to_be_visible()
+    expect(page.get_by_test_id("nav-profile")).to_be_visible()  # nothing happened yet
+
+    page.get_by_test_id("confirm-logout").click()
+    expect(page.get_by_test_id("nav-login")).to_be_visible()

@@ -83,10 +83,15 @@ def _spawn(args: list[str], env: dict[str, str], log_name: str) -> ServerProcess
     return ServerProcess(process=process, log_path=Path(log_file.name))
 
 
-def start_daphne(env: dict[str, str], timeout: float = 30) -> ServerProcess:
+def start_daphne(env: dict[str, str], timeout: float = 30, options: list[str] | None = None
+                 ) -> ServerProcess:
+    """daphne on a free port of 127.0.0.1; `options` replaces its command-line options, with
+    "$PORT" standing for that port (as in the Procfile)."""
     port = free_port()
+    options = ["-b", "127.0.0.1", "-p", "$PORT"] if options is None else options
     server = _spawn(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+        [sys.executable, "-m", "daphne",
+         *(option.replace("$PORT", str(port)) for option in options),
          "azulsite.asgi:application"],
         env,
         "daphne",

@@ -1,0 +1,113 @@
+"""Per-address budgets (sign-ups, reset e-mails, failed logins): DRF throttles keyed on the real
+client address (accounts.client_address), usable from API views and plain Django views alike.
+
+DRF's own SimpleRateThrottle reads, appends to and writes back a list of timestamps, so parallel
+requests overwrite each other's entries and a burst gets through. These count in fixed windows
+with the cache's atomic add/incr (Redis in production), so every request of a burst is counted.
+Rates are "N/unit" or "N/Munit" ("30/hour", "10/15m"), read from REST_FRAMEWORK
+["DEFAULT_THROTTLE_RATES"] at each use.
+"""
+
+import hashlib
+import re
+
+from django.core.exceptions import ImproperlyConfigured
+from rest_framework.settings import api_settings
+from rest_framework.throttling import SimpleRateThrottle
+
+from accounts.client_address import client_address
+
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([smhd])[a-z]*\s*$")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+class WindowRateThrottle(SimpleRateThrottle):
+    """A budget of `rate` per window for one identity (by default the client address)."""
+
+    cache_format = "throttle:%(scope)s:%(window)s:%(ident)s"
+    _wait = 0.0  # seconds until the budget returns, set by spend() and exhausted()
+
+    def __init__(self, scope: str | None = None):
+        if scope is not None:
+            self.scope = scope
+        super().__init__()
+
+    def get_rate(self):
+        try:
+            return api_settings.DEFAULT_THROTTLE_RATES[self.scope]
+        except KeyError as error:
+            raise ImproperlyConfigured(f"no throttle rate for scope {self.scope!r}") from error
+
+    def parse_rate(self, rate):
+        match = _RATE.match(rate or "")
+        if match is None:
+            raise ValueError(f"throttle rate {rate!r} is not like 30/hour or 10/15m")
+        count, multiple, unit = match.groups()
+        return int(count), int(multiple or 1) * _UNIT_SECONDS[unit]
+
+    def get_ident(self, request):
+        return client_address(request) or "unknown"
+
+    def identity(self, request, view=None) -> str:
+        return self.get_ident(request)
+
+    def _key(self, ident: str, now: float) -> tuple[str, float]:
+        window = int(now // self.duration)
+        key = self.cache_format % {"scope": self.scope, "window": window, "ident": ident}
+        return key, (window + 1) * self.duration - now
+
+    def allow_request(self, request, view=None) -> bool:
+        """Count this request; False (and wait() > 0) once the window's budget is spent."""
+        return self.spend(self.identity(request, view))
+
+    def spend(self, ident: str) -> bool:
+        now = self.timer()
+        key, remaining = self._key(ident, now)
+        timeout = int(remaining) + 1
+        if self.cache.add(key, 1, timeout):
+            count = 1
+        else:
+            try:
+                count = self.cache.incr(key)
+            except ValueError:  # expired between add() and incr()
+                self.cache.add(key, 1, timeout)
+                count = 1
+        self._wait = 0 if count <= self.num_requests else remaining
+        return count <= self.num_requests
+
+    def exhausted(self, ident: str) -> bool:
+        """Whether the budget is spent, without counting anything."""
+        now = self.timer()
+        key, remaining = self._key(ident, now)
+        spent = (self.cache.get(key) or 0) >= self.num_requests
+        self._wait = remaining if spent else 0
+        return spent
+
+    def wait(self):
+        return max(1, round(self._wait)) if self._wait else None
+
+
+class RegisterThrottle(WindowRateThrottle):
+    """Sign-ups per address, shared by the page and POST /auth/register."""
+
+    scope = "register"
+
+
+class PasswordResetPerAddressThrottle(WindowRateThrottle):
+    scope = "password_reset"
+
+
+class PasswordResetPerEmailThrottle(WindowRateThrottle):
+    """Reset e-mails to one mailbox, whoever asks: no flooding someone's inbox."""
+
+    scope = "password_reset_email"
+
+    def identity(self, request, view=None) -> str:
+        email = (request.POST.get("email") or "").strip().casefold()
+        return hashlib.sha256(email.encode()).hexdigest()  # no e-mail address in cache keys
+
+
+class FailedLoginsPerAddressThrottle(WindowRateThrottle):
+    """Failed logins from one address on any usernames (counted only on failure)."""
+
+    scope = "login_failures"
