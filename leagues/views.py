@@ -79,12 +79,17 @@ def my_invitations(request):
 
 
 def _answer_invitation(request, invitation_id, operation, note):
-    """POST only, logged in; back to `next` (a leagues page) or the invitations page."""
+    """The invitee's answer; the invitation, or None when refused (the message says why)."""
     try:
         invitation = operation(invitation_id, request.user)
-        messages.success(request, note.format(league=invitation.league.name))
     except LeagueError as exc:
         messages.error(request, exc.detail)
+        return None
+    messages.success(request, note.format(league=invitation.league.name))
+    return invitation
+
+
+def _back(request):
     target = request.POST.get("next", "")
     return redirect(target if target.startswith("/leagues/") else "leagues:invitations")
 
@@ -92,17 +97,20 @@ def _answer_invitation(request, invitation_id, operation, note):
 @require_POST
 @login_required
 def accept_invitation(request, invitation_id):
-    return _answer_invitation(
+    """Accepted: on to the league's page, where the new player's games will show."""
+    invitation = _answer_invitation(
         request, invitation_id, invitations.accept_invitation, "You joined “{league}”."
     )
+    return redirect("leagues:detail", invitation.league_id) if invitation else _back(request)
 
 
 @require_POST
 @login_required
 def decline_invitation(request, invitation_id):
-    return _answer_invitation(
+    _answer_invitation(
         request, invitation_id, invitations.decline_invitation, "You declined “{league}”."
     )
+    return _back(request)
 
 
 @login_required

@@ -153,3 +153,55 @@ def test_a_closed_registration_refuses_late_joins(organiser, make_user):
     answer = late.post(f"/leagues/{league.pk}/join/", follow=True).content.decode()
     assert "registration is closed" in answer
     assert not league.members.filter(user__username="late").exists()
+
+
+def test_league_pages_name_players_by_display_name(organiser, make_user):
+    """Issue 18: fixtures showed usernames where the standings showed display names."""
+    members = players(make_user, 2)
+    for member, shown in zip(members, ("Ada Tiles", "Bo Mosaic"), strict=True):
+        member.display_name = shown
+        member.save(update_fields=["display_name"])
+    league = league_with(organiser, members)
+    season = league.seasons.get()
+    services.start_season(season.pk, organiser)
+    (fixture,) = open_fixtures(season)
+    viewer = logged_in(members[0])
+
+    fixtures = viewer.get(f"/leagues/{league.pk}/seasons/1/fixtures/").content.decode()
+    assert "Ada Tiles" in fixtures and "Bo Mosaic" in fixtures
+    assert ">p0<" not in fixtures and ">p1<" not in fixtures
+    detail = viewer.get(f"/leagues/{league.pk}/").content.decode()
+    assert "Ada Tiles · Bo Mosaic" in detail or "Bo Mosaic · Ada Tiles" in detail  # your game
+
+    services.override_result(fixture.pk, organiser, {"p0": 1, "p1": 2}, "by mail")
+    for page in (f"/leagues/{league.pk}/seasons/1/", f"/leagues/{league.pk}/seasons/1/fixtures/"):
+        html = viewer.get(page).content.decode()
+        assert "Ada Tiles 1st" in html and "Bo Mosaic 2nd" in html, page
+
+
+def test_a_league_game_links_back_to_its_league_and_fixture(organiser, make_user):
+    members = players(make_user, 2)
+    league = league_with(organiser, members, visibility="invite")
+    season = league.seasons.get()
+    services.start_season(season.pk, organiser)
+    (fixture,) = open_fixtures(season)
+    game_id = fixture.table.game.pk
+    fixture_url = f"/leagues/{league.pk}/seasons/1/fixtures/#fixture-{fixture.pk}"
+
+    member = logged_in(members[0])
+    for page in (f"/tables/{fixture.table_id}/", f"/games/{game_id}/replay"):
+        html = member.get(page).content.decode()
+        assert 'data-testid="league-game-link"' in html, page
+        assert f'href="/leagues/{league.pk}/"' in html and fixture_url in html
+        assert "season 1, round 1" in html
+    fixtures = member.get(f"/leagues/{league.pk}/seasons/1/fixtures/").content.decode()
+    assert f'id="fixture-{fixture.pk}"' in fixtures  # the anchor exists
+    # An invite-only league stays hidden from spectators who are not in it.
+    stranger = logged_in(make_user("stranger"))
+    html = stranger.get(f"/tables/{fixture.table_id}/").content.decode()
+    assert 'data-testid="league-game-link"' not in html and league.name not in html
+    # A table that is no league game shows nothing.
+    from games import services as game_services
+
+    lone = game_services.create_table(members[0], players=2)
+    assert 'data-testid="league-game-link"' not in member.get(f"/tables/{lone.pk}/").content.decode()
