@@ -102,6 +102,18 @@ def _invitee_answers(invitation_id, user):
     return league, invitation
 
 
+def _log_answer(league, invitation, action, done):
+    user = invitation.user
+    checks.audit(
+        league,
+        user,
+        action,
+        f"{user.username} {done} the invitation",
+        user=user.pk,
+        invitation=invitation.pk,
+    )
+
+
 def accept_invitation(invitation_id, user):
     """The invitee accepts: they become a player of the league (registration rules apply)."""
     now = timezone.now()
@@ -109,14 +121,7 @@ def accept_invitation(invitation_id, user):
         league, invitation = _invitee_answers(invitation_id, user)
         make_player(league, user, now)  # answers this pending invitation as accepted
         invitation.refresh_from_db()
-        checks.audit(
-            league,
-            user,
-            "accept_invitation",
-            f"{user.username} accepted the invitation",
-            user=user.pk,
-            invitation=invitation.pk,
-        )
+        _log_answer(league, invitation, "accept_invitation", "accepted")
     return invitation
 
 
@@ -126,14 +131,7 @@ def decline_invitation(invitation_id, user):
     with transaction.atomic():
         league, invitation = _invitee_answers(invitation_id, user)
         _answer(invitation, Invitation.Status.DECLINED, now)
-        checks.audit(
-            league,
-            user,
-            "decline_invitation",
-            f"{user.username} declined the invitation",
-            user=user.pk,
-            invitation=invitation.pk,
-        )
+        _log_answer(league, invitation, "decline_invitation", "declined")
     return invitation
 
 

@@ -138,24 +138,27 @@ class LeagueMemberSerializer(serializers.Serializer):
     player = serializers.BooleanField()
 
 
-class LeagueSerializer(serializers.Serializer):
+class LeagueSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    description = serializers.CharField()
     visibility = serializers.ChoiceField(choices=League.Visibility.values)
     ruleset = serializers.ChoiceField(choices=["classic", "duel"])
     players_per_game = serializers.IntegerField()
     variant = serializers.CharField()
     rated = serializers.BooleanField()
     clock = LeagueClockSerializer()
+    round_hours = serializers.IntegerField()
+    deadline_rule = serializers.ChoiceField(choices=League.DeadlineRule.values)
+
+
+class LeagueSerializer(LeagueSummarySerializer):
+    description = serializers.CharField()
     points_per_place = serializers.DictField(
         child=serializers.ListField(child=serializers.IntegerField())
     )
     draw_points = serializers.FloatField(allow_null=True)
     tie_breaks = serializers.ListField(child=serializers.CharField())
     cycles = serializers.IntegerField()
-    deadline_rule = serializers.ChoiceField(choices=League.DeadlineRule.values)
-    round_hours = serializers.IntegerField()
     divisions = serializers.IntegerField()
     promotion = serializers.IntegerField()
     created_by = serializers.CharField()
@@ -248,19 +251,6 @@ class AuditEntrySerializer(serializers.Serializer):
     action = serializers.CharField()
     summary = serializers.CharField()
     reason = serializers.CharField()
-
-
-class LeagueSummarySerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    visibility = serializers.ChoiceField(choices=League.Visibility.values)
-    ruleset = serializers.ChoiceField(choices=["classic", "duel"])
-    players_per_game = serializers.IntegerField()
-    variant = serializers.CharField()
-    rated = serializers.BooleanField()
-    clock = LeagueClockSerializer()
-    round_hours = serializers.IntegerField()
-    deadline_rule = serializers.ChoiceField(choices=League.DeadlineRule.values)
 
 
 class InvitationSerializer(serializers.Serializer):
