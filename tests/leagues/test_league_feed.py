@@ -18,7 +18,8 @@ from .conftest import league_with, open_fixtures, players, resign_loser
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-ORIGIN = [(b"origin", b"http://localhost")]
+# What a page at http://localhost sends (the origin check compares it with the Host).
+ORIGIN = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
 WAIT = 5
 
 
