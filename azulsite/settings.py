@@ -116,6 +116,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "leagues.context_processors.invitations_waiting",
             ],
         },
     },
@@ -326,6 +327,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Choice sets that share a field name ("kind", "status") get one stable name each.
+    "ENUM_NAME_OVERRIDES": {
+        "KindEnum": "leagues.api.serializers.CLOCK_KINDS",
+        "LeagueClockKindEnum": "leagues.services.LEAGUE_CLOCK_KINDS",
+        "GameStatusEnum": "leagues.api.serializers.GAME_STATUSES",
+    },
 }
 
 # Production hardening: on by default whenever DEBUG is false; each can be overridden.

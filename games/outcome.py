@@ -61,3 +61,14 @@ def final_result(state, engine_result, *, leavers, ended_by):
         }
     )
     return result
+
+
+def aborted_result(state, *, leavers, aborted_by):
+    """The stored result of an aborted game (docs/live-play.md, "Aborted games"): nobody wins and
+    the game rates nobody. `ranks` keep the board's order as it stood, the player who made no
+    first move (`aborted_by`, also the last of `leavers`) below everyone (leagues count that
+    player as forfeiting the fixture)."""
+    result = final_result(state, None, leavers=leavers, ended_by="aborted")
+    result["winners"] = []
+    result["aborted_by"] = aborted_by
+    return result

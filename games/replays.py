@@ -17,7 +17,7 @@ from .outcome import final_result
 from .services import commitment_of
 
 RECORD_FORMAT = 1
-ENDINGS = ("normal", "resign", "abandon", "timeout")
+ENDINGS = ("normal", "resign", "abandon", "timeout", "aborted")
 
 
 class NotFinished(GameError):
@@ -236,6 +236,7 @@ def verify_record(record):
         state = rulesets.new_state(ruleset, players, variant, seed)
     except engine.InvalidState as exc:
         raise Invalid(str(exc)) from None
+    movers = set()
     for number, entry in enumerate(moves, start=1):
         if entry.get("number", number) != number:
             return RecordCheck(
@@ -246,6 +247,7 @@ def verify_record(record):
                 False, f"move {number} comes after the end of the game", number - 1, None
             )
         seat = entry.get("player_index", state.current_player)
+        movers.add(seat)
         if seat != state.current_player:
             return RecordCheck(
                 False,
@@ -262,6 +264,11 @@ def verify_record(record):
         return RecordCheck(False, "the moves do not reach the end of the game", len(moves), None)
     if ended_by != "normal" and not leavers:
         return RecordCheck(False, f"a game ended by {ended_by} needs a leaver", len(moves), None)
+    if ended_by == "aborted" and leavers[-1] in movers:
+        # Only a player who never moved can abort a game (docs/live-play.md).
+        return RecordCheck(
+            False, f"player {leavers[-1]} moved, so the game cannot be aborted", len(moves), None
+        )
     engine_result = state.result() if state.is_over else None
     result = final_result(state.to_dict(), engine_result, leavers=leavers, ended_by=ended_by)
     if list(claimed.get("ranks")) != result["ranks"]:

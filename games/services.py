@@ -21,7 +21,7 @@ from . import broadcast, clocks, errors, game_rows, payloads, rulesets, selector
 from .bot_accounts import bot_account, bot_levels
 from .bot_turns import schedule_bot_turn_if_needed
 from .models import Game, MoveRecord, Seat, Table
-from .outcome import final_result
+from .outcome import aborted_result, final_result
 from .signals import game_finished
 
 # The level of the bot that takes over the seat of a player who left a 3-4 player game.
@@ -498,7 +498,10 @@ def _time_out_player_to_move(game, now):
     seat = _seat_of_player(_seats(game), game.state["current_player"])
     if seat.time_left_ms is not None:
         seat.time_left_ms = 0
-    _seat_leaves(game, seat, "timeout", now)
+    if _aborts_on_timeout(game, seat):
+        _abort(game, seat, now)
+    else:
+        _seat_leaves(game, seat, "timeout", now)
     game.save()
     payload = payloads.game_payload(game, last_move=game.moves.order_by("-number").first())
     _after_change(game, payload, table_changed=game.is_over)
@@ -544,19 +547,39 @@ def _start_turn(game, now):
 
 
 def _finish(game, engine_result, ended_by, now):
-    seats = _seats(game)
-    leavers = [
-        s.player_index
-        for s in sorted((s for s in seats if s.left), key=lambda s: (s.left_at, s.pk))
-    ]
-    game.result = final_result(game.state, engine_result, leavers=leavers, ended_by=ended_by)
-    game.status = Game.Status.FINISHED
+    result = final_result(game.state, engine_result, leavers=_leavers(game), ended_by=ended_by)
+    _end(game, result, Game.Status.FINISHED, now)
+
+
+def _leavers(game):
+    """Player indices of the seats that left, earliest first."""
+    left = sorted((s for s in _seats(game) if s.left), key=lambda s: (s.left_at, s.pk))
+    return [s.player_index for s in left]
+
+
+def _end(game, result, status, now):
+    game.result = result
+    game.status = status
     game.finished_at = now
     game.deadline_at = None
     table = game.table
-    table.status = Table.Status.FINISHED
+    table.status = Table.Status.ABORTED if status == Game.Status.ABORTED else Table.Status.FINISHED
     table.finished_at = now
     table.save(update_fields=["status", "finished_at"])
+
+
+def _aborts_on_timeout(game, seat):
+    """A rated game lost on time before the player's first move is aborted, as lichess does:
+    a clock must not decide a rated game before a human could move (docs/live-play.md)."""
+    return game.table.rated and not game.moves.filter(player_index=seat.player_index).exists()
+
+
+def _abort(game, seat, now):
+    """End the game as aborted: the seat timed out before its first move; nobody is rated."""
+    seat.left, seat.left_reason, seat.left_at = True, "timeout", now
+    seat.save(update_fields=["left", "left_reason", "left_at", "time_left_ms"])
+    result = aborted_result(game.state, leavers=_leavers(game), aborted_by=seat.player_index)
+    _end(game, result, Game.Status.ABORTED, now)
 
 
 def _after_change(game, payload, *, table_changed):

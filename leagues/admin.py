@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import AuditLog, Fixture, League, Season
+from .models import AuditLog, Fixture, Invitation, League, Season
 
 
 @admin.register(League)
@@ -22,6 +22,18 @@ class FixtureAdmin(admin.ModelAdmin):
     list_display = ("id", "round", "division", "status", "decided_by", "deadline_at")
     list_filter = ("status", "decided_by")
     readonly_fields = [f.name for f in Fixture._meta.fields]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Read-only: only the invitee answers an invitation (leagues.invitations)."""
+
+    list_display = ("league", "user", "invited_by", "status", "created_at", "answered_at")
+    list_filter = ("status",)
+    readonly_fields = [f.name for f in Invitation._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(AuditLog)

@@ -23,7 +23,31 @@ class InvalidInvite(LeagueError):
     code, status, default_detail = (
         "invalid_invite",
         403,
-        "this league is invite-only: the code is wrong",
+        "this league is invite-only: the invite link is wrong or was revoked",
+    )
+
+
+class NotInvitee(LeagueError):
+    code, status, default_detail = (
+        "not_invitee",
+        403,
+        "this invitation is for another player: only they may answer it",
+    )
+
+
+class AlreadyInvited(LeagueError):
+    code, status, default_detail = (
+        "already_invited",
+        409,
+        "this player already has a pending invitation to the league",
+    )
+
+
+class InvitationAnswered(LeagueError):
+    code, status, default_detail = (
+        "invitation_answered",
+        409,
+        "this invitation is no longer pending (accepted, declined or revoked)",
     )
 
 
@@ -60,6 +84,9 @@ ALL_ERRORS = [
     NotAuthenticated,
     NotOrganiser,
     InvalidInvite,
+    NotInvitee,
+    AlreadyInvited,
+    InvitationAnswered,
     Forbidden,
     Invalid,
     AlreadyMember,

@@ -3,6 +3,26 @@
 from django import forms
 
 from .models import League
+from .services import MAX_ROUND_HOURS, MIN_ROUND_HOURS
+
+# Dates are picked with the browser's own date and time picker, in UTC (the pages say so).
+PICKER_FORMAT = "%Y-%m-%dT%H:%M"
+
+
+class DateTimePicker(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs={"step": 60, **(attrs or {})}, format=PICKER_FORMAT)
+
+
+def picked_datetime(**kwargs):
+    return forms.DateTimeField(
+        widget=DateTimePicker(),
+        input_formats=[PICKER_FORMAT, "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
+        error_messages={"invalid": "pick a date and a time (UTC)"},
+        **kwargs,
+    )
 
 
 class LeagueForm(forms.Form):
@@ -11,16 +31,36 @@ class LeagueForm(forms.Form):
     visibility = forms.ChoiceField(
         choices=[("public", "Public: anyone may join"), ("invite", "Invite-only: join by link")]
     )
-    players_per_game = forms.TypedChoiceField(
-        choices=[(2, "2"), (3, "3"), (4, "4")], coerce=int, initial=2
+    ruleset = forms.ChoiceField(
+        label="Game",
+        choices=[("classic", "Azul"), ("duel", "Azul Duel (2 players)")],
+        initial="classic",
+        required=False,
     )
-    variant = forms.ChoiceField(choices=[("standard", "Standard"), ("gray", "Gray wall")])
+    players_per_game = forms.TypedChoiceField(
+        choices=[(2, "2"), (3, "3"), (4, "4")], coerce=int, initial=2,
+        help_text="Azul only: Azul Duel is always 2 players.",
+    )
+    variant = forms.ChoiceField(
+        choices=[("standard", "Standard"), ("gray", "Gray wall")], help_text="Azul only."
+    )
     rated = forms.BooleanField(required=False)
+    clock_kind = forms.ChoiceField(
+        label="Clock",
+        choices=[("correspondence", "Correspondence: days per move"), ("none", "No clock")],
+        initial="correspondence",
+        required=False,
+        help_text="League games start when their round opens, whoever is online, so leagues "
+        "have no realtime clocks.",
+    )
     days_per_move = forms.IntegerField(
         min_value=1, max_value=30, initial=3, help_text="Correspondence clock: days per move."
     )
     round_hours = forms.IntegerField(
-        min_value=1, initial=7 * 24, help_text="Hours each round lasts before its deadline."
+        min_value=MIN_ROUND_HOURS,
+        max_value=MAX_ROUND_HOURS,
+        initial=7 * 24,
+        help_text=f"Hours each round lasts before its deadline (at least {MIN_ROUND_HOURS}).",
     )
     cycles = forms.TypedChoiceField(
         choices=[(1, "Single round-robin"), (2, "Double round-robin")], coerce=int
@@ -44,11 +84,15 @@ class LeagueForm(forms.Form):
     def options(self):
         data = dict(self.cleaned_data)
         points = data.pop("points").strip()
+        data["ruleset"] = data["ruleset"] or "classic"
+        data["clock_kind"] = data["clock_kind"] or "correspondence"
+        duel = data["ruleset"] == "duel"
         options = {
-            **{k: data[k] for k in ("name", "description", "visibility", "players_per_game")},
+            **{k: data[k] for k in ("name", "description", "visibility", "ruleset")},
+            "players_per_game": None if duel else data["players_per_game"],
             **{k: data[k] for k in ("variant", "rated", "round_hours", "cycles")},
             **{k: data[k] for k in ("deadline_rule", "divisions", "promotion", "play")},
-            "clock": {"kind": "correspondence", "days_per_move": data["days_per_move"]},
+            "clock": {"kind": data["clock_kind"], "days_per_move": data["days_per_move"]},
             "tie_breaks": [t.strip() for t in data["tie_breaks"].split(",") if t.strip()],
         }
         if points:
@@ -62,6 +106,11 @@ class LeagueForm(forms.Form):
 class PlayerForm(forms.Form):
     username = forms.CharField(max_length=30)
     reason = forms.CharField(max_length=1000, required=False)
+
+
+class InviteForm(forms.Form):
+    username = forms.CharField(max_length=30)
+    message = forms.CharField(max_length=1000, required=False)
 
 
 class ReasonForm(forms.Form):
@@ -85,10 +134,10 @@ class OverrideForm(forms.Form):
 
 
 class ExtendForm(forms.Form):
-    until = forms.DateTimeField(help_text="UTC, e.g. 2026-12-24 18:00")
+    until = picked_datetime(help_text="UTC")
     reason = forms.CharField(max_length=1000)
 
 
 class SeasonDatesForm(forms.Form):
-    registration_closes_at = forms.DateTimeField(required=False)
-    starts_at = forms.DateTimeField(required=False)
+    registration_closes_at = picked_datetime(required=False, label="Registration closes (UTC)")
+    starts_at = picked_datetime(required=False, label="Planned start (UTC)")

@@ -33,7 +33,9 @@ class League(models.Model):
     visibility = models.CharField(
         max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
     )
-    invite_code = models.CharField(max_length=32, unique=True)
+    # The secret of the invite link; None once the organiser revoked it (no link works).
+    invite_code = models.CharField(max_length=32, unique=True, null=True, blank=True)
+    ruleset = models.CharField(max_length=16, default="classic")  # games.models.Table.Ruleset
     players_per_game = models.PositiveSmallIntegerField(default=2)
     variant = models.CharField(max_length=16, default="standard")
     rated = models.BooleanField(default=False)
@@ -179,6 +181,9 @@ class Fixture(models.Model):
         DEADLINE = "deadline"  # forfeit at the round's deadline
         WITHDRAWAL = "withdrawal"
         OVERRIDE = "override"
+        # The game was aborted: a player let their clock run out before their first move (rated
+        # games); that player forfeits the fixture, the game rates nobody.
+        ABORTED = "aborted"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures")
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="fixtures")
@@ -216,6 +221,42 @@ class FixturePlayer(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["fixture", "user"], name="fixture_player_unique"),
         ]
+
+
+class Invitation(models.Model):
+    """An organiser asks a user to play in a league; the user becomes a player only by accepting."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+        REVOKED = "revoked"  # withdrawn by an organiser before an answer
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    message = models.CharField(max_length=1000, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "user"],
+                condition=models.Q(status="pending"),
+                name="invitation_one_pending_per_user",
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "status"], name="invitation_user_status")]
+
+    def __str__(self):
+        return f"invitation {self.pk} to {self.user_id} for {self.league_id} ({self.status})"
 
 
 class AuditLog(models.Model):

@@ -24,15 +24,11 @@ def league_payload(league, user=None, *, organiser=False):
         "name": league.name,
         "description": league.description,
         "visibility": league.visibility,
+        "ruleset": league.ruleset,
         "players_per_game": league.players_per_game,
         "variant": league.variant,
         "rated": league.rated,
-        "clock": {
-            "kind": league.clock_kind,
-            "base_seconds": league.clock_base_seconds,
-            "increment_seconds": league.clock_increment_seconds,
-            "days_per_move": league.clock_days_per_move,
-        },
+        "clock": league_summary(league)["clock"],
         "points_per_place": league.points_per_place,
         "draw_points": number(league.draw_points),
         "tie_breaks": league.tie_breaks,
@@ -101,13 +97,19 @@ def row_payload(row):
     }
 
 
+def _unknown_user(uid):
+    return {"username": str(uid), "display_name": str(uid)}
+
+
 def fixture_payload(fixture):
-    names = {fp.user_id: fp.user.username for fp in fixture.players.all()}
+    """A fixture with its players as {username, display_name}, in seat order (pages show the
+    display name, as the standings do; the username identifies)."""
+    users = {fp.user_id: user_payload(fp.user) for fp in fixture.players.all()}
     result = None
     if fixture.result:
         result = [
             {
-                "username": names.get(int(uid), str(uid)),
+                **users.get(int(uid), _unknown_user(uid)),
                 "place": place,
                 "score": fixture.result["scores"].get(uid, 0),
             }
@@ -119,14 +121,49 @@ def fixture_payload(fixture):
         "round": fixture.round.number,
         "division": fixture.division.tier,
         "status": fixture.status,
-        "players": [names[fp.user_id] for fp in fixture.players.all()],
+        "players": [users[fp.user_id] for fp in fixture.players.all()],
         "deadline": _iso(fixture.deadline_at),
         "table": fixture.table_id,
         "game": game.pk if game else None,
+        "game_status": game.status if game else None,
         "result": result,
         "decided_by": fixture.decided_by or None,
-        "forfeits": [names.get(uid, str(uid)) for uid in fixture.forfeits],
+        "forfeits": [users.get(uid, _unknown_user(uid)) for uid in fixture.forfeits],
         "override_reason": fixture.override_reason or None,
+    }
+
+
+def league_summary(league):
+    """What a player is asked to agree to: the game, its clock and the round length."""
+    return {
+        "id": league.pk,
+        "name": league.name,
+        "visibility": league.visibility,
+        "ruleset": league.ruleset,
+        "players_per_game": league.players_per_game,
+        "variant": league.variant,
+        "rated": league.rated,
+        "clock": {
+            "kind": league.clock_kind,
+            "base_seconds": league.clock_base_seconds,
+            "increment_seconds": league.clock_increment_seconds,
+            "days_per_move": league.clock_days_per_move,
+        },
+        "round_hours": league.round_hours,
+        "deadline_rule": league.deadline_rule,
+    }
+
+
+def invitation_payload(invitation):
+    return {
+        "id": invitation.pk,
+        "league": league_summary(invitation.league),
+        "user": user_payload(invitation.user),
+        "invited_by": user_payload(invitation.invited_by),
+        "status": invitation.status,
+        "message": invitation.message,
+        "created_at": invitation.created_at.isoformat(),
+        "answered_at": _iso(invitation.answered_at),
     }
 
 
@@ -146,7 +183,10 @@ def fixtures_payload(season):
                 "deadline": _iso(round_.deadline_at),
                 "closed_at": _iso(round_.closed_at),
                 "fixtures": [fixture_payload(f) for f in round_.fixtures.all()],
-                "byes": {str(tier): byes.get(div, []) for tier, div in sorted(tiers.items())},
+                "byes": {
+                    str(tier): [user_payload(user) for user in byes.get(div, [])]
+                    for tier, div in sorted(tiers.items())
+                },
             }
         )
     return {"season": season_summary(season), "rounds": rounds}

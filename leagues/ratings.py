@@ -9,13 +9,13 @@ from django.contrib.auth import get_user_model
 DEFAULT_RATING = 1500
 
 
-def _read_ratings(user_ids, players_per_game):
+def _read_ratings(user_ids, ruleset, players_per_game):
     try:
         from games.ratings.ladders import ladder_for
         from games.ratings.selectors import ratings_of as ladder_ratings
     except ImportError:  # the ratings app is optional for leagues
         return {}
-    ladder = ladder_for("classic", players_per_game)
+    ladder = ladder_for(ruleset, players_per_game)
     found = {}
     for user in get_user_model().objects.filter(pk__in=user_ids):
         for rating in ladder_ratings(user):
@@ -24,8 +24,9 @@ def _read_ratings(user_ids, players_per_game):
     return found
 
 
-def ratings_of(user_ids, players_per_game=2):
-    """{user_id: rating} for every id given; DEFAULT_RATING where none exists."""
+def ratings_of(user_ids, ruleset="classic", players_per_game=2):
+    """{user_id: rating} on the ladder of the league's games, for every id given; DEFAULT_RATING
+    where none exists."""
     user_ids = list(user_ids)
-    found = _read_ratings(user_ids, players_per_game)
+    found = _read_ratings(user_ids, ruleset, players_per_game)
     return {uid: int(round(found.get(uid, DEFAULT_RATING))) for uid in user_ids}

@@ -5,7 +5,18 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, Q
 
 from . import standings
-from .models import AuditLog, Division, Entry, Fixture, FixturePlayer, League, Member, Round
+from .checks import invite_code_matches
+from .models import (
+    AuditLog,
+    Division,
+    Entry,
+    Fixture,
+    FixturePlayer,
+    Invitation,
+    League,
+    Member,
+    Round,
+)
 
 
 @dataclass
@@ -34,12 +45,54 @@ def visible_leagues(user):
 
 
 def can_see(league, user, code=None):
-    if league.visibility == League.Visibility.PUBLIC or code == league.invite_code:
+    """Public leagues to all; invite-only ones to members, to users invited and not yet
+    answered, and with the current invite link's code (never a revoked one)."""
+    if league.visibility == League.Visibility.PUBLIC or invite_code_matches(league, code):
         return True
-    return bool(
-        user is not None
-        and user.is_authenticated
-        and Member.objects.filter(league=league, user=user).exists()
+    if user is None or not user.is_authenticated:
+        return False
+    return (
+        Member.objects.filter(league=league, user=user).exists()
+        or pending_invitation(league, user) is not None
+    )
+
+
+def pending_invitation(league, user):
+    """The user's pending invitation to the league, or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    return (
+        Invitation.objects.filter(league=league, user=user, status=Invitation.Status.PENDING)
+        .select_related("invited_by")
+        .first()
+    )
+
+
+def invitations_for(user):
+    """The user's pending invitations, newest first, with the league and who invited."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(
+        Invitation.objects.filter(user=user, status=Invitation.Status.PENDING)
+        .select_related("league", "invited_by", "user")
+        .order_by("-created_at", "-id")
+    )
+
+
+def pending_invitation_count(user):
+    if user is None or not user.is_authenticated:
+        return 0
+    return Invitation.objects.filter(user=user, status=Invitation.Status.PENDING).count()
+
+
+def league_invitations(league, limit=100):
+    """A league's invitations for its organisers: pending first, then the latest answers."""
+    pending = Invitation.Status.PENDING
+    return sorted(
+        Invitation.objects.filter(league=league)
+        .select_related("league", "invited_by", "user")
+        .order_by("-created_at", "-id")[:limit],
+        key=lambda invitation: invitation.status != pending,
     )
 
 
@@ -132,14 +185,14 @@ def rounds_with_fixtures(season):
 
 
 def byes_of(round_, entries_by_division):
-    """{division_id: [usernames without a game this round]}."""
+    """{division_id: [users without a game this round]}."""
     playing = {
         (fixture.division_id, fp.user_id)
         for fixture in round_.fixtures.all()
         for fp in fixture.players.all()
     }
     return {
-        division_id: [e.user.username for e in entries if (division_id, e.user_id) not in playing]
+        division_id: [e.user for e in entries if (division_id, e.user_id) not in playing]
         for division_id, entries in entries_by_division.items()
     }
 
@@ -161,6 +214,15 @@ def fixture_detail(fixture_id):
         Fixture.objects.prefetch_related(players)
         .select_related("round__season__league", "division", "table__game")
         .filter(pk=fixture_id)
+        .first()
+    )
+
+
+def fixture_of_table(table_id):
+    """The fixture a table was made for (with its round, season and league), or None."""
+    return (
+        Fixture.objects.select_related("round__season__league")
+        .filter(table_id=table_id)
         .first()
     )
 

@@ -1,4 +1,6 @@
 """Every change to leagues happens here: leagues, members, seasons, rounds, fixtures, results.
+(Over 400 lines: one service module per app until the services are split into a package.)
+Invitations and the invite link are in leagues.invitations.
 
 Organiser actions check the organiser role and write an AuditLog row in the same transaction.
 Fixture games are created and ended only through `games.services` (the single writer of games);
@@ -6,26 +8,25 @@ a game's end reaches `record_game_result` through the `game_finished` signal (af
 Bad input raises a `leagues.errors.LeagueError` and changes nothing.
 """
 
-import secrets
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from games import services as game_services
 from games.errors import GameError
 from games.models import Game, Table
 from games.outcome import competition_ranks, final_result
 
-from . import errors, fixtures, standings
+from . import broadcast, checks, errors, fixtures, standings
 from .models import (
-    AuditLog,
     Division,
     Entry,
     Fixture,
     FixturePlayer,
+    Invitation,
     League,
     Member,
     Round,
@@ -34,73 +35,19 @@ from .models import (
 from .ratings import ratings_of
 
 MAX_ROUND_HOURS = 90 * 24
+# Consent (docs/leagues.md): an organiser picks the clock for every player of the league, and
+# fixtures start when their round opens, whoever is at the board. So a league's clock must leave
+# a human time to move: correspondence (at least a day per move) or none, and rounds of a day or
+# more. A realtime clock would run from the round's opening, with nobody there.
+LEAGUE_CLOCK_KINDS = ("correspondence", "none")
+MIN_ROUND_HOURS = 24
 MAX_DIVISIONS = 12
+DEFAULT_CLOCK = {"kind": "correspondence", "days_per_move": 3}
+# Planned dates an organiser sets are at most this far ahead.
+MAX_PLANNING_DAYS = 2 * 365
 
 
-# --- helpers ---------------------------------------------------------------------------------
-
-
-def _require_user(user):
-    if user is None or not getattr(user, "is_authenticated", False):
-        raise errors.NotAuthenticated()
-
-
-def _as_id(value, kind):
-    if isinstance(value, bool):
-        raise errors.NotFound(f"no {kind} {value}")
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise errors.NotFound(f"no {kind} {value}") from None
-
-
-def _get(model, pk, kind, lock=False):
-    manager = model.objects.select_for_update() if lock else model.objects
-    try:
-        return manager.get(pk=_as_id(pk, kind))
-    except model.DoesNotExist:
-        raise errors.NotFound(f"no {kind} {pk}") from None
-
-
-def is_organiser(league, user):
-    if user is None or not getattr(user, "is_authenticated", False):
-        return False
-    return Member.objects.filter(league=league, user=user, is_organiser=True).exists()
-
-
-def _require_organiser(league, user):
-    _require_user(user)
-    if not is_organiser(league, user):
-        raise errors.NotOrganiser()
-
-
-def _audit(league, actor, action, summary, reason="", **data):
-    AuditLog.objects.create(
-        league=league, actor=actor, action=action, summary=summary[:300], reason=reason, data=data
-    )
-
-
-def _user_named(username):
-    User = get_user_model()
-    if not isinstance(username, str):
-        raise errors.Invalid("username must be a string")
-    user = User.objects.filter(username__iexact=username).first()
-    if user is None:
-        raise errors.NotFound(f"no user {username}")
-    return user
-
-
-def _reason(reason, required=True):
-    if reason is None:
-        reason = ""
-    if not isinstance(reason, str):
-        raise errors.Invalid("reason must be text")
-    reason = reason.strip()
-    if required and not reason:
-        raise errors.Invalid("give a reason")
-    if len(reason) > 1000:
-        raise errors.Invalid("reason must be at most 1000 characters")
-    return reason
+is_organiser = checks.is_organiser  # the views and the API ask here
 
 
 # --- leagues ---------------------------------------------------------------------------------
@@ -137,7 +84,8 @@ def validate_league_options(
     name,
     description="",
     visibility="public",
-    players_per_game=2,
+    ruleset="classic",
+    players_per_game=None,
     variant="standard",
     rated=False,
     clock=None,
@@ -157,13 +105,20 @@ def validate_league_options(
         raise errors.Invalid("description must be text of at most 4000 characters")
     if visibility not in League.Visibility.values:
         raise errors.Invalid("visibility must be public or invite")
-    clock = dict(clock or {"kind": "correspondence", "days_per_move": 3})
+    clock = dict(clock or DEFAULT_CLOCK)
+    if players_per_game is None and ruleset == "classic":
+        players_per_game = 2
     try:
         table = game_services.validate_table_options(
-            players=players_per_game, variant=variant, rated=rated, clock=clock
+            players=players_per_game, ruleset=ruleset, variant=variant, rated=rated, clock=clock
         )
     except GameError as exc:
         raise errors.Invalid(exc.detail.replace("players must", "players_per_game must")) from None
+    if table["clock_kind"] not in LEAGUE_CLOCK_KINDS:
+        raise errors.Invalid(
+            "a league cannot use a realtime clock: its games start when a round opens, before "
+            "anyone is at the board. Use a correspondence clock (1 to 30 days per move) or none"
+        )
     if draw_points is not None:
         try:
             draw_points = Decimal(str(draw_points))
@@ -182,7 +137,7 @@ def validate_league_options(
         )
     for field, value, low, high in (
         ("cycles", cycles, 1, 2),
-        ("round_hours", round_hours, 1, MAX_ROUND_HOURS),
+        ("round_hours", round_hours, MIN_ROUND_HOURS, MAX_ROUND_HOURS),
         ("divisions", divisions, 1, MAX_DIVISIONS),
         ("promotion", promotion, 0, 10),
     ):
@@ -194,6 +149,7 @@ def validate_league_options(
         "name": name.strip(),
         "description": description,
         "visibility": visibility,
+        "ruleset": table["ruleset"],
         "players_per_game": table["players"],
         "variant": table["variant"],
         "rated": table["rated"],
@@ -214,41 +170,49 @@ def validate_league_options(
 
 def create_league(user, *, play=True, **options):
     """A new league organised by `user` (who also plays unless play=False), with season 1 open."""
-    _require_user(user)
+    checks.require_user(user)
     if getattr(user, "is_bot", False):
         raise errors.Forbidden("bots do not organise leagues")
     clean = validate_league_options(**options)
     with transaction.atomic():
-        league = League.objects.create(
-            created_by=user, invite_code=secrets.token_urlsafe(9), **clean
-        )
+        league = League.objects.create(created_by=user, invite_code=checks.new_invite_code(), **clean)
         Member.objects.create(league=league, user=user, is_organiser=True, is_player=play)
         Season.objects.create(league=league, number=1)
-        _audit(league, user, "create_league", f"{user.username} created the league")
+        checks.audit(league, user, "create_league", f"{user.username} created the league")
     return league
 
 
 def join_league(league_id, user, code=None):
-    """Become a player: public leagues to anyone, invite-only ones with the invite code."""
-    _require_user(user)
+    """Become a player by one's own request: public leagues to anyone, invite-only ones with the
+    invite link's code (personal invitations are accepted in leagues.invitations)."""
+    checks.require_user(user)
     if getattr(user, "is_bot", False):
         raise errors.Forbidden("bots do not join leagues")
     with transaction.atomic():
-        league = _get(League, league_id, "league", lock=True)
-        if league.visibility == League.Visibility.INVITE and not (
-            isinstance(code, str) and secrets.compare_digest(code, league.invite_code)
-        ):
+        league = checks.get_row(League, league_id, "league", lock=True)
+        if league.visibility == League.Visibility.INVITE and not checks.invite_code_matches(league, code):
             raise errors.InvalidInvite()
-        _check_registration(league)
-        member, _ = Member.objects.get_or_create(league=league, user=user)
-        if member.is_player:
-            raise errors.AlreadyMember()
-        member.is_player = True
-        member.save(update_fields=["is_player"])
+        member = make_player(league, user)
     return member
 
 
-def _check_registration(league, now=None):
+def make_player(league, user, now=None):
+    """Under the league's lock: `user`, who asked or accepted, becomes a player; a pending
+    invitation of theirs is answered by it."""
+    check_registration(league)
+    member, _ = Member.objects.get_or_create(league=league, user=user)
+    if member.is_player:
+        raise errors.AlreadyMember()
+    member.is_player = True
+    member.save(update_fields=["is_player"])
+    Invitation.objects.filter(league=league, user=user, status=Invitation.Status.PENDING).update(
+        status=Invitation.Status.ACCEPTED, answered_at=now or timezone.now()
+    )
+    broadcast.league_changed_after_commit(league.pk)
+    return member
+
+
+def check_registration(league, now=None):
     season = league.seasons.order_by("-number").first()
     if season is None or season.status != Season.Status.REGISTRATION:
         return  # between seasons: joining counts for the next one
@@ -259,47 +223,33 @@ def _check_registration(league, now=None):
 
 def leave_league(league_id, user):
     """Stop playing in future seasons (a running season needs an organiser's withdrawal)."""
-    _require_user(user)
+    checks.require_user(user)
     with transaction.atomic():
-        league = _get(League, league_id, "league", lock=True)
+        league = checks.get_row(League, league_id, "league", lock=True)
         member = Member.objects.filter(league=league, user=user, is_player=True).first()
         if member is None:
             raise errors.NotMember()
         member.is_player = False
         member.save(update_fields=["is_player"])
-    return member
-
-
-def add_player(league_id, by_user, username, reason=""):
-    with transaction.atomic():
-        league = _get(League, league_id, "league", lock=True)
-        _require_organiser(league, by_user)
-        reason = _reason(reason, required=False)
-        user = _user_named(username)
-        if user.is_bot:
-            raise errors.Invalid("bots do not play in leagues")
-        member, _ = Member.objects.get_or_create(league=league, user=user)
-        if member.is_player:
-            raise errors.AlreadyMember()
-        member.is_player = True
-        member.save(update_fields=["is_player"])
-        _audit(league, by_user, "add_player", f"added {user.username}", reason, user=user.pk)
+        broadcast.league_changed_after_commit(league.pk)
     return member
 
 
 def remove_player(league_id, by_user, username, reason=""):
     """Take a player out of future seasons; in a running season use withdraw_player too."""
     with transaction.atomic():
-        league = _get(League, league_id, "league", lock=True)
-        _require_organiser(league, by_user)
-        reason = _reason(reason, required=False)
-        user = _user_named(username)
+        league = checks.get_row(League, league_id, "league", lock=True)
+        checks.require_organiser(league, by_user)
+        reason = checks.reason_text(reason, required=False)
+        user = checks.user_named(username)
         member = Member.objects.filter(league=league, user=user, is_player=True).first()
         if member is None:
             raise errors.NotMember()
         member.is_player = False
         member.save(update_fields=["is_player"])
-        _audit(league, by_user, "remove_player", f"removed {user.username}", reason, user=user.pk)
+        checks.audit(
+            league, by_user, "remove_player", f"removed {user.username}", reason, user=user.pk
+        )
     return member
 
 
@@ -308,10 +258,10 @@ def set_organiser(league_id, by_user, username, organiser=True, reason=""):
     if not isinstance(organiser, bool):
         raise errors.Invalid("organiser must be true or false")
     with transaction.atomic():
-        league = _get(League, league_id, "league", lock=True)
-        _require_organiser(league, by_user)
-        reason = _reason(reason, required=False)
-        user = _user_named(username)
+        league = checks.get_row(League, league_id, "league", lock=True)
+        checks.require_organiser(league, by_user)
+        reason = checks.reason_text(reason, required=False)
+        user = checks.user_named(username)
         if user.is_bot:
             raise errors.Invalid("bots do not organise leagues")
         member, _ = Member.objects.get_or_create(league=league, user=user)
@@ -325,7 +275,9 @@ def set_organiser(league_id, by_user, username, organiser=True, reason=""):
         member.save(update_fields=["is_organiser"])
         verb = "made" if organiser else "removed"
         summary = f"{verb} {user.username} {'an' if organiser else 'as'} organiser"
-        _audit(league, by_user, "set_organiser", summary, reason, user=user.pk, organiser=organiser)
+        checks.audit(
+            league, by_user, "set_organiser", summary, reason, user=user.pk, organiser=organiser
+        )
     return member
 
 
@@ -333,30 +285,49 @@ def set_organiser(league_id, by_user, username, organiser=True, reason=""):
 
 
 def _parse_time(value, field):
-    if value is None or isinstance(value, datetime):
-        return value
+    """An aware datetime (naive ones are UTC, as the pages say) or None."""
+    if value is None:
+        return None
+    parsed = value if isinstance(value, datetime) else None
     if isinstance(value, str):
-        from django.utils.dateparse import parse_datetime
+        try:
+            parsed = parse_datetime(value.strip())
+        except ValueError:  # well formed but no such date, e.g. 2026-02-30
+            parsed = None
+    if parsed is None:
+        raise errors.Invalid(f"{field} must be a date and time, e.g. 2026-12-24T18:00 (UTC)")
+    return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, UTC)
 
-        parsed = parse_datetime(value)
-        if parsed is not None:
-            return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
-    raise errors.Invalid(f"{field} must be an ISO 8601 date-time")
+
+def _planned_time(value, before, field, now):
+    """A planned date: unchanged, or from now up to MAX_PLANNING_DAYS ahead."""
+    value = _parse_time(value, field)
+    if value is None or value == before:
+        return value
+    if value <= now:
+        raise errors.Invalid(f"{field} must be in the future")
+    if value > now + timedelta(days=MAX_PLANNING_DAYS):
+        raise errors.Invalid(f"{field} must be within {MAX_PLANNING_DAYS} days from now")
+    return value
 
 
 def update_season(season_id, by_user, *, registration_closes_at=None, starts_at=None):
     """The organiser sets the registration window and planned start of a season not yet started."""
+    now = timezone.now()
     with transaction.atomic():
-        season = _get(Season, season_id, "season", lock=True)
-        _require_organiser(season.league, by_user)
+        season = checks.get_row(Season, season_id, "season", lock=True)
+        checks.require_organiser(season.league, by_user)
         if season.status != Season.Status.REGISTRATION:
             raise errors.WrongState("the season has started")
-        season.registration_closes_at = _parse_time(
-            registration_closes_at, "registration_closes_at"
+        closes = _planned_time(
+            registration_closes_at, season.registration_closes_at, "registration_closes_at", now
         )
-        season.starts_at = _parse_time(starts_at, "starts_at")
+        starts = _planned_time(starts_at, season.starts_at, "starts_at", now)
+        if closes and starts and closes > starts:
+            raise errors.Invalid("registration must close before the planned start")
+        season.registration_closes_at, season.starts_at = closes, starts
         season.save(update_fields=["registration_closes_at", "starts_at"])
-        _audit(season.league, by_user, "update_season", f"set the dates of season {season.number}")
+        checks.audit(season.league, by_user, "update_season", f"set the dates of season {season.number}")
     return season
 
 
@@ -364,9 +335,9 @@ def start_season(season_id, by_user, now=None):
     """Put the players into divisions, generate every fixture and open round 1."""
     now = now or timezone.now()
     with transaction.atomic():
-        season = _get(Season, season_id, "season", lock=True)
+        season = checks.get_row(Season, season_id, "season", lock=True)
         league = season.league
-        _require_organiser(league, by_user)
+        checks.require_organiser(league, by_user)
         if season.status != Season.Status.REGISTRATION:
             raise errors.WrongState("the season has already started")
         tiers = _assign_tiers(season, league)
@@ -402,7 +373,7 @@ def start_season(season_id, by_user, now=None):
         season.status = Season.Status.RUNNING
         season.started_at = now
         season.save(update_fields=["status", "started_at"])
-        _audit(
+        checks.audit(
             league,
             by_user,
             "start_season",
@@ -442,7 +413,7 @@ def _assign_tiers(season, league):
     user_ids = list(
         Member.objects.filter(league=league, is_player=True).values_list("user_id", flat=True)
     )
-    ratings = ratings_of(user_ids, league.players_per_game)
+    ratings = ratings_of(user_ids, league.ruleset, league.players_per_game)
     planned = dict(season.entries.values_list("user_id", "planned_tier"))
     season.entries.exclude(user_id__in=user_ids).delete()  # left between seasons
     entries = []
@@ -483,6 +454,7 @@ def _open_round(round_, now):
     round_.opened_at = now
     round_.deadline_at = now + timedelta(hours=league.round_hours)
     round_.save(update_fields=["status", "opened_at", "deadline_at"])
+    broadcast.league_changed_after_commit(league.pk)
     withdrawn = set(
         Entry.objects.filter(season=round_.season, withdrawn=True).values_list("user_id", flat=True)
     )
@@ -513,7 +485,12 @@ def _start_fixture(fixture, league, now):
     }
     creator = playing[0]
     table = game_services.create_table(
-        creator, players=len(playing), variant=league.variant, rated=league.rated, clock=clock
+        creator,
+        ruleset=league.ruleset,
+        players=len(playing),
+        variant=league.variant,
+        rated=league.rated,
+        clock=clock,
     )
     for user in playing[1:]:
         game_services.join_table(table.pk, user)
@@ -548,6 +525,14 @@ def _decide(fixture, places, scores, decided_by, now, reason=""):
     if reason:
         fixture.override_reason = reason
     fixture.save()
+    broadcast.league_changed_after_commit(fixture.round.season.league_id)
+
+
+def _decided_by(game):
+    """How a fixture whose game is over was decided: by the game, or by its abort."""
+    if game.status == Game.Status.ABORTED:
+        return Fixture.DecidedBy.ABORTED
+    return Fixture.DecidedBy.GAME
 
 
 def _game_places(fixture, game):
@@ -561,6 +546,10 @@ def _game_places(fixture, game):
     result = game.result or {}
     seats = list(game.table.seats_in_order())
     ranks = result.get("ranks") or []
+    if game.status == Game.Status.ABORTED:
+        # The player who made no first move forfeits (the result ranks them last already).
+        absent = {s.user_id for s in seats if s.player_index == result.get("aborted_by")}
+        fixture.forfeits = sorted(set(fixture.forfeits) | absent)
     if fixture.bot_takeovers and result.get("engine_ranks"):
         ranks = result["engine_ranks"]
         quitters = {s.user_id for s in seats if s.left and s.user_id not in fixture.bot_takeovers}
@@ -595,7 +584,7 @@ def record_game_result(game_id, now=None):
         if not game.is_over:
             return False
         places, scores = _game_places(fixture, game)
-        _decide(fixture, places, scores, Fixture.DecidedBy.GAME, now)
+        _decide(fixture, places, scores, _decided_by(game), now)
         _close_round_if_done(fixture.round, now)
     return True
 
@@ -655,7 +644,7 @@ def _close_overdue_fixture(fixture_id, now):
         game = Game.objects.select_for_update().select_related("table").get(table=fixture.table_id)
         if game.is_over:
             places, scores = _game_places(fixture, game)
-            _decide(fixture, places, scores, Fixture.DecidedBy.GAME, now)
+            _decide(fixture, places, scores, _decided_by(game), now)
             _close_round_if_done(fixture.round, now)
             return True
         late_index = game.state["current_player"]
@@ -693,11 +682,11 @@ def withdraw_player(season_id, by_user, username, reason):
     """Withdraw a player from a running season: each of their remaining fixtures is a forfeit."""
     now = timezone.now()
     with transaction.atomic():
-        season = _get(Season, season_id, "season", lock=True)
+        season = checks.get_row(Season, season_id, "season", lock=True)
         league = season.league
-        _require_organiser(league, by_user)
-        reason = _reason(reason)
-        user = _user_named(username)
+        checks.require_organiser(league, by_user)
+        reason = checks.reason_text(reason)
+        user = checks.user_named(username)
         if season.status != Season.Status.RUNNING:
             raise errors.WrongState("only a running season's players can be withdrawn")
         entry = Entry.objects.select_for_update().filter(season=season, user=user).first()
@@ -708,7 +697,7 @@ def withdraw_player(season_id, by_user, username, reason):
         entry.withdrawn = True
         entry.withdrawn_at = now
         entry.save(update_fields=["withdrawn", "withdrawn_at"])
-        _audit(
+        checks.audit(
             league, by_user, "withdraw_player", f"withdrew {user.username}", reason, user=user.pk
         )
         to_leave = []
@@ -734,12 +723,12 @@ def _fixture_for_organiser(fixture_id, by_user):
     fixture = (
         Fixture.objects.select_for_update()
         .select_related("round__season__league")
-        .filter(pk=_as_id(fixture_id, "fixture"))
+        .filter(pk=checks.as_id(fixture_id, "fixture"))
         .first()
     )
     if fixture is None:
         raise errors.NotFound(f"no fixture {fixture_id}")
-    _require_organiser(fixture.round.season.league, by_user)
+    checks.require_organiser(fixture.round.season.league, by_user)
     return fixture
 
 
@@ -748,7 +737,7 @@ def override_result(fixture_id, by_user, places, reason):
     now = timezone.now()
     with transaction.atomic():
         fixture = _fixture_for_organiser(fixture_id, by_user)
-        reason = _reason(reason)
+        reason = checks.reason_text(reason)
         if fixture.round.status == Round.Status.PENDING:
             raise errors.WrongState("the fixture's round has not opened")
         players = {
@@ -772,7 +761,7 @@ def override_result(fixture_id, by_user, places, reason):
         fixture.forfeits = []  # the organiser's places are the whole truth
         _decide(fixture, clean, scores, Fixture.DecidedBy.OVERRIDE, now, reason=reason)
         league = fixture.round.season.league
-        _audit(
+        checks.audit(
             league,
             by_user,
             "override_result",
@@ -793,7 +782,7 @@ def extend_deadline(fixture_id, by_user, until, reason):
     """Move a fixture's deadline later."""
     with transaction.atomic():
         fixture = _fixture_for_organiser(fixture_id, by_user)
-        reason = _reason(reason)
+        reason = checks.reason_text(reason)
         until = _parse_time(until, "until")
         if until is None:
             raise errors.Invalid("until is required")
@@ -801,10 +790,12 @@ def extend_deadline(fixture_id, by_user, until, reason):
             raise errors.WrongState("the fixture is decided")
         if until <= timezone.now() or (fixture.deadline_at and until <= fixture.deadline_at):
             raise errors.Invalid("the new deadline must be later than now and than the old one")
+        if until > timezone.now() + timedelta(hours=MAX_ROUND_HOURS):
+            raise errors.Invalid(f"the new deadline must be within {MAX_ROUND_HOURS} hours")
         before = fixture.deadline_at
         fixture.deadline_at = until
         fixture.save(update_fields=["deadline_at"])
-        _audit(
+        checks.audit(
             fixture.round.season.league,
             by_user,
             "extend_deadline",
@@ -823,9 +814,9 @@ def close_season(season_id, by_user):
     from .selectors import division_table
 
     with transaction.atomic():
-        season = _get(Season, season_id, "season", lock=True)
+        season = checks.get_row(Season, season_id, "season", lock=True)
         league = season.league
-        _require_organiser(league, by_user)
+        checks.require_organiser(league, by_user)
         if season.status != Season.Status.FINISHED:
             raise errors.WrongState("only a finished season can be closed")
         divisions = list(season.division_set.order_by("tier"))
@@ -849,7 +840,7 @@ def close_season(season_id, by_user):
         Entry.objects.bulk_create(
             Entry(season=following, user_id=uid, planned_tier=tier) for uid, tier in planned.items()
         )
-        _audit(
+        checks.audit(
             league,
             by_user,
             "close_season",

@@ -9,17 +9,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import forms, payloads, selectors, services
+from . import checks, forms, invitations, payloads, selectors, services
 from .errors import LeagueError
-from .models import League, Season
+from .models import Invitation, League, Season
+
+
+def _code(request, league_id):
+    """The invite link's code the viewer came with (kept in the session by the link)."""
+    return request.GET.get("code") or request.session.get(f"league-code-{league_id}")
 
 
 def _league_or_404(request, league_id):
     league = League.objects.filter(pk=league_id).select_related("created_by").first()
-    code = request.GET.get("code") or request.session.get(f"league-code-{league_id}")
-    if league is None or not selectors.can_see(league, request.user, code):
+    # A remembered code that was revoked since opens nothing: can_see compares with the current.
+    if league is None or not selectors.can_see(league, request.user, _code(request, league_id)):
         raise Http404("no such league")
     return league
 
@@ -56,8 +62,55 @@ def index(request):
     return render(
         request,
         "leagues/index.html",
-        {"leagues": selectors.visible_leagues(request.user).select_related("created_by")[:200]},
+        {
+            "leagues": selectors.visible_leagues(request.user).select_related("created_by")[:200],
+            "invitations": selectors.invitations_for(request.user),
+        },
     )
+
+
+@login_required
+def my_invitations(request):
+    return render(
+        request,
+        "leagues/invitations.html",
+        {"invitations": selectors.invitations_for(request.user)},
+    )
+
+
+def _answer_invitation(request, invitation_id, operation, note):
+    """The invitee's answer; the invitation, or None when refused (the message says why)."""
+    try:
+        invitation = operation(invitation_id, request.user)
+    except LeagueError as exc:
+        messages.error(request, exc.detail)
+        return None
+    messages.success(request, note.format(league=invitation.league.name))
+    return invitation
+
+
+def _back(request):
+    target = request.POST.get("next", "")
+    return redirect(target if target.startswith("/leagues/") else "leagues:invitations")
+
+
+@require_POST
+@login_required
+def accept_invitation(request, invitation_id):
+    """Accepted: on to the league's page, where the new player's games will show."""
+    invitation = _answer_invitation(
+        request, invitation_id, invitations.accept_invitation, "You joined “{league}”."
+    )
+    return redirect("leagues:detail", invitation.league_id) if invitation else _back(request)
+
+
+@require_POST
+@login_required
+def decline_invitation(request, invitation_id):
+    _answer_invitation(
+        request, invitation_id, invitations.decline_invitation, "You declined “{league}”."
+    )
+    return _back(request)
 
 
 @login_required
@@ -81,7 +134,11 @@ def detail(request, league_id):
     membership = None
     if request.user.is_authenticated:
         membership = league.members.filter(user=request.user).first()
-    invite_url = request.build_absolute_uri(f"/leagues/{league.pk}/invite/{league.invite_code}/")
+    invite_url = None
+    if is_org and league.invite_code:
+        invite_url = request.build_absolute_uri(
+            f"/leagues/{league.pk}/invite/{league.invite_code}/"
+        )
     return render(
         request,
         "leagues/detail.html",
@@ -93,7 +150,12 @@ def detail(request, league_id):
             "members": selectors.members(league),
             "is_organiser": is_org,
             "is_player": bool(membership and membership.is_player),
-            "invite_url": invite_url if is_org else None,
+            "invite_url": invite_url,
+            "my_invitation": selectors.pending_invitation(league, request.user),
+            "invitations": selectors.league_invitations(league, limit=50) if is_org else [],
+            "can_join": league.visibility == League.Visibility.PUBLIC
+            or checks.invite_code_matches(league, _code(request, league.pk)),
+            "dates_form": _dates_form(season) if is_org else None,
             "audit": selectors.audit_log(league, limit=50),
             "my_fixtures": [
                 {**payloads.fixture_payload(f), "deadline_at": f.deadline_at}
@@ -103,11 +165,23 @@ def detail(request, league_id):
     )
 
 
+def _dates_form(season):
+    if season is None or season.status != Season.Status.REGISTRATION:
+        return None
+    return forms.SeasonDatesForm(
+        initial={
+            "registration_closes_at": season.registration_closes_at,
+            "starts_at": season.starts_at,
+        }
+    )
+
+
 def invite(request, league_id, code):
-    """The invite link: remembers the code in the session so the page and the join work."""
-    league = League.objects.filter(pk=league_id, invite_code=code).first()
-    if league is None:
-        raise Http404("this invite link is not valid")
+    """The invite link: remembers the code in the session so the page and the join work.
+    Following it joins nobody: the page asks, and joining is a POST of the player's own."""
+    league = League.objects.filter(pk=league_id).first()
+    if league is None or not checks.invite_code_matches(league, code):
+        raise Http404("this invite link is not valid: it is wrong or was revoked")
     request.session[f"league-code-{league_id}"] = code
     return redirect("leagues:detail", league_id)
 
@@ -135,6 +209,16 @@ def leave(request, league_id):
     return redirect("leagues:detail", league_id)
 
 
+def _form_problem(form):
+    """The first field error of a refused organiser form, named by its label."""
+    for name, problems in form.errors.items():
+        field = form.fields.get(name)
+        if field is None:
+            return problems[0]
+        return f"{field.label or name.replace('_', ' ')}: {problems[0]}"
+    return "check the form"
+
+
 def _player_named(request):
     """The organiser form's username, or a clear refusal."""
     form = forms.PlayerForm(request.POST)
@@ -144,10 +228,32 @@ def _player_named(request):
 
 
 @organiser_action
-def add_player(request, league_id):
-    player = _player_named(request)
-    services.add_player(league_id, request.user, **player)
-    return f"Added {player['username']}."
+def invite_player(request, league_id):
+    form = forms.InviteForm(request.POST)
+    if not form.is_valid():
+        raise services.errors.Invalid("give a username")
+    invitations.invite_player(league_id, request.user, **form.cleaned_data)
+    return f"Invited {form.cleaned_data['username']}: they play once they accept."
+
+
+@organiser_action
+def revoke_invitation(request, league_id, invitation_id):
+    if not Invitation.objects.filter(pk=invitation_id, league_id=league_id).exists():
+        raise services.errors.NotFound("no such invitation in this league")
+    invitation = invitations.revoke_invitation(invitation_id, request.user)
+    return f"Revoked the invitation of {invitation.user.shown_name}."
+
+
+@organiser_action
+def reset_invite_link(request, league_id):
+    invitations.reset_invite_link(league_id, request.user)
+    return "New invite link made: the old one no longer works."
+
+
+@organiser_action
+def revoke_invite_link(request, league_id):
+    invitations.revoke_invite_link(league_id, request.user)
+    return "Invite link revoked: no link works until you make a new one."
 
 
 @organiser_action
@@ -169,7 +275,7 @@ def season_dates(request, league_id, number):
     league = _league_or_404(request, league_id)
     form = forms.SeasonDatesForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid("dates must look like 2026-12-24 18:00 (UTC)")
+        raise services.errors.Invalid(_form_problem(form))
     services.update_season(_season_or_404(league, number).pk, request.user, **form.cleaned_data)
     return f"Season {number} dates saved."
 
@@ -214,7 +320,7 @@ def override(request, league_id, fixture_id):
 def extend(request, league_id, fixture_id):
     form = forms.ExtendForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid("give a date-time (UTC) and a reason")
+        raise services.errors.Invalid(_form_problem(form))
     services.extend_deadline(
         fixture_id, request.user, form.cleaned_data["until"], form.cleaned_data["reason"]
     )
@@ -272,6 +378,7 @@ def fixtures(request, league_id, number):
             "season": season,
             "rounds": rounds,
             "several_divisions": len(tiers) > 1,
+            "now_min": timezone.now().strftime(forms.PICKER_FORMAT),
             "is_organiser": services.is_organiser(league, request.user),
         },
     )

@@ -11,7 +11,7 @@ from . import elo
 from .ladders import LADDERS, ladder_for
 from .models import Rating, RatingChange
 
-OUTCOMES = ("win", "draw", "loss", "playing")
+OUTCOMES = ("win", "draw", "loss", "aborted", "playing")
 
 
 def ladder_query(ladder, prefix="table__"):
@@ -177,7 +177,8 @@ class HistoryRow:
 def _my_seats(user):
     return (
         Seat.objects.filter(
-            user=user, table__game__status__in=[Game.Status.PLAYING, Game.Status.FINISHED]
+            user=user,
+            table__game__status__in=[Game.Status.PLAYING, Game.Status.FINISHED, Game.Status.ABORTED],
         )
         .select_related("table", "table__game")
         .defer("table__game__state")
@@ -189,6 +190,8 @@ def _my_seats(user):
 def _outcome(result, index):
     if not result:
         return "playing"
+    if result.get("ended_by") == "aborted":
+        return "aborted"  # nobody won or lost: the game is unrated (docs/ratings.md)
     ranks = result.get("ranks") or []
     if index in (result.get("leavers") or []) or index >= len(ranks) or ranks[index] != 1:
         return "loss"
@@ -198,9 +201,11 @@ def _outcome(result, index):
 def _row(seat, deltas):
     table = seat.table
     game = table.game
-    result = game.result if game.status == Game.Status.FINISHED else None
+    result = game.result if game.is_over else None
     scores = (result or {}).get("scores") or []
     ranks = (result or {}).get("ranks") or []
+    if game.status == Game.Status.ABORTED:
+        ranks = []  # an aborted game has no finishing order (docs/ratings.md)
     leavers = set((result or {}).get("leavers") or [])
     players = []
     for other in sorted(table.seats_in_order(), key=lambda s: s.player_index):

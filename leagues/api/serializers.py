@@ -2,14 +2,30 @@
 
 from rest_framework import serializers
 
-from leagues.models import League
+from games.models import Game, Table
+from leagues.models import Invitation, League
+from leagues.services import LEAGUE_CLOCK_KINDS, MAX_ROUND_HOURS, MIN_ROUND_HOURS
+
+# Named once for the schema (settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
+CLOCK_KINDS = list(Table.ClockKind.values)
+GAME_STATUSES = list(Game.Status.values)
 
 
 class LeagueClockSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["none", "realtime", "correspondence"])
+    kind = serializers.ChoiceField(choices=CLOCK_KINDS)
     base_seconds = serializers.IntegerField(min_value=0, default=0)
     increment_seconds = serializers.IntegerField(min_value=0, default=0)
     days_per_move = serializers.IntegerField(min_value=0, default=0)
+
+
+class LeagueClockChoiceSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=list(LEAGUE_CLOCK_KINDS),
+        help_text="no realtime clocks: league games start when a round opens (docs/leagues.md)",
+    )
+    days_per_move = serializers.IntegerField(
+        min_value=0, default=0, help_text="correspondence: 1 to 30"
+    )
 
 
 class LeagueCreateSerializer(serializers.Serializer):
@@ -18,10 +34,17 @@ class LeagueCreateSerializer(serializers.Serializer):
         max_length=4000, required=False, default="", allow_blank=True
     )
     visibility = serializers.ChoiceField(choices=League.Visibility.values, default="public")
-    players_per_game = serializers.IntegerField(min_value=2, max_value=4, default=2)
-    variant = serializers.ChoiceField(choices=["standard", "gray"], default="standard")
+    ruleset = serializers.ChoiceField(
+        choices=["classic", "duel"], default="classic", help_text="duel: Azul Duel, 2 per game"
+    )
+    players_per_game = serializers.IntegerField(
+        min_value=2, max_value=4, required=False, help_text="classic: 2 (default), 3 or 4; duel: 2"
+    )
+    variant = serializers.ChoiceField(
+        choices=["standard", "gray"], default="standard", help_text="classic only"
+    )
     rated = serializers.BooleanField(default=False)
-    clock = LeagueClockSerializer(
+    clock = LeagueClockChoiceSerializer(
         required=False, help_text="default: correspondence, 3 days per move"
     )
     points_per_place = serializers.JSONField(
@@ -43,7 +66,9 @@ class LeagueCreateSerializer(serializers.Serializer):
         min_value=1, max_value=2, default=1, help_text="1 single, 2 double round-robin"
     )
     deadline_rule = serializers.ChoiceField(choices=League.DeadlineRule.values, default="forfeit")
-    round_hours = serializers.IntegerField(min_value=1, default=7 * 24)
+    round_hours = serializers.IntegerField(
+        min_value=MIN_ROUND_HOURS, max_value=MAX_ROUND_HOURS, default=7 * 24
+    )
     divisions = serializers.IntegerField(min_value=1, default=1)
     promotion = serializers.IntegerField(min_value=0, default=1)
     play = serializers.BooleanField(default=True, help_text="the organiser plays too")
@@ -56,6 +81,13 @@ class LeagueJoinSerializer(serializers.Serializer):
 class LeaguePlayerSerializer(serializers.Serializer):
     username = serializers.CharField()
     reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class LeagueInviteSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    message = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=1000, help_text="to the invitee"
+    )
 
 
 class LeagueOrganiserSerializer(serializers.Serializer):
@@ -106,23 +138,27 @@ class LeagueMemberSerializer(serializers.Serializer):
     player = serializers.BooleanField()
 
 
-class LeagueSerializer(serializers.Serializer):
+class LeagueSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    description = serializers.CharField()
     visibility = serializers.ChoiceField(choices=League.Visibility.values)
+    ruleset = serializers.ChoiceField(choices=["classic", "duel"])
     players_per_game = serializers.IntegerField()
     variant = serializers.CharField()
     rated = serializers.BooleanField()
     clock = LeagueClockSerializer()
+    round_hours = serializers.IntegerField()
+    deadline_rule = serializers.ChoiceField(choices=League.DeadlineRule.values)
+
+
+class LeagueSerializer(LeagueSummarySerializer):
+    description = serializers.CharField()
     points_per_place = serializers.DictField(
         child=serializers.ListField(child=serializers.IntegerField())
     )
     draw_points = serializers.FloatField(allow_null=True)
     tie_breaks = serializers.ListField(child=serializers.CharField())
     cycles = serializers.IntegerField()
-    deadline_rule = serializers.ChoiceField(choices=League.DeadlineRule.values)
-    round_hours = serializers.IntegerField()
     divisions = serializers.IntegerField()
     promotion = serializers.IntegerField()
     created_by = serializers.CharField()
@@ -130,7 +166,9 @@ class LeagueSerializer(serializers.Serializer):
     current_season = LeagueSeasonSerializer(allow_null=True)
     seasons = LeagueSeasonSerializer(many=True)
     members = LeagueMemberSerializer(many=True)
-    invite_code = serializers.CharField(allow_null=True, help_text="organisers only")
+    invite_code = serializers.CharField(
+        allow_null=True, help_text="organisers only; null to others and once revoked"
+    )
 
 
 class StandingRowSerializer(serializers.Serializer):
@@ -159,8 +197,14 @@ class StandingsSerializer(serializers.Serializer):
     divisions = DivisionStandingsSerializer(many=True)
 
 
+class PlayerNameSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+
+
 class FixtureResultSerializer(serializers.Serializer):
     username = serializers.CharField()
+    display_name = serializers.CharField()
     place = serializers.IntegerField()
     score = serializers.IntegerField()
 
@@ -170,15 +214,16 @@ class FixtureSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     division = serializers.IntegerField(help_text="the division's tier")
     status = serializers.ChoiceField(choices=["scheduled", "playing", "done"])
-    players = serializers.ListField(child=serializers.CharField())
+    players = PlayerNameSerializer(many=True, help_text="in seat order")
     deadline = serializers.DateTimeField(allow_null=True)
     table = serializers.IntegerField(allow_null=True)
     game = serializers.IntegerField(allow_null=True)
+    game_status = serializers.ChoiceField(choices=GAME_STATUSES, allow_null=True)
     result = FixtureResultSerializer(many=True, allow_null=True)
     decided_by = serializers.ChoiceField(
-        choices=["game", "deadline", "withdrawal", "override"], allow_null=True
+        choices=["game", "deadline", "withdrawal", "override", "aborted"], allow_null=True
     )
-    forfeits = serializers.ListField(child=serializers.CharField())
+    forfeits = PlayerNameSerializer(many=True)
     override_reason = serializers.CharField(allow_null=True)
 
 
@@ -190,7 +235,7 @@ class RoundSerializer(serializers.Serializer):
     closed_at = serializers.DateTimeField(allow_null=True)
     fixtures = FixtureSerializer(many=True)
     byes = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()), help_text="by division tier"
+        child=PlayerNameSerializer(many=True), help_text="by division tier"
     )
 
 
@@ -206,3 +251,14 @@ class AuditEntrySerializer(serializers.Serializer):
     action = serializers.CharField()
     summary = serializers.CharField()
     reason = serializers.CharField()
+
+
+class InvitationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    league = LeagueSummarySerializer(help_text="what the invitee is asked to agree to")
+    user = PlayerNameSerializer(help_text="the invitee")
+    invited_by = PlayerNameSerializer()
+    status = serializers.ChoiceField(choices=Invitation.Status.values)
+    message = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    answered_at = serializers.DateTimeField(allow_null=True)

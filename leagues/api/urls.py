@@ -9,7 +9,32 @@ urlpatterns = [
     path("leagues/<int:league_id>", views.LeagueView.as_view(), name="api-league"),
     path("leagues/<int:league_id>/join", views.JoinView.as_view(), name="api-league-join"),
     path("leagues/<int:league_id>/leave", views.LeaveView.as_view(), name="api-league-leave"),
-    path("leagues/<int:league_id>/players", views.PlayersView.as_view(), name="api-league-players"),
+    path(
+        "leagues/<int:league_id>/invitations",
+        views.LeagueInvitationsView.as_view(),
+        name="api-league-invitations",
+    ),
+    path(
+        "leagues/<int:league_id>/invite-link",
+        views.InviteLinkView.as_view(),
+        name="api-league-invite-link",
+    ),
+    path("invitations", views.MyInvitationsView.as_view(), name="api-invitations"),
+    path(
+        "invitations/<int:invitation_id>/accept",
+        views.AcceptInvitationView.as_view(),
+        name="api-invitation-accept",
+    ),
+    path(
+        "invitations/<int:invitation_id>/decline",
+        views.DeclineInvitationView.as_view(),
+        name="api-invitation-decline",
+    ),
+    path(
+        "invitations/<int:invitation_id>/revoke",
+        views.RevokeInvitationView.as_view(),
+        name="api-invitation-revoke",
+    ),
     path(
         "leagues/<int:league_id>/players/remove",
         views.RemovePlayerView.as_view(),

@@ -12,8 +12,8 @@ from rest_framework.views import APIView
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
 from games.errors import GameError
-from leagues import payloads, selectors, services
-from leagues.errors import LeagueError, NotFound
+from leagues import checks, invitations, payloads, selectors, services
+from leagues.errors import LeagueError, NotFound, NotOrganiser
 from leagues.models import League, Season
 
 from . import serializers as s
@@ -26,6 +26,13 @@ ERRORS = {
     409: error_response(
         "wrong_state, already_member, not_member, registration_closed, not_enough_players"
     ),
+}
+INVITATION_ERRORS = {
+    400: error_response("invalid"),
+    401: error_response("not_authenticated"),
+    403: error_response("not_invitee, not_organiser"),
+    404: error_response("not_found"),
+    409: error_response("invitation_answered, already_member, registration_closed"),
 }
 
 
@@ -123,18 +130,122 @@ class LeaveView(LeaguesApiView):
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
 
-class PlayersView(LeaguesApiView):
+class LeagueInvitationsView(LeaguesApiView):
     @extend_schema(
-        operation_id="leagues_add_player",
-        request=s.LeaguePlayerSerializer,
-        responses={200: s.LeagueSerializer, **ERRORS},
+        operation_id="leagues_invitations",
+        responses={
+            200: s.InvitationSerializer(many=True),
+            401: error_response("not_authenticated"),
+            403: error_response("not_organiser"),
+            404: error_response("not_found"),
+        },
         tags=["leagues"],
-        description="Organisers only: add a player to the league.",
+        description="Organisers only: the league's invitations, pending first, then answered.",
+    )
+    def get(self, request, league_id):
+        league = _league(request, league_id)
+        if not services.is_organiser(league, request.user):
+            raise NotOrganiser()
+        return Response(
+            [payloads.invitation_payload(i) for i in selectors.league_invitations(league)]
+        )
+
+    @extend_schema(
+        operation_id="leagues_invite",
+        request=s.LeagueInviteSerializer,
+        responses={
+            201: s.InvitationSerializer,
+            **ERRORS,
+            409: error_response("already_member, already_invited, registration_closed"),
+        },
+        tags=["leagues"],
+        description="Organisers only: invite a user to play. They become a player only by "
+        "accepting (POST /invitations/{id}/accept).",
     )
     def post(self, request, league_id):
-        body = _parse(s.LeaguePlayerSerializer, request.data)
-        services.add_player(league_id, request.user, body["username"], body["reason"])
-        return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
+        body = _parse(s.LeagueInviteSerializer, request.data)
+        invitation = invitations.invite_player(
+            league_id, request.user, body["username"], body["message"]
+        )
+        return Response(payloads.invitation_payload(invitation), status=status.HTTP_201_CREATED)
+
+
+class InviteLinkView(LeaguesApiView):
+    @extend_schema(
+        operation_id="leagues_reset_invite_link",
+        request=None,
+        responses={200: s.LeagueSerializer, **ERRORS},
+        tags=["leagues"],
+        description="Organisers only: a new invite link code; the old link stops working.",
+    )
+    def post(self, request, league_id):
+        league = invitations.reset_invite_link(league_id, request.user)
+        return Response(_league_body(request, league))
+
+    @extend_schema(
+        operation_id="leagues_revoke_invite_link",
+        request=None,
+        responses={200: s.LeagueSerializer, **ERRORS},
+        tags=["leagues"],
+        description="Organisers only: no invite link works until a new one is made.",
+    )
+    def delete(self, request, league_id):
+        league = invitations.revoke_invite_link(league_id, request.user)
+        return Response(_league_body(request, league))
+
+
+class MyInvitationsView(LeaguesApiView):
+    @extend_schema(
+        operation_id="invitations_list",
+        responses={200: s.InvitationSerializer(many=True), 401: error_response("not_authenticated")},
+        tags=["leagues"],
+        description="The caller's pending invitations, newest first.",
+    )
+    def get(self, request):
+        checks.require_user(request.user)
+        return Response(
+            [payloads.invitation_payload(i) for i in selectors.invitations_for(request.user)]
+        )
+
+
+def _answered(operation, request, invitation_id):
+    return Response(payloads.invitation_payload(operation(invitation_id, request.user)))
+
+
+class AcceptInvitationView(LeaguesApiView):
+    @extend_schema(
+        operation_id="invitations_accept",
+        request=None,
+        responses={200: s.InvitationSerializer, **INVITATION_ERRORS},
+        tags=["leagues"],
+        description="The invitee accepts: they become a player of the league.",
+    )
+    def post(self, request, invitation_id):
+        return _answered(invitations.accept_invitation, request, invitation_id)
+
+
+class DeclineInvitationView(LeaguesApiView):
+    @extend_schema(
+        operation_id="invitations_decline",
+        request=None,
+        responses={200: s.InvitationSerializer, **INVITATION_ERRORS},
+        tags=["leagues"],
+        description="The invitee declines; nothing else changes.",
+    )
+    def post(self, request, invitation_id):
+        return _answered(invitations.decline_invitation, request, invitation_id)
+
+
+class RevokeInvitationView(LeaguesApiView):
+    @extend_schema(
+        operation_id="invitations_revoke",
+        request=None,
+        responses={200: s.InvitationSerializer, **INVITATION_ERRORS},
+        tags=["leagues"],
+        description="Organisers only: withdraw a pending invitation.",
+    )
+    def post(self, request, invitation_id):
+        return _answered(invitations.revoke_invitation, request, invitation_id)
 
 
 class RemovePlayerView(LeaguesApiView):

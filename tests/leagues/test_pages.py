@@ -1,7 +1,10 @@
 """The leagues pages: organisers see and use their controls; members see none and are refused."""
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from leagues import services
 from leagues.models import AuditLog, Fixture, League
@@ -105,16 +108,100 @@ def test_members_see_no_organiser_controls_and_are_refused(organiser, make_user)
     assert 'data-player="p1"' in standings and "override" in standings
 
 
-def test_organiser_sets_the_registration_window_on_the_league_page(organiser, make_user):
+def test_organiser_picks_season_dates_with_the_browser_picker(organiser, make_user):
+    """Issue 18: dates come from a native date/time picker (datetime-local) and the server
+    checks them: a malformed, impossible or past date, or a registration closing after the
+    planned start, is refused with a message and changes nothing."""
     league = services.create_league(organiser, name="Dated")
     olga = logged_in(organiser)
-    olga.post(
-        f"/leagues/{league.pk}/seasons/1/dates/",
-        {"registration_closes_at": "2020-01-01 10:00", "starts_at": ""},
-    )
+    page = olga.get(f"/leagues/{league.pk}/").content.decode()
+    assert 'type="datetime-local" name="registration_closes_at"' in page
+    assert 'type="datetime-local" name="starts_at"' in page
+
+    closes = (timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
+    starts = closes + timedelta(days=1)
+    picked = {
+        "registration_closes_at": closes.strftime("%Y-%m-%dT%H:%M"),
+        "starts_at": starts.strftime("%Y-%m-%dT%H:%M"),
+    }
+    olga.post(f"/leagues/{league.pk}/seasons/1/dates/", picked)
     season = league.seasons.get()
-    assert season.registration_closes_at.year == 2020
+    assert (season.registration_closes_at, season.starts_at) == (closes, starts)
+    page = olga.get(f"/leagues/{league.pk}/").content.decode()
+    assert f'value="{picked["registration_closes_at"]}"' in page  # the picker shows the date
+
+    refused = [
+        ({"registration_closes_at": "next tuesday"}, "pick a date and a time"),
+        ({"registration_closes_at": "2026-02-30T10:00"}, "pick a date and a time"),
+        ({"registration_closes_at": "2020-01-01T10:00"}, "must be in the future"),
+        (
+            {"registration_closes_at": picked["starts_at"], "starts_at": picked["registration_closes_at"]},
+            "must close before the planned start",
+        ),
+    ]
+    for body, message in refused:
+        answer = olga.post(f"/leagues/{league.pk}/seasons/1/dates/", body, follow=True)
+        assert message in answer.content.decode(), body
+        season.refresh_from_db()
+        assert (season.registration_closes_at, season.starts_at) == (closes, starts)
+
+
+def test_a_closed_registration_refuses_late_joins(organiser, make_user):
+    league = services.create_league(organiser, name="Dated")
+    league.seasons.update(registration_closes_at=timezone.now() - timedelta(minutes=1))
     late = logged_in(make_user("late"))
     answer = late.post(f"/leagues/{league.pk}/join/", follow=True).content.decode()
     assert "registration is closed" in answer
     assert not league.members.filter(user__username="late").exists()
+
+
+def test_league_pages_name_players_by_display_name(organiser, make_user):
+    """Issue 18: fixtures showed usernames where the standings showed display names."""
+    members = players(make_user, 2)
+    for member, shown in zip(members, ("Ada Tiles", "Bo Mosaic"), strict=True):
+        member.display_name = shown
+        member.save(update_fields=["display_name"])
+    league = league_with(organiser, members)
+    season = league.seasons.get()
+    services.start_season(season.pk, organiser)
+    (fixture,) = open_fixtures(season)
+    viewer = logged_in(members[0])
+
+    fixtures = viewer.get(f"/leagues/{league.pk}/seasons/1/fixtures/").content.decode()
+    assert "Ada Tiles" in fixtures and "Bo Mosaic" in fixtures
+    assert ">p0<" not in fixtures and ">p1<" not in fixtures
+    detail = viewer.get(f"/leagues/{league.pk}/").content.decode()
+    assert "Ada Tiles · Bo Mosaic" in detail or "Bo Mosaic · Ada Tiles" in detail  # your game
+
+    services.override_result(fixture.pk, organiser, {"p0": 1, "p1": 2}, "by mail")
+    for page in (f"/leagues/{league.pk}/seasons/1/", f"/leagues/{league.pk}/seasons/1/fixtures/"):
+        html = viewer.get(page).content.decode()
+        assert "Ada Tiles 1st" in html and "Bo Mosaic 2nd" in html, page
+
+
+def test_a_league_game_links_back_to_its_league_and_fixture(organiser, make_user):
+    members = players(make_user, 2)
+    league = league_with(organiser, members, visibility="invite")
+    season = league.seasons.get()
+    services.start_season(season.pk, organiser)
+    (fixture,) = open_fixtures(season)
+    game_id = fixture.table.game.pk
+    fixture_url = f"/leagues/{league.pk}/seasons/1/fixtures/#fixture-{fixture.pk}"
+
+    member = logged_in(members[0])
+    for page in (f"/tables/{fixture.table_id}/", f"/games/{game_id}/replay"):
+        html = member.get(page).content.decode()
+        assert 'data-testid="league-game-link"' in html, page
+        assert f'href="/leagues/{league.pk}/"' in html and fixture_url in html
+        assert "season 1, round 1" in html
+    fixtures = member.get(f"/leagues/{league.pk}/seasons/1/fixtures/").content.decode()
+    assert f'id="fixture-{fixture.pk}"' in fixtures  # the anchor exists
+    # An invite-only league stays hidden from spectators who are not in it.
+    stranger = logged_in(make_user("stranger"))
+    html = stranger.get(f"/tables/{fixture.table_id}/").content.decode()
+    assert 'data-testid="league-game-link"' not in html and league.name not in html
+    # A table that is no league game shows nothing.
+    from games import services as game_services
+
+    lone = game_services.create_table(members[0], players=2)
+    assert 'data-testid="league-game-link"' not in member.get(f"/tables/{lone.pk}/").content.decode()

@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game, Seat
-from leagues import errors, selectors, services
+from leagues import errors, invitations, selectors, services
 from leagues.models import AuditLog, Entry, Fixture, Member, Round, Season
 
 from .conftest import league_with, open_fixtures, players, resign_loser
@@ -158,7 +158,7 @@ def test_override_and_extend_are_organiser_only_and_audited(organiser, make_user
         lambda: services.override_result(fixture.pk, member, {"p0": 1, "p1": 2}, "I won"),
         lambda: services.extend_deadline(fixture.pk, member, later, "please"),
         lambda: services.withdraw_player(season.pk, member, "p1", "go away"),
-        lambda: services.add_player(league.pk, member, "olga"),
+        lambda: invitations.invite_player(league.pk, member, "olga"),
         lambda: services.remove_player(league.pk, member, "p1"),
         lambda: services.close_season(season.pk, member),
     ]
@@ -209,8 +209,10 @@ def test_joining_rules(organiser, make_user):
     with pytest.raises(errors.AlreadyMember):
         services.join_league(league.pk, alice, code=league.invite_code)
     season = league.seasons.get()
-    services.update_season(
-        season.pk, organiser, registration_closes_at=timezone.now() - timedelta(minutes=1)
+    # Registration closed a minute ago (set in the past directly: the organiser may only pick
+    # future dates).
+    Season.objects.filter(pk=season.pk).update(
+        registration_closes_at=timezone.now() - timedelta(minutes=1)
     )
     with pytest.raises(errors.RegistrationClosed):
         services.join_league(league.pk, bob, code=league.invite_code)
@@ -254,8 +256,8 @@ def test_co_organisers_may_act_and_a_league_keeps_one_organiser(organiser, make_
     with pytest.raises(errors.NotOrganiser):
         services.set_organiser(league.pk, helper, "p1")
     services.set_organiser(league.pk, organiser, "p1", reason="runs Tuesdays")
-    services.add_player(league.pk, helper, "olga")  # the new organiser acts
-    assert AuditLog.objects.filter(league=league, action="add_player", actor=helper).exists()
+    invitations.invite_player(league.pk, helper, "olga")  # the new organiser acts
+    assert AuditLog.objects.filter(league=league, action="invite_player", actor=helper).exists()
 
     services.set_organiser(league.pk, helper, "olga", organiser=False)
     with pytest.raises(errors.WrongState):

@@ -54,7 +54,7 @@ class HistoryPlayerSerializer(serializers.Serializer):
 
 class HistoryRowSerializer(serializers.Serializer):
     game = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["playing", "finished"])
+    status = serializers.ChoiceField(choices=["playing", "finished", "aborted"])
     ladder = serializers.CharField()
     variant = serializers.CharField()
     rated = serializers.BooleanField()

@@ -431,7 +431,7 @@ function renderEndScreen(view) {
     );
   }
   return h("section", { class: "endscreen", "data-endscreen": "", "aria-label": "Final result" }, [
-    h("h2", { text: winners.length > 1 ? `Shared victory: ${names.join(" & ")}` : `${names[0] || "Nobody"} wins${endedBy}` }),
+    h("h2", { text: abortedHeading(view, result) || (winners.length > 1 ? `Shared victory: ${names.join(" & ")}` : `${names[0] || "Nobody"} wins${endedBy}`) }),
     h("table", { class: "endscreen__table" }, [
       h("thead", {}, h("tr", {}, ["#", "Player", "Walls & floors", "End bonus", "Final"].map((label) => h("th", { text: label })))),
       h("tbody", {}, rows),
@@ -474,4 +474,11 @@ export function renderGame(view) {
     },
     children,
   );
+}
+
+// An aborted game (a clock ran out before that player's first move) has no winner and no rating.
+export function abortedHeading(view, result) {
+  if (!result || result.ended_by !== "aborted") return null;
+  const index = result.aborted_by;
+  return `Game aborted: ${seatName(view.seats[index], index)} made no first move in time. Unrated.`;
 }

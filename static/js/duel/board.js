@@ -3,7 +3,7 @@
 // objectives. Pure rendering from a view object; clicks call the controller's handlers. What is lit
 // comes from the server's legal moves (choices.js), never from a copy of the rules.
 
-import { clockText, seatName } from "../azul/board.js";
+import { abortedHeading, clockText, seatName } from "../azul/board.js";
 import { COLOURS, colourName } from "../azul/colours.js";
 import { h } from "../azul/dom.js";
 import { entryChoices, lineChoices, orderChoices, slotChoices } from "./choices.js";
@@ -419,7 +419,7 @@ function renderEndScreen(view) {
     ]),
   );
   return h("section", { class: "endscreen", "data-endscreen": "", "aria-label": "Final result" }, [
-    h("h2", { text: winners.length > 1 ? `Shared victory: ${names.join(" & ")}` : `${names[0] || "Nobody"} wins${endedBy}` }),
+    h("h2", { text: abortedHeading(view, result) || (winners.length > 1 ? `Shared victory: ${names.join(" & ")}` : `${names[0] || "Nobody"} wins${endedBy}`) }),
     h("table", { class: "endscreen__table" }, [
       h("thead", {}, h("tr", {}, ["#", "Player", "Objectives", "Final"].map((label) => h("th", { text: label })))),
       h("tbody", {}, rows),

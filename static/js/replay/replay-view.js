@@ -118,7 +118,7 @@ export class ReplayView {
   // ---- drawing ----
 
   finished() {
-    return this.data.status === "finished";
+    return this.data.status === "finished" || this.data.status === "aborted";
   }
 
   boardView() {

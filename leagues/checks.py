@@ -1,0 +1,91 @@
+"""What every leagues service checks first (who acts, on which row) and the audit row it writes.
+
+Shared by leagues.services and leagues.invitations; raises leagues.errors.
+"""
+
+import secrets
+
+from django.contrib.auth import get_user_model
+
+from . import broadcast, errors
+from .models import AuditLog, Member
+
+
+def require_user(user):
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise errors.NotAuthenticated()
+
+
+def as_id(value, kind):
+    if isinstance(value, bool):
+        raise errors.NotFound(f"no {kind} {value}")
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise errors.NotFound(f"no {kind} {value}") from None
+    if not 0 < number < 2**63:  # beyond any primary key (and the database's integer)
+        raise errors.NotFound(f"no {kind} {value}")
+    return number
+
+
+def get_row(model, pk, kind, lock=False):
+    manager = model.objects.select_for_update() if lock else model.objects
+    try:
+        return manager.get(pk=as_id(pk, kind))
+    except model.DoesNotExist:
+        raise errors.NotFound(f"no {kind} {pk}") from None
+
+
+def is_organiser(league, user):
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return Member.objects.filter(league=league, user=user, is_organiser=True).exists()
+
+
+def require_organiser(league, user):
+    require_user(user)
+    if not is_organiser(league, user):
+        raise errors.NotOrganiser()
+
+
+def audit(league, actor, action, summary, reason="", **data):
+    """The audit row of an organiser's action; the league's pages hear of it after commit."""
+    AuditLog.objects.create(
+        league=league, actor=actor, action=action, summary=summary[:300], reason=reason, data=data
+    )
+    broadcast.league_changed_after_commit(league.pk)
+
+
+def user_named(username):
+    if not isinstance(username, str):
+        raise errors.Invalid("username must be a string")
+    user = get_user_model().objects.filter(username__iexact=username).first()
+    if user is None:
+        raise errors.NotFound(f"no user {username}")
+    return user
+
+
+def reason_text(reason, required=True):
+    if reason is None:
+        reason = ""
+    if not isinstance(reason, str):
+        raise errors.Invalid("reason must be text")
+    reason = reason.strip()
+    if required and not reason:
+        raise errors.Invalid("give a reason")
+    if len(reason) > 1000:
+        raise errors.Invalid("reason must be at most 1000 characters")
+    return reason
+
+
+def new_invite_code():
+    return secrets.token_urlsafe(16)
+
+
+def invite_code_matches(league, code):
+    """Whether `code` is the league's current invite link secret (never once it was revoked)."""
+    return (
+        isinstance(code, str)
+        and bool(league.invite_code)
+        and secrets.compare_digest(code.encode(), league.invite_code.encode())
+    )
