@@ -1,0 +1,166 @@
+"""Writers queued on a game's lock see the seats the writer before them committed (PostgreSQL).
+
+Under READ COMMITTED a statement reads the rows as they were when it started: a writer that read
+the seats in the statement that waited for the game's lock would decide on the seats as they were
+before the previous writer committed. Each race below holds the game's lock in one connection,
+queues two writes behind it in others (in a known order: the lock's waiters are served first come,
+first served), releases it, and compares the outcome with the same writes run one after the other.
+"""
+
+import threading
+import time
+from functools import partial
+
+import pytest
+from django.db import connection, transaction
+
+from games import errors, services
+from games.models import Game, MoveRecord, Seat
+
+from ..bots.conftest import wait_for_bots
+from .conftest import fresh, legal_moves, start_game
+
+REPETITIONS = 20
+
+
+def _three_seats_with_a_bot(alice, bob):
+    game = start_game(alice, bob, players=3, bots=[{"seat": 2, "level": "greedy"}])
+    wait_for_bots()  # if the bot opened the game, its move is played: a human is to move now
+    return fresh(game)
+
+
+def _lock_waiters():
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        return cursor.fetchone()[0]
+
+
+def _wait_for_waiters(count, timeout=10):
+    give_up = time.monotonic() + timeout
+    while _lock_waiters() < count:
+        assert time.monotonic() < give_up, f"{count} writers never queued on the game's lock"
+        time.sleep(0.01)
+
+
+def _run(write):
+    """What a write answered: 'ok' or its error code."""
+    try:
+        write()
+        return "ok"
+    except errors.GameError as exc:
+        return exc.code
+
+
+def _queued_behind_the_lock(game_id, writes):
+    """Hold the game's lock, queue `writes` behind it in this order, release; their answers."""
+    locked, release = threading.Event(), threading.Event()
+    answers = [None] * len(writes)
+
+    def hold():
+        try:
+            with transaction.atomic():
+                Game.objects.select_for_update().get(pk=game_id)
+                locked.set()
+                release.wait(30)
+        finally:
+            connection.close()
+
+    def queue(slot, write):
+        try:
+            answers[slot] = _run(write)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert locked.wait(10)
+    threads = []
+    try:
+        for slot, write in enumerate(writes):
+            thread = threading.Thread(target=queue, args=(slot, write))
+            thread.start()
+            threads.append(thread)
+            _wait_for_waiters(slot + 1)  # queued in this order
+    finally:
+        release.set()
+        holder.join(30)
+        for thread in threads:
+            thread.join(30)
+    return answers
+
+
+def _outcome(game, answers, roles=None):
+    """The game as its players see it, by username or by `roles` {username: role} (seat order,
+    and so who is to move, is drawn at random per game)."""
+    wait_for_bots()
+    game = fresh(game)
+    seats = Seat.objects.filter(table=game.table).select_related("user", "replaced_by")
+
+    def name(user):
+        return None if user is None else (roles or {}).get(user.username, user.username)
+
+    by_index = {seat.player_index: name(seat.user) for seat in seats}
+    result = game.result or {}
+    return {
+        "answers": answers,
+        "status": game.status,
+        "ended_by": result.get("ended_by"),
+        "leavers": [by_index[index] for index in result.get("leavers", [])],
+        "seats": sorted(
+            (name(seat.user), seat.left, seat.left_reason, name(seat.controller))
+            for seat in seats
+        ),
+    }
+
+
+def _human_to_move(game, *humans):
+    """The human to move, and the roles of both humans for _outcome."""
+    current = fresh(game).state["current_player"]
+    mover = Seat.objects.select_related("user").get(table=game.table, player_index=current).user
+    assert mover in humans, "a human is to move"
+    return mover, {human.username: "mover" if human == mover else "other" for human in humans}
+
+
+@pytest.mark.requires("postgres")
+def test_two_humans_abandoning_at_once_end_the_game_as_in_sequence(transactional_db, alice, bob):
+    for _ in range(REPETITIONS):
+        in_sequence = _three_seats_with_a_bot(alice, bob)
+        answers = [_run(partial(services.leave_table, in_sequence.table_id, alice)),
+                   _run(partial(services.leave_table, in_sequence.table_id, bob))]
+        expected = _outcome(in_sequence, answers)
+        assert expected["status"] == Game.Status.FINISHED  # nobody human left to play on
+
+        raced = _three_seats_with_a_bot(alice, bob)
+        answers = _queued_behind_the_lock(raced.pk, [
+            partial(services.leave_table, raced.table_id, alice),
+            partial(services.leave_table, raced.table_id, bob),
+        ])
+        assert _outcome(raced, answers) == expected
+
+
+@pytest.mark.requires("postgres")
+def test_a_move_queued_behind_its_players_abandon_is_refused_as_in_sequence(
+    transactional_db, alice, bob
+):
+    for _ in range(REPETITIONS):
+        in_sequence = _three_seats_with_a_bot(alice, bob)
+        mover, roles = _human_to_move(in_sequence, alice, bob)
+        move, version = legal_moves(in_sequence)[0], in_sequence.version
+        answers = [_run(partial(services.leave_table, in_sequence.table_id, mover)),
+                   _run(partial(services.play_move, in_sequence.pk, mover, move, version))]
+        expected = _outcome(in_sequence, answers, roles)
+        assert expected["answers"] == ["ok", errors.NotSeated.code]
+
+        raced = _three_seats_with_a_bot(alice, bob)
+        mover, roles = _human_to_move(raced, alice, bob)
+        move, version = legal_moves(raced)[0], raced.version
+        answers = _queued_behind_the_lock(raced.pk, [
+            partial(services.leave_table, raced.table_id, mover),
+            partial(services.play_move, raced.pk, mover, move, version),
+        ])
+        assert _outcome(raced, answers, roles) == expected
+        # Nothing was recorded under the leaver's name (the bot that took the seat plays on).
+        assert not MoveRecord.objects.filter(game=raced, number__gt=version, user=mover).exists()
