@@ -3,6 +3,7 @@
 A game has a single writer: each operation runs in one transaction that locks the game row
 (`select_for_update`), re-reads it and checks the version the client saw. Broadcasts, bot turns and
 clock checks are queued with `transaction.on_commit`, so nobody hears of a change that rolled back.
+Locks are taken in the order of docs/architecture.md ("Lock order"): a game before its table.
 Bad input raises a `games.errors.GameError` and changes nothing.
 """
 
@@ -269,29 +270,47 @@ def seat_bot(table_id, by_user, seat, level):
     return new_seat
 
 
+class _TableStarted(Exception):
+    """The open table being left was started meanwhile: leave its game instead."""
+
+
 def leave_table(table_id, user):
     """Leave a table. Open table: free the seat (the creator leaving aborts it). Running game: abandon."""
     _require_user(user)
+    table_id = selectors.object_id(table_id, "table")
+    # Lock order (docs/architecture.md): a table with a game is guarded by its game's lock, taken
+    # before the table's row; only a table without a game is locked by its own row.
+    game_id = _game_id_of_table(table_id)
+    if game_id is None:
+        try:
+            return _leave_open_table(table_id, user)
+        except _TableStarted:  # rolled back: the table's lock was let go before the game's
+            game_id = _game_id_of_table(table_id)
+    _leave_game(game_id, user, "abandon", over=errors.TableNotOpen)
+    return Table.objects.get(pk=table_id)
+
+
+def _game_id_of_table(table_id):
+    return Game.objects.filter(table_id=table_id).values_list("pk", flat=True).first()
+
+
+def _leave_open_table(table_id, user):
     with transaction.atomic():
         table = _lock_table(table_id)
         if table.status == Table.Status.PLAYING:
-            game_id = Game.objects.values_list("pk", flat=True).get(table=table)
-        elif table.status != Table.Status.OPEN:
+            raise _TableStarted()
+        if table.status != Table.Status.OPEN:
             raise errors.TableNotOpen()
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise errors.NotSeated()
+        if table.creator_id == user.pk:
+            table.status = Table.Status.ABORTED
+            table.finished_at = timezone.now()
+            table.save(update_fields=["status", "finished_at"])
         else:
-            game_id = None
-            seat = table.seats.filter(user=user).first()
-            if seat is None:
-                raise errors.NotSeated()
-            if table.creator_id == user.pk:
-                table.status = Table.Status.ABORTED
-                table.finished_at = timezone.now()
-                table.save(update_fields=["status", "finished_at"])
-            else:
-                seat.delete()
-            broadcast.lobby_after_commit(table.pk)
-    if game_id is not None:
-        _leave_game(game_id, user, "abandon")
+            seat.delete()
+        broadcast.lobby_after_commit(table.pk)
     return table
 
 
@@ -445,13 +464,13 @@ def resign(game_id, user):
     return _leave_game(game_id, user, "resign")
 
 
-def _leave_game(game_id, user, reason):
+def _leave_game(game_id, user, reason, over=errors.GameOver):
     _require_user(user)
     now = timezone.now()
     with transaction.atomic():
         game = _lock_game(game_id)
         if game.is_over:
-            raise errors.GameOver()
+            raise over()
         seat = next(
             (s for s in _seats(game) if s.user_id == user.pk and not s.left),
             None,

@@ -7,15 +7,13 @@ queues two writes behind it in others (in a known order: the lock's waiters are 
 first served), releases it, and compares the outcome with the same writes run one after the other.
 """
 
-import threading
-import time
 from functools import partial
 
 import pytest
-from django.db import connection, transaction
 
 from games import errors, services
 from games.models import Game, MoveRecord, Seat
+from tests.support.row_locks import queued_behind
 
 from ..bots.conftest import wait_for_bots
 from .conftest import fresh, legal_moves, start_game
@@ -29,22 +27,6 @@ def _three_seats_with_a_bot(alice, bob):
     return fresh(game)
 
 
-def _lock_waiters():
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
-        )
-        return cursor.fetchone()[0]
-
-
-def _wait_for_waiters(count, timeout=10):
-    give_up = time.monotonic() + timeout
-    while _lock_waiters() < count:
-        assert time.monotonic() < give_up, f"{count} writers never queued on the game's lock"
-        time.sleep(0.01)
-
-
 def _run(write):
     """What a write answered: 'ok' or its error code."""
     try:
@@ -56,40 +38,7 @@ def _run(write):
 
 def _queued_behind_the_lock(game_id, writes):
     """Hold the game's lock, queue `writes` behind it in this order, release; their answers."""
-    locked, release = threading.Event(), threading.Event()
-    answers = [None] * len(writes)
-
-    def hold():
-        try:
-            with transaction.atomic():
-                Game.objects.select_for_update().get(pk=game_id)
-                locked.set()
-                release.wait(30)
-        finally:
-            connection.close()
-
-    def queue(slot, write):
-        try:
-            answers[slot] = _run(write)
-        finally:
-            connection.close()
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    assert locked.wait(10)
-    threads = []
-    try:
-        for slot, write in enumerate(writes):
-            thread = threading.Thread(target=queue, args=(slot, write))
-            thread.start()
-            threads.append(thread)
-            _wait_for_waiters(slot + 1)  # queued in this order
-    finally:
-        release.set()
-        holder.join(30)
-        for thread in threads:
-            thread.join(30)
-    return answers
+    return queued_behind(lambda: Game.objects.select_for_update().get(pk=game_id), writes, _run)
 
 
 def _outcome(game, answers, roles=None):
