@@ -113,3 +113,20 @@ def test_a_move_queued_behind_its_players_abandon_is_refused_as_in_sequence(
         assert _outcome(raced, answers, roles) == expected
         # Nothing was recorded under the leaver's name (the bot that took the seat plays on).
         assert not MoveRecord.objects.filter(game=raced, number__gt=version, user=mover).exists()
+
+
+@pytest.mark.requires("postgres")
+def test_leaving_a_table_that_starts_meanwhile_abandons_its_game(transactional_db, alice, bob):
+    """leave_table found no game and queued on the table's lock while the table was started: it
+    lets the table's lock go before taking the game's (docs/architecture.md, "Lock order")."""
+    table = services.create_table(alice, players=2)
+    services.join_table(table.pk, bob)
+    answers = queued_behind(
+        partial(services.start_table, table.pk, alice),
+        [partial(services.leave_table, table.pk, bob)],
+        _run,
+    )
+    assert answers == ["ok"]
+    game = Game.objects.get(table=table)
+    assert game.status == Game.Status.FINISHED and game.result["ended_by"] == "abandon"
+    assert Seat.objects.get(table=table, user=bob).left_reason == "abandon"
