@@ -291,6 +291,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-enforce-clocks": {"task": "games.tasks.enforce_clocks", "schedule": 2.0},
     # Safety net for bot turns whose task was lost or failed for good (games.bot_turns).
     "games-sweep-bot-turns": {"task": "games.tasks.sweep_bot_turns", "schedule": 15.0},
+    # Rated games whose rating task failed or was never enqueued (games.ratings).
+    "ratings-rate-waiting-games": {
+        "task": "ratings.rate_waiting_games",
+        "schedule": float(os.environ.get("RATING_SWEEP_SECONDS", "60")),
+    },
     # League round deadlines (forfeits, next rounds); tests shorten the interval.
     "leagues-close-overdue-fixtures": {
         "task": "leagues.tasks.close_overdue_fixtures",

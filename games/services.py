@@ -608,7 +608,10 @@ def _after_change(game, payload, *, table_changed):
         broadcast.lobby_after_commit(game.table_id)
     if game.is_over:
         game_id = game.pk
-        transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id))
+        # Robust: the game's end is committed; a failing end hook (ratings, leagues, which also
+        # run inline when Celery is eager) is logged and must not turn the answer into an error.
+        transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id),
+                              robust=True)
         return
     transaction.on_commit(lambda: schedule_bot_turn_if_needed(game))
     transaction.on_commit(lambda: _schedule_clock_check(game.pk, game.deadline_at))
