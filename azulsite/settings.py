@@ -303,6 +303,13 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
 }
 
+# Tasks every starting worker enqueues once (azulsite.celery), and the embedded server runs when
+# it starts: the work a killed process may have left behind.
+WORKER_STARTUP_TASKS = ["games.tasks.redispatch_bot_turns", "ratings.rate_waiting_games"]
+# The embedded server (eager Celery: no worker, no beat) runs the start-up tasks and the beat
+# schedule in a thread of its own (azulsite.embedded_beat).
+EMBEDDED_BEAT = env_bool("EMBEDDED_BEAT", CELERY_TASK_ALWAYS_EAGER)
+
 # REST API
 REST_FRAMEWORK = {
     # Token first, so an anonymous request gets 401 with a WWW-Authenticate header.

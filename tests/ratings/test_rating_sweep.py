@@ -101,6 +101,7 @@ def test_a_failing_eager_rating_is_logged_the_move_answered_and_the_sweep_rates_
 
 
 def test_the_sweep_runs_on_every_start_and_on_beat():
+    assert "ratings.rate_waiting_games" in settings.WORKER_STARTUP_TASKS
     assert "ratings.rate_waiting_games" in {
         entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()
     }
