@@ -365,6 +365,19 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
+# Quotas (docs/operations.md, "Quotas"): each refusal answers a documented error code.
+# Open tables a user may sit at (creating or joining one more is refused: too_many_open_tables).
+OPEN_TABLES_PER_USER = int(os.environ.get("OPEN_TABLES_PER_USER", "5"))
+# Hints a user may ask for per minute (POST /games/{id}/hint; more get throttled).
+HINTS_PER_MINUTE = int(os.environ.get("HINTS_PER_MINUTE", "10"))
+# Messages a WebSocket may send per second, and in one burst (more get a throttled error).
+WEBSOCKET_MESSAGES_PER_SECOND = float(os.environ.get("WEBSOCKET_MESSAGES_PER_SECOND", "10"))
+WEBSOCKET_MESSAGE_BURST = int(os.environ.get("WEBSOCKET_MESSAGE_BURST", "20"))
+# Sockets without a logged-in user watching one game (more are refused: too_many_spectators).
+ANONYMOUS_SOCKETS_PER_GAME = int(os.environ.get("ANONYMOUS_SOCKETS_PER_GAME", "50"))
+# Presence changes of a game are broadcast once per this delay, however many sockets come and go.
+PRESENCE_BROADCAST_DELAY_SECONDS = float(os.environ.get("PRESENCE_BROADCAST_DELAY_SECONDS", "0.5"))
+
 # Bots (docs/bots.md): thinking budget per move, and how long a bot turn may wait before the
 # sweep enqueues it again.
 BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "1.0"))

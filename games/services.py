@@ -12,6 +12,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
@@ -194,14 +196,31 @@ def validate_table_options(
     }
 
 
-def create_table(creator, **options):
-    """Open a table; the creator sits in seat 0, or the first seat no bot was asked for."""
+def _check_open_tables_quota(user):
+    """Refuse a seat at one more open table past settings.OPEN_TABLES_PER_USER (one user must not
+    fill the lobby). The user's row is locked first, so one user's requests count in turn."""
+    limit = settings.OPEN_TABLES_PER_USER
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+    sitting = Seat.objects.filter(user=user, table__status=Table.Status.OPEN).count()
+    if sitting >= limit:
+        raise errors.TooManyOpenTables(
+            f"you sit at {sitting} open tables, the most allowed: start or leave one of them "
+            "before opening or joining another"
+        )
+
+
+def create_table(creator, *, enforce_quota=True, **options):
+    """Open a table; the creator sits in seat 0, or the first seat no bot was asked for.
+
+    enforce_quota=False: for tables started at once (league fixtures), never open in the lobby."""
     _require_user(creator)
     if _is_bot(creator):
         raise errors.Forbidden("bots do not create tables")
     clean = validate_table_options(**options)
     bot_seats = clean.pop("bot_seats")
     with transaction.atomic():
+        if enforce_quota:
+            _check_open_tables_quota(creator)
         table = Table.objects.create(creator=creator, **clean)
         for position, level in sorted(bot_seats.items()):
             Seat.objects.create(table=table, position=position, user=bot_account(level))
@@ -211,12 +230,14 @@ def create_table(creator, **options):
     return table
 
 
-def join_table(table_id, user, seat=None):
+def join_table(table_id, user, seat=None, *, enforce_quota=True):
     """Take a free seat (the given position, or the first free one) at an open table."""
     _require_user(user)
     if _is_bot(user):
         raise errors.Forbidden("bots are seated by the table's creator")
     with transaction.atomic():
+        if enforce_quota:
+            _check_open_tables_quota(user)  # the user's row before the table's (lock order)
         table = _lock_table(table_id)
         if table.status != Table.Status.OPEN:
             raise errors.TableNotOpen()

@@ -501,6 +501,7 @@ def _start_fixture(fixture, league, now):
         "days_per_move": league.clock_days_per_move,
     }
     creator = playing[0]
+    # Started at once, never open in the lobby: no open-table quota.
     table = game_services.create_table(
         creator,
         ruleset=league.ruleset,
@@ -508,9 +509,10 @@ def _start_fixture(fixture, league, now):
         variant=league.variant,
         rated=league.rated,
         clock=clock,
+        enforce_quota=False,
     )
     for user in playing[1:]:
-        game_services.join_table(table.pk, user)
+        game_services.join_table(table.pk, user, enforce_quota=False)
     game_services.start_table(table.pk, creator)
     fixture.table = table
     fixture.status = Fixture.Status.PLAYING

@@ -3,11 +3,14 @@
 Domain errors (games.errors) become the API's error body here and only here.
 """
 
+from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers as drf_serializers
 from rest_framework import status
+from rest_framework.exceptions import Throttled
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
+from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
 from azulsite.api.errors import ApiError
@@ -57,7 +60,12 @@ class TablesView(GamesApiView):
     @extend_schema(
         operation_id="tables_create",
         request=s.TableCreateSerializer,
-        responses={201: s.TableSerializer, 400: error_response("invalid"), **AUTH_ERRORS},
+        responses={
+            201: s.TableSerializer,
+            400: error_response("invalid"),
+            409: error_response("too_many_open_tables"),
+            **AUTH_ERRORS,
+        },
         tags=["tables"],
     )
     def post(self, request):
@@ -87,7 +95,9 @@ class JoinTableView(GamesApiView):
         responses={
             200: s.JoinedSeatSerializer,
             400: error_response("invalid"),
-            409: error_response("table_not_open, table_full, already_seated, seat_taken"),
+            409: error_response(
+                "table_not_open, table_full, already_seated, seat_taken, too_many_open_tables"
+            ),
             **AUTH_ERRORS,
         },
         tags=["tables"],
@@ -192,7 +202,21 @@ class GameMovesView(GamesApiView):
         )
 
 
+class HintRateThrottle(UserRateThrottle):
+    """settings.HINTS_PER_MINUTE per user: a hint is a bot search in the request (docs/bots.md)."""
+
+    scope = "hints"
+
+    def get_rate(self):
+        return f"{settings.HINTS_PER_MINUTE}/minute"
+
+
 class HintView(GamesApiView):
+    throttle_classes = [HintRateThrottle]
+
+    def throttled(self, request, wait):
+        raise Throttled(wait, detail=f"at most {settings.HINTS_PER_MINUTE} hints a minute.")
+
     @extend_schema(
         operation_id="games_hint",
         request=None,
@@ -202,11 +226,13 @@ class HintView(GamesApiView):
                 {"move": drf_serializers.DictField(), "version": drf_serializers.IntegerField()},
             ),
             409: error_response("not_your_turn, game_over"),
+            429: error_response("throttled: more than HINTS_PER_MINUTE hints a minute"),
             **AUTH_ERRORS,
         },
         tags=["games"],
         description="A suggested move for the player to move (casual games only: "
-        "hints_not_allowed otherwise). The strong bot thinks for a fraction of a second.",
+        "hints_not_allowed otherwise). The strong bot thinks for a fraction of a second. "
+        "Each user may ask for a few hints a minute (throttled beyond).",
     )
     def post(self, request, game_id):
         return Response(bot_turns.suggest_move(game_id, request.user))
