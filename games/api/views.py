@@ -10,9 +10,9 @@ from rest_framework import status
 from rest_framework.exceptions import Throttled
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
-from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
+from accounts.throttles import WindowRateThrottle
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
 from games import bot_turns, payloads, replays, selectors, services
@@ -202,13 +202,19 @@ class GameMovesView(GamesApiView):
         )
 
 
-class HintRateThrottle(UserRateThrottle):
-    """settings.HINTS_PER_MINUTE per user: a hint is a bot search in the request (docs/bots.md)."""
+class HintRateThrottle(WindowRateThrottle):
+    """settings.HINTS_PER_MINUTE per user: a hint is a bot search in the request (docs/bots.md).
+    Counted with the cache's atomic increments, so parallel requests cannot slip past."""
 
     scope = "hints"
 
     def get_rate(self):
         return f"{settings.HINTS_PER_MINUTE}/minute"
+
+    def identity(self, request, view=None):
+        if request.user.is_authenticated:
+            return f"user-{request.user.pk}"
+        return super().identity(request, view)  # the client address
 
 
 class HintView(GamesApiView):
