@@ -167,6 +167,10 @@ _refreshers = {}  # loop -> task
 async def join(group, item):
     """Show this socket's entry until `leave`; it is refreshed with the process's other entries."""
     await sync_to_async(add, thread_sensitive=False)(group, item)
+    _keep_fresh(group, item)
+
+
+def _keep_fresh(group, item):
     loop = asyncio.get_running_loop()
     _open_entries.setdefault(loop, set()).add((group, item))
     if loop not in _refreshers:
@@ -182,10 +186,7 @@ async def join_anonymous(group, item, limit):
     if await sync_to_async(anonymous_count, thread_sensitive=False)(group) > limit:
         await sync_to_async(remove, thread_sensitive=False)(group, item)
         return False
-    loop = asyncio.get_running_loop()
-    _open_entries.setdefault(loop, set()).add((group, item))
-    if loop not in _refreshers:
-        _refreshers[loop] = loop.create_task(_refresh_while_open(loop))
+    _keep_fresh(group, item)
     return True
 
 
