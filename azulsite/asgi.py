@@ -25,6 +25,11 @@ application = ProtocolTypeRouter(
     }
 )
 
+# Embedded (no worker, no beat): this process runs the start-up and periodic tasks itself.
+from azulsite import embedded_beat  # noqa: E402
+
+embedded_beat.start()
+
 # Everything loaded so far (Django, the apps, their modules) lives as long as the process: move it
 # out of the cyclic collector's reach, so that its full collections, which stop every socket of
 # the process, walk only what requests and games allocate (docs/operations.md).

@@ -291,12 +291,24 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-enforce-clocks": {"task": "games.tasks.enforce_clocks", "schedule": 2.0},
     # Safety net for bot turns whose task was lost or failed for good (games.bot_turns).
     "games-sweep-bot-turns": {"task": "games.tasks.sweep_bot_turns", "schedule": 15.0},
+    # Rated games whose rating task failed or was never enqueued (games.ratings).
+    "ratings-rate-waiting-games": {
+        "task": "ratings.rate_waiting_games",
+        "schedule": float(os.environ.get("RATING_SWEEP_SECONDS", "60")),
+    },
     # League round deadlines (forfeits, next rounds); tests shorten the interval.
     "leagues-close-overdue-fixtures": {
         "task": "leagues.tasks.close_overdue_fixtures",
         "schedule": float(os.environ.get("LEAGUES_DEADLINE_CHECK_SECONDS", "60")),
     },
 }
+
+# Tasks every starting worker enqueues once (azulsite.celery), and the embedded server runs when
+# it starts: the work a killed process may have left behind.
+WORKER_STARTUP_TASKS = ["games.tasks.redispatch_bot_turns", "ratings.rate_waiting_games"]
+# The embedded server (eager Celery: no worker, no beat) runs the start-up tasks and the beat
+# schedule in a thread of its own (azulsite.embedded_beat).
+EMBEDDED_BEAT = env_bool("EMBEDDED_BEAT", CELERY_TASK_ALWAYS_EAGER)
 
 # REST API
 REST_FRAMEWORK = {
@@ -352,6 +364,19 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# Quotas (docs/operations.md, "Quotas"): each refusal answers a documented error code.
+# Open tables a user may sit at (creating or joining one more is refused: too_many_open_tables).
+OPEN_TABLES_PER_USER = int(os.environ.get("OPEN_TABLES_PER_USER", "5"))
+# Hints a user may ask for per minute (POST /games/{id}/hint; more get throttled).
+HINTS_PER_MINUTE = int(os.environ.get("HINTS_PER_MINUTE", "10"))
+# Messages a WebSocket may send per second, and in one burst (more get a throttled error).
+WEBSOCKET_MESSAGES_PER_SECOND = float(os.environ.get("WEBSOCKET_MESSAGES_PER_SECOND", "10"))
+WEBSOCKET_MESSAGE_BURST = int(os.environ.get("WEBSOCKET_MESSAGE_BURST", "20"))
+# Sockets without a logged-in user watching one game (more are refused: too_many_spectators).
+ANONYMOUS_SOCKETS_PER_GAME = int(os.environ.get("ANONYMOUS_SOCKETS_PER_GAME", "50"))
+# Presence changes of a game are broadcast once per this delay, however many sockets come and go.
+PRESENCE_BROADCAST_DELAY_SECONDS = float(os.environ.get("PRESENCE_BROADCAST_DELAY_SECONDS", "0.5"))
 
 # Bots (docs/bots.md): thinking budget per move, and how long a bot turn may wait before the
 # sweep enqueues it again.

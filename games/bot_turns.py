@@ -14,6 +14,9 @@ leaver) is a bot account; the account's `bot_level` picks the `games.bots` level
   same move. The bot is given the public state only (the seed is dropped).
 - `sweep_waiting_bot_turns()` (beat task) re-enqueues turns that waited too long: a turn whose
   task was lost for good (retries exhausted, broker trouble) is picked up again.
+- `redispatch_waiting_bot_turns()` re-enqueues every waiting turn at once: a starting worker runs
+  it (and so does the embedded server when it starts), since the process before it may have died
+  mid-think, leaving its turn unacknowledged until the broker's visibility timeout (an hour).
 - `suggest_move(game_id, user)`: the hint of a casual game, for the player to move.
 """
 
@@ -163,7 +166,14 @@ def choose_for(game, level, budget, salt="bot"):
 # --- the sweep ---------------------------------------------------------------------------------
 
 
-def sweep_waiting_bot_turns(older_than_seconds=None):
+def redispatch_waiting_bot_turns():
+    """Re-enqueue every bot turn waiting now; returns the game ids. A turn that another worker is
+    still thinking about is then played once all the same: whichever task comes second finds the
+    game moved past its version and does nothing."""
+    return sweep_waiting_bot_turns(older_than_seconds=0, why="re-dispatched by a starting process")
+
+
+def sweep_waiting_bot_turns(older_than_seconds=None, why="waited too long: re-enqueued"):
     """Re-enqueue every bot turn waiting longer than `older_than_seconds`; returns the game ids."""
     if older_than_seconds is None:
         older_than_seconds = float(getattr(settings, "BOT_SWEEP_AFTER_SECONDS", 30))
@@ -177,8 +187,7 @@ def sweep_waiting_bot_turns(older_than_seconds=None):
     swept = []
     for game in waiting:
         if bot_to_move(game) is not None:
-            log.warning("bot turn of game %s at version %s waited too long: re-enqueued",
-                        game.pk, game.version)
+            log.warning("bot turn of game %s at version %s %s", game.pk, game.version, why)
             schedule_bot_turn_if_needed(game)
             swept.append(game.pk)
     return swept

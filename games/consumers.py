@@ -17,8 +17,10 @@ from django.db import close_old_connections
 
 from . import broadcast, payloads, presence, selectors, services
 from .errors import GameError, NotFound
+from .rates import MessageRate
 
 CLOSE_UNKNOWN_GAME = 4404
+CLOSE_TOO_MANY_SPECTATORS = 4429  # after an error message with the code too_many_spectators
 
 # The database work of socket messages runs on this pool, not on the one thread Channels keeps for
 # thread-sensitive calls (which would serialise every query of the process): each thread has its
@@ -66,6 +68,8 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
         await handler(message)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if not await self._within_rate():
+            return
         if text_data is None:
             await self.send_error("malformed", "send JSON text frames")
             return
@@ -82,6 +86,25 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
             await self.send_error("unknown_type", f"unknown message type {content.get('type')!r}")
             return
         await getattr(self, handler)(content)
+
+    async def _within_rate(self):
+        """Count the message against the socket's rate; over it, answer `throttled` (the socket
+        stays open, the message is not processed)."""
+        rate = getattr(self, "message_rate", None)
+        if rate is None:
+            rate = self.message_rate = MessageRate(
+                settings.WEBSOCKET_MESSAGES_PER_SECOND, settings.WEBSOCKET_MESSAGE_BURST
+            )
+        if rate.take():
+            return True
+        await self.send_json({
+            "type": "error",
+            "code": "throttled",
+            "detail": f"more than {settings.WEBSOCKET_MESSAGES_PER_SECOND:g} messages a second: "
+            "this one was not processed",
+            "retry_after_ms": rate.retry_after_ms(),
+        })
+        return False
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         try:
@@ -135,24 +158,33 @@ class GameConsumer(JsonProtocolConsumer):
         if not exists:
             await self.close(code=CLOSE_UNKNOWN_GAME)
             return
-        self.group = broadcast.game_group(self.game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        group = broadcast.game_group(self.game_id)
         username = self.user.username if is_player else None
-        self.presence_entry = presence.entry(self.channel_name, username, is_player)
-        await presence.join(self.group, self.presence_entry)
+        anonymous = not getattr(self.user, "is_authenticated", False)
+        self.presence_entry = presence.entry(self.channel_name, username, is_player, anonymous)
+        if not anonymous:
+            await presence.join(group, self.presence_entry)
+        elif not await presence.join_anonymous(
+            group, self.presence_entry, settings.ANONYMOUS_SOCKETS_PER_GAME
+        ):
+            await self.send_error(
+                "too_many_spectators",
+                f"{settings.ANONYMOUS_SOCKETS_PER_GAME} anonymous spectators watch this game "
+                "already: log in to watch, or try again later",
+            )
+            await self.close(code=CLOSE_TOO_MANY_SPECTATORS)
+            return
+        self.group = group
+        await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_json(await in_db_thread(_sync_message)(self.game_id))
-        await self._broadcast_presence()
+        presence.changed(self.group, self.channel_layer)
 
     async def disconnect(self, code):
         if self.group is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await presence.leave(self.group, self.presence_entry)
-        await self._broadcast_presence()
-
-    async def _broadcast_presence(self):
-        snapshot = await presence.snapshot(self.group)
-        await self.channel_layer.group_send(self.group, {"type": "game.presence", **snapshot})
+        presence.changed(self.group, self.channel_layer)
 
     async def _call(self, service, *args):
         try:

@@ -67,6 +67,14 @@ class SeatsNotFilled(GameError):
     code, status, default_detail = "seats_not_filled", 409, "every seat must be filled to start"
 
 
+class TooManyOpenTables(GameError):
+    code, status, default_detail = (
+        "too_many_open_tables",
+        409,
+        "you sit at too many open tables: start or leave one first",
+    )
+
+
 class InvalidMove(GameError):
     code, status, default_detail = "invalid_move", 400, "the move is malformed"
 
@@ -94,6 +102,7 @@ ALL_ERRORS = [
     SeatTaken,
     TableNotOpen,
     SeatsNotFilled,
+    TooManyOpenTables,
     InvalidMove,
     Invalid,
     IllegalMove,

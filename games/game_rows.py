@@ -61,7 +61,20 @@ def _cursor():
 
 
 @cache
-def _game_query(vendor, lock):
+def _lock_statement(vendor):
+    """The game's row lock alone, or None where the database has no row locks (SQLite: its
+    IMMEDIATE transactions already let one writer in at a time, so every read is fresh)."""
+    if not connection.features.has_select_for_update:
+        return None
+    quote = connection.ops.quote_name
+    return (
+        f"SELECT {quote(Game._meta.pk.column)} FROM {quote(Game._meta.db_table)}"
+        f" WHERE {quote(Game._meta.pk.column)} = %s {connection.ops.for_update_sql()}"
+    )
+
+
+@cache
+def _game_query(vendor):
     from django.contrib.auth import get_user_model
 
     user_model = get_user_model()
@@ -70,10 +83,6 @@ def _game_query(vendor, lock):
         _Columns(user_model, "u"), _Columns(user_model, "r"),
     ]
     quote = connection.ops.quote_name
-    locking = ""
-    if lock and connection.features.has_select_for_update:
-        of = ("g",) if connection.features.has_select_for_update_of else ()
-        locking = " " + connection.ops.for_update_sql(of=of)
     sql = (
         f"SELECT {', '.join(part.sql for part in parts)}"
         f" FROM {quote(Game._meta.db_table)} g"
@@ -81,29 +90,56 @@ def _game_query(vendor, lock):
         f" INNER JOIN {quote(Seat._meta.db_table)} s ON s.table_id = t.id"
         f" INNER JOIN {quote(user_model._meta.db_table)} u ON u.id = s.user_id"
         f" LEFT OUTER JOIN {quote(user_model._meta.db_table)} r ON r.id = s.replaced_by_id"
-        f" WHERE g.id = %s ORDER BY s.position{locking}"
+        f" WHERE g.id = %s ORDER BY s.position"
     )
     return sql, parts
 
 
 def lock_game(game_id):
-    """The game (row-locked for this transaction) with its table and seats, in one query.
+    """The game (row-locked for this transaction) with its table and seats.
 
     `game.table` is set, and `game.table.seats_in_order()` lists the seats by position with
-    their `user` and `replaced_by` loaded. None if there is no such game."""
-    return _load_game(game_id, lock=True)
+    their `user` and `replaced_by` loaded. None if there is no such game.
+
+    Two statements, not one: under READ COMMITTED a statement sees the rows as they were when it
+    began, and only the rows it locks are brought up to date once its lock is granted. A query
+    that locked the game and read the seats at once would, after waiting for the writer before
+    it, decide on the seats (and the table) as they were before that writer committed. The read
+    after the lock is a statement of its own, so it sees everything committed before the lock
+    was granted. On PostgreSQL both go in one pipeline: one round trip, as before.
+    """
+    return _load_game(game_id, _lock_statement(connection.vendor))
 
 
 def read_game(game_id):
     """Like lock_game, without the lock: what a socket is shown when it connects or resyncs."""
-    return _load_game(game_id, lock=False)
+    return _load_game(game_id)
 
 
-def _load_game(game_id, lock):
-    sql, (games, tables, seats, users, replacements) = _game_query(connection.vendor, lock)
-    with _cursor() as cursor:
+def _fetch(cursor, sql, game_id, lock_sql):
+    if lock_sql is None:
         cursor.execute(sql, [game_id])
-        rows = cursor.fetchall()
+        return cursor.fetchall()
+    import psycopg
+
+    if not psycopg.Pipeline.is_supported():  # libpq older than 14: two round trips
+        cursor.execute(lock_sql, [game_id])
+        cursor.execute(sql, [game_id])
+        return cursor.fetchall()
+    # The server runs the pipeline's statements one after the other: the read starts (and takes
+    # its snapshot) once the lock is granted. The lock's own result is not needed: a game that
+    # does not exist has no rows to read either.
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        cursor.execute(lock_sql, [game_id])
+        cursor.execute(sql, [game_id])
+    return cursor.fetchall()
+
+
+def _load_game(game_id, lock_sql=None):
+    """The game with its table and seats, read after taking the game's lock with `lock_sql`."""
+    sql, (games, tables, seats, users, replacements) = _game_query(connection.vendor)
+    with _cursor() as cursor:
+        rows = _fetch(cursor, sql, game_id, lock_sql)
     if not rows:
         return None
     game = games.instance(rows[0], 0)

@@ -8,7 +8,12 @@ Each open socket is one entry of its own, with an expiry:
 Each process refreshes the entries of all its open sockets together every REFRESH_SECONDS (one
 Redis pipeline, not a timer and a round trip per socket), so the entries of a server that died
 without saying goodbye drop out after TTL_SECONDS: the connected list is the union of live sockets.
-Presence is informative only; no rule of the game depends on it.
+Presence is informative only; no rule of the game depends on it, except the limit on anonymous
+sockets per game (`join_anonymous`), which counts the entries of sockets without a user.
+
+Broadcasts are debounced (`changed`): a process sends a group's presence once per
+settings.PRESENCE_BROADCAST_DELAY_SECONDS however many of its sockets came and went meanwhile, so
+a crowd connecting at once costs a few broadcasts, not one per socket to every socket.
 """
 
 import asyncio
@@ -27,16 +32,29 @@ TTL_SECONDS = 60
 REFRESH_SECONDS = 20
 
 
-def entry(channel_name, username, is_player):
-    """The entry of one socket: its channel (unique) and who it shows."""
-    return json.dumps([channel_name, username if is_player else None, bool(is_player)])
+def entry(channel_name, username, is_player, anonymous=False):
+    """The entry of one socket: its channel (unique), who it shows, and whether it has no user."""
+    return json.dumps(
+        [channel_name, username if is_player else None, bool(is_player), bool(anonymous)]
+    )
+
+
+def _decoded(entries):
+    # [channel, username, is_player, anonymous]; entries written before `anonymous` have three.
+    return [(json.loads(item) + [False])[:4] for item in entries]
 
 
 def _summary(entries):
     """{"connected": sorted usernames of connected players, "spectators": other sockets}."""
-    decoded = [json.loads(item) for item in entries]
-    players = sorted({username for _channel, username, player in decoded if player})
-    return {"connected": players, "spectators": sum(1 for *_rest, player in decoded if not player)}
+    decoded = _decoded(entries)
+    players = sorted({username for _channel, username, player, _anon in decoded if player})
+    return {"connected": players,
+            "spectators": sum(1 for _channel, _name, player, _anon in decoded if not player)}
+
+
+def anonymous_count(group, now=None):
+    entries = _store().entries(group, time.time() if now is None else now)
+    return sum(1 for *_rest, anonymous in _decoded(entries) if anonymous)
 
 
 class RedisPresence:
@@ -149,10 +167,27 @@ _refreshers = {}  # loop -> task
 async def join(group, item):
     """Show this socket's entry until `leave`; it is refreshed with the process's other entries."""
     await sync_to_async(add, thread_sensitive=False)(group, item)
+    _keep_fresh(group, item)
+
+
+def _keep_fresh(group, item):
     loop = asyncio.get_running_loop()
     _open_entries.setdefault(loop, set()).add((group, item))
     if loop not in _refreshers:
         _refreshers[loop] = loop.create_task(_refresh_while_open(loop))
+
+
+async def join_anonymous(group, item, limit):
+    """Join like `join` if fewer than `limit` anonymous sockets watch the group; True if joined.
+
+    The entry is added first and counted with the others: sockets racing for the last place may
+    both be refused, never both let in."""
+    await sync_to_async(add, thread_sensitive=False)(group, item)
+    if await sync_to_async(anonymous_count, thread_sensitive=False)(group) > limit:
+        await sync_to_async(remove, thread_sensitive=False)(group, item)
+        return False
+    _keep_fresh(group, item)
+    return True
 
 
 async def leave(group, item):
@@ -176,3 +211,29 @@ async def _refresh_while_open(loop):
 
 async def snapshot(group):
     return await sync_to_async(summary, thread_sensitive=False)(group)
+
+
+# Debounced broadcasts: at most one pending per (event loop, group).
+_pending_broadcasts = {}  # (loop, group) -> task
+
+
+def changed(group, channel_layer):
+    """A socket joined or left `group`: broadcast its presence soon, with whatever else changes
+    meanwhile (call from the event loop; returns at once)."""
+    loop = asyncio.get_running_loop()
+    key = (loop, group)
+    if key not in _pending_broadcasts:
+        _pending_broadcasts[key] = loop.create_task(_broadcast_soon(key, group, channel_layer))
+
+
+async def _broadcast_soon(key, group, channel_layer):
+    try:
+        await asyncio.sleep(settings.PRESENCE_BROADCAST_DELAY_SECONDS)
+    finally:
+        # Before reading: a change from now on schedules the next broadcast.
+        _pending_broadcasts.pop(key, None)
+    try:
+        state = await snapshot(group)
+        await channel_layer.group_send(group, {"type": "game.presence", **state})
+    except Exception:  # Redis away for a moment: the next change broadcasts again
+        log.exception("presence broadcast of %s failed", group)

@@ -3,6 +3,7 @@
 A game has a single writer: each operation runs in one transaction that locks the game row
 (`select_for_update`), re-reads it and checks the version the client saw. Broadcasts, bot turns and
 clock checks are queued with `transaction.on_commit`, so nobody hears of a change that rolled back.
+Locks are taken in the order of docs/architecture.md ("Lock order"): a game before its table.
 Bad input raises a `games.errors.GameError` and changes nothing.
 """
 
@@ -11,6 +12,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
@@ -193,14 +196,31 @@ def validate_table_options(
     }
 
 
-def create_table(creator, **options):
-    """Open a table; the creator sits in seat 0, or the first seat no bot was asked for."""
+def _check_open_tables_quota(user):
+    """Refuse a seat at one more open table past settings.OPEN_TABLES_PER_USER (one user must not
+    fill the lobby). The user's row is locked first, so one user's requests count in turn."""
+    limit = settings.OPEN_TABLES_PER_USER
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+    sitting = Seat.objects.filter(user=user, table__status=Table.Status.OPEN).count()
+    if sitting >= limit:
+        raise errors.TooManyOpenTables(
+            f"you sit at {sitting} open tables, the most allowed: start or leave one of them "
+            "before opening or joining another"
+        )
+
+
+def create_table(creator, *, enforce_quota=True, **options):
+    """Open a table; the creator sits in seat 0, or the first seat no bot was asked for.
+
+    enforce_quota=False: for tables started at once (league fixtures), never open in the lobby."""
     _require_user(creator)
     if _is_bot(creator):
         raise errors.Forbidden("bots do not create tables")
     clean = validate_table_options(**options)
     bot_seats = clean.pop("bot_seats")
     with transaction.atomic():
+        if enforce_quota:
+            _check_open_tables_quota(creator)
         table = Table.objects.create(creator=creator, **clean)
         for position, level in sorted(bot_seats.items()):
             Seat.objects.create(table=table, position=position, user=bot_account(level))
@@ -210,12 +230,14 @@ def create_table(creator, **options):
     return table
 
 
-def join_table(table_id, user, seat=None):
+def join_table(table_id, user, seat=None, *, enforce_quota=True):
     """Take a free seat (the given position, or the first free one) at an open table."""
     _require_user(user)
     if _is_bot(user):
         raise errors.Forbidden("bots are seated by the table's creator")
     with transaction.atomic():
+        if enforce_quota:
+            _check_open_tables_quota(user)  # the user's row before the table's (lock order)
         table = _lock_table(table_id)
         if table.status != Table.Status.OPEN:
             raise errors.TableNotOpen()
@@ -269,29 +291,47 @@ def seat_bot(table_id, by_user, seat, level):
     return new_seat
 
 
+class _TableStarted(Exception):
+    """The open table being left was started meanwhile: leave its game instead."""
+
+
 def leave_table(table_id, user):
     """Leave a table. Open table: free the seat (the creator leaving aborts it). Running game: abandon."""
     _require_user(user)
+    table_id = selectors.object_id(table_id, "table")
+    # Lock order (docs/architecture.md): a table with a game is guarded by its game's lock, taken
+    # before the table's row; only a table without a game is locked by its own row.
+    game_id = _game_id_of_table(table_id)
+    if game_id is None:
+        try:
+            return _leave_open_table(table_id, user)
+        except _TableStarted:  # rolled back: the table's lock was let go before the game's
+            game_id = _game_id_of_table(table_id)
+    _leave_game(game_id, user, "abandon", over=errors.TableNotOpen)
+    return Table.objects.get(pk=table_id)
+
+
+def _game_id_of_table(table_id):
+    return Game.objects.filter(table_id=table_id).values_list("pk", flat=True).first()
+
+
+def _leave_open_table(table_id, user):
     with transaction.atomic():
         table = _lock_table(table_id)
         if table.status == Table.Status.PLAYING:
-            game_id = Game.objects.values_list("pk", flat=True).get(table=table)
-        elif table.status != Table.Status.OPEN:
+            raise _TableStarted()
+        if table.status != Table.Status.OPEN:
             raise errors.TableNotOpen()
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise errors.NotSeated()
+        if table.creator_id == user.pk:
+            table.status = Table.Status.ABORTED
+            table.finished_at = timezone.now()
+            table.save(update_fields=["status", "finished_at"])
         else:
-            game_id = None
-            seat = table.seats.filter(user=user).first()
-            if seat is None:
-                raise errors.NotSeated()
-            if table.creator_id == user.pk:
-                table.status = Table.Status.ABORTED
-                table.finished_at = timezone.now()
-                table.save(update_fields=["status", "finished_at"])
-            else:
-                seat.delete()
-            broadcast.lobby_after_commit(table.pk)
-    if game_id is not None:
-        _leave_game(game_id, user, "abandon")
+            seat.delete()
+        broadcast.lobby_after_commit(table.pk)
     return table
 
 
@@ -445,13 +485,13 @@ def resign(game_id, user):
     return _leave_game(game_id, user, "resign")
 
 
-def _leave_game(game_id, user, reason):
+def _leave_game(game_id, user, reason, over=errors.GameOver):
     _require_user(user)
     now = timezone.now()
     with transaction.atomic():
         game = _lock_game(game_id)
         if game.is_over:
-            raise errors.GameOver()
+            raise over()
         seat = next(
             (s for s in _seats(game) if s.user_id == user.pk and not s.left),
             None,
@@ -589,7 +629,10 @@ def _after_change(game, payload, *, table_changed):
         broadcast.lobby_after_commit(game.table_id)
     if game.is_over:
         game_id = game.pk
-        transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id))
+        # Robust: the game's end is committed; a failing end hook (ratings, leagues, which also
+        # run inline when Celery is eager) is logged and must not turn the answer into an error.
+        transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id),
+                              robust=True)
         return
     transaction.on_commit(lambda: schedule_bot_turn_if_needed(game))
     transaction.on_commit(lambda: _schedule_clock_check(game.pk, game.deadline_at))

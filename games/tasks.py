@@ -54,3 +54,10 @@ def play_bot_turn(self, game_id, version):
 def sweep_bot_turns():
     """Periodic (celery beat): re-enqueue the bot turns of games waiting on a bot for too long."""
     return bot_turns.sweep_waiting_bot_turns()
+
+
+@shared_task(ignore_result=True)
+def redispatch_bot_turns():
+    """Run once by every starting worker (settings.WORKER_STARTUP_TASKS): a worker killed
+    mid-think leaves its turn unacknowledged for the broker's visibility timeout."""
+    return bot_turns.redispatch_waiting_bot_turns()

@@ -17,7 +17,7 @@ from django.utils.dateparse import parse_datetime
 
 from games import services as game_services
 from games.errors import GameError
-from games.models import Game, Table
+from games.models import Game
 from games.outcome import competition_ranks, final_result
 
 from . import broadcast, checks, errors, fixtures, standings
@@ -48,6 +48,23 @@ MAX_PLANNING_DAYS = 2 * 365
 
 
 is_organiser = checks.is_organiser  # the views and the API ask here
+
+
+def _lock_fixture(fixture_id):
+    """Lock a fixture in the documented order (docs/architecture.md, "Lock order"): its season,
+    then its round, then the fixture. Deciding a fixture may close its round and end its season,
+    which withdrawing a player locks first: locking upwards from the fixture could deadlock."""
+    ids = Fixture.objects.filter(pk=fixture_id).values_list("round__season_id", "round_id").first()
+    if ids is None:
+        return None
+    season_id, round_id = ids
+    Season.objects.select_for_update().get(pk=season_id)
+    Round.objects.select_for_update().get(pk=round_id)
+    return (
+        Fixture.objects.select_for_update()
+        .select_related("round__season__league")
+        .get(pk=fixture_id)
+    )
 
 
 # --- leagues ---------------------------------------------------------------------------------
@@ -484,6 +501,7 @@ def _start_fixture(fixture, league, now):
         "days_per_move": league.clock_days_per_move,
     }
     creator = playing[0]
+    # Started at once, never open in the lobby: no open-table quota.
     table = game_services.create_table(
         creator,
         ruleset=league.ruleset,
@@ -491,9 +509,10 @@ def _start_fixture(fixture, league, now):
         variant=league.variant,
         rated=league.rated,
         clock=clock,
+        enforce_quota=False,
     )
     for user in playing[1:]:
-        game_services.join_table(table.pk, user)
+        game_services.join_table(table.pk, user, enforce_quota=False)
     game_services.start_table(table.pk, creator)
     fixture.table = table
     fixture.status = Fixture.Status.PLAYING
@@ -577,7 +596,7 @@ def record_game_result(game_id, now=None):
     if fixture_id is None:
         return False
     with transaction.atomic():
-        fixture = Fixture.objects.select_for_update().get(pk=fixture_id)
+        fixture = _lock_fixture(fixture_id)
         if fixture.status != Fixture.Status.PLAYING:
             return False
         game = Game.objects.select_related("table").get(pk=game_id)
@@ -631,17 +650,16 @@ def close_overdue_fixtures(now=None):
 
 def _close_overdue_fixture(fixture_id, now):
     with transaction.atomic():
-        fixture = (
-            Fixture.objects.select_for_update()
-            .select_related("round__season__league")
-            .get(pk=fixture_id)
-        )
+        fixture = _lock_fixture(fixture_id)
         # Re-check under the lock: the game may have ended or the deadline moved meanwhile.
         if fixture.status != Fixture.Status.PLAYING or fixture.deadline_at > now:
             return False
-        # Table then game, the order games.services locks them in: no move lands meanwhile.
-        Table.objects.select_for_update().get(pk=fixture.table_id)
-        game = Game.objects.select_for_update().select_related("table").get(table=fixture.table_id)
+        # The game's lock (which guards its table and seats too), so no move lands meanwhile.
+        game = (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("table")
+            .get(table=fixture.table_id)
+        )
         if game.is_over:
             places, scores = _game_places(fixture, game)
             _decide(fixture, places, scores, _decided_by(game), now)
@@ -720,12 +738,7 @@ def withdraw_player(season_id, by_user, username, reason):
 
 
 def _fixture_for_organiser(fixture_id, by_user):
-    fixture = (
-        Fixture.objects.select_for_update()
-        .select_related("round__season__league")
-        .filter(pk=checks.as_id(fixture_id, "fixture"))
-        .first()
-    )
+    fixture = _lock_fixture(checks.as_id(fixture_id, "fixture"))
     if fixture is None:
         raise errors.NotFound(f"no fixture {fixture_id}")
     checks.require_organiser(fixture.round.season.league, by_user)

@@ -60,6 +60,9 @@ def pytest_configure(config):
 
     os.environ["PASSWORD_HASHER"] = "md5-for-tests"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # The test process runs tasks itself (eagerly) where a test wants them, never in the
+    # background; the daphne processes it starts keep their embedded beat (azulsite.embedded_beat).
+    settings.EMBEDDED_BEAT = False
 
 
 # --- services ----------------------------------------------------------------------------

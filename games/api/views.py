@@ -3,13 +3,16 @@
 Domain errors (games.errors) become the API's error body here and only here.
 """
 
+from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers as drf_serializers
 from rest_framework import status
+from rest_framework.exceptions import Throttled
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.throttles import WindowRateThrottle
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
 from games import bot_turns, payloads, replays, selectors, services
@@ -57,7 +60,12 @@ class TablesView(GamesApiView):
     @extend_schema(
         operation_id="tables_create",
         request=s.TableCreateSerializer,
-        responses={201: s.TableSerializer, 400: error_response("invalid"), **AUTH_ERRORS},
+        responses={
+            201: s.TableSerializer,
+            400: error_response("invalid"),
+            409: error_response("too_many_open_tables"),
+            **AUTH_ERRORS,
+        },
         tags=["tables"],
     )
     def post(self, request):
@@ -87,7 +95,9 @@ class JoinTableView(GamesApiView):
         responses={
             200: s.JoinedSeatSerializer,
             400: error_response("invalid"),
-            409: error_response("table_not_open, table_full, already_seated, seat_taken"),
+            409: error_response(
+                "table_not_open, table_full, already_seated, seat_taken, too_many_open_tables"
+            ),
             **AUTH_ERRORS,
         },
         tags=["tables"],
@@ -192,7 +202,27 @@ class GameMovesView(GamesApiView):
         )
 
 
+class HintRateThrottle(WindowRateThrottle):
+    """settings.HINTS_PER_MINUTE per user: a hint is a bot search in the request (docs/bots.md).
+    Counted with the cache's atomic increments, so parallel requests cannot slip past."""
+
+    scope = "hints"
+
+    def get_rate(self):
+        return f"{settings.HINTS_PER_MINUTE}/minute"
+
+    def identity(self, request, view=None):
+        if request.user.is_authenticated:
+            return f"user-{request.user.pk}"
+        return super().identity(request, view)  # the client address
+
+
 class HintView(GamesApiView):
+    throttle_classes = [HintRateThrottle]
+
+    def throttled(self, request, wait):
+        raise Throttled(wait, detail=f"at most {settings.HINTS_PER_MINUTE} hints a minute.")
+
     @extend_schema(
         operation_id="games_hint",
         request=None,
@@ -202,11 +232,13 @@ class HintView(GamesApiView):
                 {"move": drf_serializers.DictField(), "version": drf_serializers.IntegerField()},
             ),
             409: error_response("not_your_turn, game_over"),
+            429: error_response("throttled: more than HINTS_PER_MINUTE hints a minute"),
             **AUTH_ERRORS,
         },
         tags=["games"],
         description="A suggested move for the player to move (casual games only: "
-        "hints_not_allowed otherwise). The strong bot thinks for a fraction of a second.",
+        "hints_not_allowed otherwise). The strong bot thinks for a fraction of a second. "
+        "Each user may ask for a few hints a minute (throttled beyond).",
     )
     def post(self, request, game_id):
         return Response(bot_turns.suggest_move(game_id, request.user))

@@ -2,8 +2,6 @@
 
 import logging
 
-from kombu.exceptions import OperationalError
-
 from games.models import Game
 from games.signals import game_finished
 
@@ -11,17 +9,20 @@ log = logging.getLogger(__name__)
 
 
 def enqueue_rating(sender, game_id, **kwargs):
-    """game_finished is sent after the finishing transaction committed: enqueue the rating."""
+    """game_finished is sent after the finishing transaction committed: enqueue the rating.
+
+    Nothing that goes wrong here may turn the committed move that ended the game into an error
+    answer: a broker outage, or (embedded, eager Celery) the rating itself failing in this very
+    call. It is logged, and the sweep (`ratings.rate_waiting_games`) rates the game later.
+    """
     if not Game.objects.filter(pk=game_id, table__rated=True).exists():
         return
     from .tasks import rate_game
 
     try:
         rate_game.delay(game_id)
-    except (OperationalError, OSError):
-        # A broker outage must not break the move that ended the game; the next rated game's
-        # task rates every earlier game still waiting.
-        log.exception("rating: could not enqueue game %s", game_id)
+    except Exception:
+        log.exception("rating: game %s not rated now; the sweep retries it", game_id)
 
 
 game_finished.connect(enqueue_rating, dispatch_uid="ratings.enqueue_rating")

@@ -13,6 +13,7 @@ waiting game), so every player's figures follow the same order as `recompute_rat
 replays every rated game in that order through the same `elo.rate`.
 """
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -24,6 +25,8 @@ from games.models import Game, Seat
 from . import elo
 from .ladders import ladder_for
 from .models import Rating, RatingChange
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,27 @@ def rate_game(game_id, *, after_lock: Callable[[], None] | None = None) -> bool:
     for waiting_id in earlier_waiting_games(finished_at, pk, table_id):
         rate_one_game(waiting_id)
     return rate_one_game(pk, after_lock=after_lock)
+
+
+def rate_waiting_games(limit=500) -> int:
+    """The sweep: rate every finished rated game still waiting, oldest first; how many it rated.
+
+    It picks up what the task left: a rating that failed (logged), or was never enqueued (broker
+    down). A game that fails again is logged and left for the next sweep, and so is every later
+    game of its players, so that their figures still follow the finish order.
+    """
+    blocked = set()  # players of a game that failed in this sweep
+    rated = 0
+    for game_id, table_id in pending_games().values_list("id", "table_id")[:limit]:
+        players = set(Seat.objects.filter(table_id=table_id).values_list("user_id", flat=True))
+        if players & blocked:
+            continue
+        try:
+            rated += rate_one_game(game_id)
+        except Exception:
+            log.exception("rating: game %s failed again; the next sweep retries it", game_id)
+            blocked |= players
+    return rated
 
 
 def earlier_waiting_games(finished_at, game_id, table_id):

@@ -33,3 +33,12 @@ def rate_game(game_id):
     rated = services.rate_game(game_id, after_lock=_hold_from_env())
     log.info("rating: game %s %s", game_id, "rated" if rated else "already rated or not rated")
     return rated
+
+
+@shared_task(name="ratings.rate_waiting_games", ignore_result=True)
+def rate_waiting_games():
+    """Periodic (celery beat) and on every worker's start: rate the rated games still waiting."""
+    rated = services.rate_waiting_games()
+    if rated:
+        log.info("rating: the sweep rated %s waiting games", rated)
+    return rated

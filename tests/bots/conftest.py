@@ -18,18 +18,22 @@ def wait_for_bots(timeout=60):
 def bots_only_game(creator, levels, *, variant="standard"):
     """A running game whose every seat is a bot (the services insist on a human creator's
     seat, so the rows are written directly; the bots then play it through the services)."""
+    return game_in_order(creator, [bot_account(level) for level in levels], variant=variant)
+
+
+def game_in_order(creator, users, *, variant="standard"):
+    """A running game with `users` as players 0, 1, ... (start_table would shuffle them)."""
     from games import engine
 
-    table = Table.objects.create(creator=creator, players=len(levels), variant=variant,
+    table = Table.objects.create(creator=creator, players=len(users), variant=variant,
                                  status=Table.Status.PLAYING)
-    for index, level in enumerate(levels):
-        Seat.objects.create(table=table, position=index, user=bot_account(level),
-                            player_index=index)
+    for index, user in enumerate(users):
+        Seat.objects.create(table=table, position=index, user=user, player_index=index)
     seed = 424242
     salt = "00" * 16
     return Game.objects.create(
         table=table,
-        state=engine.new_game(len(levels), variant=variant, seed=seed).to_dict(),
+        state=engine.new_game(len(users), variant=variant, seed=seed).to_dict(),
         version=0,
         seed=seed,
         salt=salt,

@@ -8,11 +8,12 @@ import time
 import pytest
 
 from games import bot_turns, tasks
+from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord
 from tests.support.processes import start_celery_worker
 from tests.support.services import require_service
 
-from .conftest import bots_only_game, fresh
+from .conftest import bots_only_game, fresh, game_in_order
 
 
 def wait_until(condition, timeout, what):
@@ -85,9 +86,9 @@ def test_a_bot_turn_survives_its_worker_being_killed_mid_think(
         "CELERY_UNACKED_RESTORE_THROTTLE": "1",
         "BOT_THINK_SECONDS": "3",
     }
-    game = bots_only_game(alice, ["strong", "strong"])
-    first = start_celery_worker(env, real_celery)
+    first = start_celery_worker(env, real_celery)  # start-up tasks done: before the game exists
     second = None
+    game = bots_only_game(alice, ["strong", "strong"])
     try:
         tasks.play_bot_turn.apply_async((game.pk, 0), queue=queue)
         wait_until(lambda: "play_bot_turn" in first.log_path.read_text(), 30, "the first worker")
@@ -108,3 +109,43 @@ def test_a_bot_turn_survives_its_worker_being_killed_mid_think(
         Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)
         with real_celery.connection_for_write() as connection:
             connection.default_channel.queue_purge(queue)  # the next turns, never to be played
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_worker_replays_a_killed_workers_bot_turn_at_once_without_beat(
+    _subprocess_env, real_celery, alice
+):
+    """The broker would hand the dead worker's turn on only after its visibility timeout (an
+    hour here, as in production); the starting worker re-dispatches waiting turns instead."""
+    require_service("celery")
+    queue = f"bots-restarted-{os.getpid()}"
+    env = {**_subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
+           "CELERY_VISIBILITY_TIMEOUT": "3600", "BOT_THINK_SECONDS": "3"}
+    first = start_celery_worker(env, real_celery)  # start-up tasks done: before the game exists
+    second = None
+    # The bot moves first, then it is alice's turn: the bot has exactly one move to make.
+    game = game_in_order(alice, [bot_account("strong"), alice])
+    try:
+        tasks.play_bot_turn.apply_async((game.pk, 0), queue=queue)
+        wait_until(lambda: "play_bot_turn" in first.log_path.read_text(), 30, "the first worker")
+        time.sleep(0.5)  # thinking now (3 s)
+        os.kill(first.process.pid, signal.SIGKILL)
+        first.process.wait(timeout=10)
+        assert fresh(game).version == 0  # the turn died with the worker
+
+        started = time.monotonic()
+        second = start_celery_worker(env, real_celery)
+        wait_until(lambda: fresh(game).version >= 1, 30 - (time.monotonic() - started),
+                   "the bot's move, within 30 s of starting a new worker")
+        time.sleep(2)  # anything else the new worker had queued for this turn has run by now
+        game = fresh(game)
+        assert game.version == 1 and game.state["current_player"] == 1  # alice's turn
+        moves = MoveRecord.objects.filter(game=game)
+        assert [(m.number, m.user.username) for m in moves] == [(1, "bot-strong")]
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)
+        with real_celery.connection_for_write() as connection:
+            connection.default_channel.queue_purge(queue)

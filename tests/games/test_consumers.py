@@ -71,9 +71,13 @@ async def next_of(communicator, kind):
 
 
 async def settle(*communicators):
-    """Drain pending presence updates, so receive_nothing() then means no other message."""
+    """Drain pending presence updates, so receive_nothing() then means no other message.
+    (Presence is broadcast PRESENCE_BROADCAST_DELAY_SECONDS after a change: wait longer.)"""
+    from django.conf import settings
+
+    quiet = settings.PRESENCE_BROADCAST_DELAY_SECONDS + 0.2
     for communicator in communicators:
-        while not await communicator.receive_nothing(timeout=0.2):
+        while not await communicator.receive_nothing(timeout=quiet):
             assert (await communicator.receive_json_from())["type"] == "presence"
 
 
@@ -271,9 +275,10 @@ def test_presence_shows_connected_players_and_counts_spectators(alice, bob, caro
         assert (await next_of(a, "presence"))["connected"] == ["alice", "bob"]
         await b.disconnect()
         await watcher.disconnect()
-        assert (await next_of(a, "presence"))["connected"] == ["alice"]
+        # Both changes within the broadcast delay: one broadcast tells of both (debounced).
         last = await next_of(a, "presence")
         assert last == {"type": "presence", "connected": ["alice"], "spectators": 0}
+        assert await a.receive_nothing(timeout=1.0)
         await a.disconnect()
 
     scenario()

@@ -1,5 +1,6 @@
 """games.game_rows: the per-move SQL reads and writes exactly what the ORM would."""
 
+import pytest
 from django.db import transaction
 from django.forms.models import model_to_dict
 
@@ -59,3 +60,22 @@ def test_a_move_is_written_as_the_orm_reads_it(alice, bob):
     reported = next(seat for seat in outcome.payload["seats"]
                     if seat["player_index"] == record.player_index)
     assert mover.time_left_ms == reported["time_left_ms"] <= 60_000
+
+
+@pytest.mark.requires("postgres")
+def test_without_libpq_pipelines_the_lock_and_the_read_go_one_after_the_other(
+    monkeypatch, alice, bob
+):
+    import psycopg
+
+    game = start_game(alice, bob)
+    with transaction.atomic():
+        pipelined = game_rows.lock_game(game.pk)
+    monkeypatch.setattr(psycopg.Pipeline, "is_supported", classmethod(lambda cls: False))
+    with transaction.atomic():
+        apart = game_rows.lock_game(game.pk)
+        assert game_rows.lock_game(2**62) is None
+    assert _fields(apart) == _fields(pipelined)
+    assert [_fields(s) for s in apart.table.seats_in_order()] == [
+        _fields(s) for s in pipelined.table.seats_in_order()
+    ]

@@ -18,7 +18,7 @@ from games.ratings.models import Rating, RatingChange
 from games.ratings.tasks import HOLD_ENV, rate_game
 from tests.games.conftest import play_one, start_game
 from tests.ratings.factories import finished_game, make_users
-from tests.support.processes import _spawn
+from tests.support.processes import _spawn, startup_tasks_done
 
 WAIT_SECONDS = 20
 
@@ -97,7 +97,6 @@ def test_a_worker_killed_while_holding_the_locks_leaves_nothing_and_the_redelive
     visibility timeout: that redelivery is sent by hand at the end and must change nothing.
     """
     users = make_users("ann", "ben", "cid")
-    game = finished_game(users, rng_seed=12, leavers=(1,))
     queue = f"ratings-hold-{os.getpid()}-{time.time_ns()}"
     node = f"{queue}@localhost"
     holder = _spawn(
@@ -121,7 +120,9 @@ def test_a_worker_killed_while_holding_the_locks_leaves_nothing_and_the_redelive
         "celery-hold",
     )
     try:
-        wait_for(lambda: app.control.ping(destination=[node], timeout=0.5), "the second worker", 60)
+        wait_for(lambda: app.control.ping(destination=[node], timeout=0.5)
+                 and startup_tasks_done(holder), "the second worker", 60)
+        game = finished_game(users, rng_seed=12, leavers=(1,))  # not swept by its start-up tasks
         rate_game.apply_async((game.pk,), queue=queue)
         wait_for(lambda: log_count(holder, "holding the locks") == 1, "the locks to be held")
 

@@ -1,11 +1,13 @@
 """Real server processes for tests: daphne serving the site, a Celery worker.
 
 Both run against the test database of the pytest process (DATABASE_URL rewritten to it), so
-tests using them need committed data: the `transactional_db` fixture.
+tests using them need committed data: the `transactional_db` fixture. A worker is ready once it
+answers a ping and has run its start-up tasks (settings.WORKER_STARTUP_TASKS).
 """
 
 import http.client
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -115,6 +117,18 @@ def start_daphne(env: dict[str, str], timeout: float = 30, options: list[str] | 
     raise RuntimeError(f"daphne did not answer within {timeout}s:\n{tail}")
 
 
+def startup_tasks_done(worker: ServerProcess) -> bool:
+    """Whether the worker ran its start-up tasks (settings.WORKER_STARTUP_TASKS, enqueued when
+    it is ready): until then it may still act on rows a test is setting up."""
+    from django.conf import settings
+
+    log = worker.log_tail(lines=10_000)
+    return all(
+        re.search(rf"Task {re.escape(name)}\[[^\]]+\] succeeded", log)
+        for name in settings.WORKER_STARTUP_TASKS
+    )
+
+
 def start_celery_worker(env: dict[str, str], celery_app, timeout: float = 60) -> ServerProcess:
     node = f"azulsite-test-{os.getpid()}@{socket.gethostname()}"
     worker = _spawn(
@@ -128,7 +142,7 @@ def start_celery_worker(env: dict[str, str], celery_app, timeout: float = 60) ->
     while time.monotonic() < deadline:
         if worker.process.poll() is not None:
             raise RuntimeError(f"celery exited with {worker.process.returncode}:\n{worker.log_tail()}")
-        if celery_app.control.ping(destination=[node], timeout=0.5):
+        if celery_app.control.ping(destination=[node], timeout=0.5) and startup_tasks_done(worker):
             return worker
     tail = worker.log_tail()
     worker.stop()

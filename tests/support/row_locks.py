@@ -1,0 +1,74 @@
+"""Races on PostgreSQL row locks, in a known order.
+
+`queued_behind(hold, writes)` runs `hold` in a transaction of its own connection and keeps it
+open, starts each write in a thread (with its own connection) only once the previous one is
+waiting on a lock, then commits the holder. PostgreSQL grants a row lock to its waiters first
+come, first served, so the writes take the lock in the order given; what they answer and leave
+behind can then be compared with running them one after the other.
+"""
+
+import threading
+import time
+
+from django.db import connection, transaction
+
+
+def lock_waiters():
+    """Sessions of this database waiting for a lock now."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        return cursor.fetchone()[0]
+
+
+def wait_for_lock_waiters(count, timeout=10):
+    give_up = time.monotonic() + timeout
+    while lock_waiters() < count:
+        if time.monotonic() > give_up:
+            raise AssertionError(f"{count} writers never queued on the lock")
+        time.sleep(0.01)
+
+
+def queued_behind(hold, writes, answer):
+    """[answer(write) for write in writes], the writes queued on the locks `hold` takes."""
+    locked, release = threading.Event(), threading.Event()
+    answers = [None] * len(writes)
+    failures = []
+
+    def holder():
+        try:
+            with transaction.atomic():
+                hold()
+                locked.set()
+                release.wait(30)
+        finally:
+            connection.close()
+
+    def queue(slot, write):
+        try:
+            answers[slot] = answer(write)
+        except BaseException as exc:  # re-raised in the test's thread
+            failures.append(exc)
+        finally:
+            connection.close()
+
+    holding = threading.Thread(target=holder)
+    holding.start()
+    assert locked.wait(10), "the holder never took its lock"
+    threads = []
+    try:
+        for slot, write in enumerate(writes):
+            thread = threading.Thread(target=queue, args=(slot, write))
+            thread.start()
+            threads.append(thread)
+            wait_for_lock_waiters(slot + 1)  # queued in this order
+    finally:
+        release.set()
+        holding.join(30)
+        for thread in threads:
+            thread.join(30)
+    if failures:
+        raise failures[0]
+    return answers
