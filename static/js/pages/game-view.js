@@ -1,13 +1,19 @@
 // The controller of a running game page: holds what is shown (latest state, selection, log), turns clicks
 // into moves sent over the WebSocket, and redraws on every state the server broadcasts.
 
-import { api } from "./api.js";
-import { describeDuelMove, renderDuelGame } from "../duel/board.js";
+import { renderGame } from "../classic/board.js";
+import { groupCount, takeMove } from "../classic/choices.js";
+import { describeMove } from "../classic/describe.js";
+import { renderDuelGame } from "../duel/board.js";
 import { lineChoices, orderChoices, plateMove, slotChoices } from "../duel/choices.js";
-import { clockText, describeMove, renderGame, renderLog, seatName } from "./board.js";
-import { GameConnection } from "./connection.js";
-import { clear, h } from "./dom.js";
-import { groupCount } from "./rules.js";
+import { describeDuelMove } from "../duel/describe.js";
+import { api } from "../shared/api.js";
+import { clockText } from "../shared/clock.js";
+import { GameConnection } from "../shared/connection.js";
+import { clear, h } from "../shared/dom.js";
+import { sha256Hex } from "../shared/fairness.js";
+import { renderLog } from "../shared/log.js";
+import { seatName } from "../shared/names.js";
 
 const MOVE_ANSWER_TIMEOUT_MS = 8000;
 
@@ -26,12 +32,6 @@ function normaliseLastMove(lastMove, previousState) {
   let player = lastMove.player_index ?? lastMove.player ?? lastMove.seat;
   if (player === undefined && previousState) player = previousState.current_player;
   return { move, player, number: lastMove.number };
-}
-
-async function sha256Hex(text) {
-  if (!window.crypto || !window.crypto.subtle) return null;
-  const digest = await window.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 export class GameView {
@@ -217,6 +217,7 @@ export class GameView {
       seed: over ? this.payload.seed : null,
       salt: this.payload.salt,
       commitmentCheck: this.commitmentCheck,
+      moves: myTurn ? this.payload.legal_moves || [] : [],
       canOffer: myTurn && state.phase === "offer",
       canTile: myTurn && state.phase === "tiling",
       canResign: !over && me !== null,
@@ -252,8 +253,8 @@ export class GameView {
 
   pickTarget(line) {
     if (!this.selection) return;
-    const { source, colour } = this.selection;
-    this.sendMove({ source, color: colour, line });
+    const move = takeMove(this.payload.legal_moves || [], this.selection, line);
+    if (move) this.sendMove(move);
   }
 
   pickColumn(row, column) {

@@ -1,10 +1,15 @@
 // The replay controller: every state of the game comes with the page (rebuilt by the server's engine
 // from the seed and the move log); this steps through them, drawing each with the live board renderer.
 
-import { describeMove, renderGame, renderLog, seatName } from "../azul/board.js";
-import { describeDuelMove, renderDuelGame } from "../duel/board.js";
-import { clear, h } from "../azul/dom.js";
-import { groupCount } from "../azul/rules.js";
+import { renderGame } from "../classic/board.js";
+import { groupCount } from "../classic/choices.js";
+import { describeMove } from "../classic/describe.js";
+import { renderDuelGame } from "../duel/board.js";
+import { describeDuelMove } from "../duel/describe.js";
+import { clear, h } from "../shared/dom.js";
+import { sha256Hex } from "../shared/fairness.js";
+import { renderLog } from "../shared/log.js";
+import { seatName } from "../shared/names.js";
 import { renderScoreChart } from "./score-chart.js";
 
 export const SPEEDS = [
@@ -14,12 +19,6 @@ export const SPEEDS = [
   { label: "4×", ms: 200 },
   { label: "8×", ms: 100 },
 ];
-
-async function sha256Hex(text) {
-  if (!window.crypto || !window.crypto.subtle) return null;
-  const digest = await window.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 export class ReplayView {
   constructor(root, data) {

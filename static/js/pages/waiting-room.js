@@ -1,9 +1,9 @@
 // The table before its game starts: seats, join/leave, bots for free seats, start for the creator.
 // Follows the table live through the lobby feed (and by polling while that feed is down).
 
-import { api } from "./api.js";
-import { h } from "./dom.js";
-import { LobbyFeed, describeClock, seatLabel } from "./lobby-feed.js";
+import { api } from "../shared/api.js";
+import { h } from "../shared/dom.js";
+import { LobbyFeed, describeClock, seatLabel } from "../shared/lobby-feed.js";
 
 const POLL_MS = 4000;
 

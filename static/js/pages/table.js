@@ -1,7 +1,7 @@
 // Entry point of /tables/<id>/: the waiting room until the game starts, then the live board.
 
-import { GameView } from "./azul/game-view.js";
-import { WaitingRoom } from "./azul/waiting-room.js";
+import { GameView } from "./game-view.js";
+import { WaitingRoom } from "./waiting-room.js";
 
 const root = document.getElementById("table-app");
 const table = JSON.parse(document.getElementById("table-data").textContent);
