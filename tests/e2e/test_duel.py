@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .play_by_clicking import GAME, is_over, my_turn, sign_up, version_of
+from .play_by_clicking import GAME, confirm_if_asked, is_over, my_turn, sign_up, version_of
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(240)]
 
@@ -59,12 +59,14 @@ def play_one_decision(page: Page, rng: random.Random) -> None:
         follow = page.locator(FOLLOW_UPS)
         if follow.count():
             follow.nth(rng.randrange(follow.count())).click()
+            confirm_if_asked(page)
             continue
         starts = page.locator(f"{GAME} [data-choice]:not([data-choice=buy_plate])")
         if not starts.count():
             starts = page.locator(f"{GAME} [data-choice]")
         assert starts.count(), "our turn, yet nothing is lit"
         starts.nth(rng.randrange(starts.count())).click()
+        confirm_if_asked(page)
     expect(page.locator(GAME)).not_to_have_attribute("data-version", str(before))
 
 

@@ -1,6 +1,7 @@
 // The classic end screen: ranks, each player's points from walls and floors, the end bonuses the engine
 // itemised (result.bonuses, R23), the fairness block and the links onwards.
 
+import { renderRatingChanges, renderRoundBreakdown } from "../shared/breakdown.js";
 import { h } from "../shared/dom.js";
 import { renderFairness } from "../shared/fairness.js";
 import { seatName } from "../shared/names.js";
@@ -40,6 +41,8 @@ export function renderEndScreen(view) {
       h("thead", {}, h("tr", {}, ["#", "Player", "Walls & floors", "End bonus", "Final"].map((label) => h("th", { scope: "col", text: label })))),
       h("tbody", {}, rows),
     ]),
+    renderRatingChanges(view.ratingChanges, view.seats, view.rated),
+    renderRoundBreakdown(view.rounds, view.seats, [["wall", "wall"], ["floor", "floor"], ["end", "bonus"]]),
     renderFairness({ commitment: view.commitment, seed: view.seed, salt: view.salt, check: view.commitmentCheck }),
     h("p", {}, [
       view.gameId ? h("a", { class: "button button--quiet", href: `/games/${view.gameId}/replay`, "data-replay-link": "", text: "Replay" }) : null,

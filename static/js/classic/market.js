@@ -116,5 +116,5 @@ export function renderMarket(state, { groups = null, selection = null, hint = nu
       last: lastSource === "center",
     }),
   );
-  return h("section", { class: "market", "aria-label": "Factories and centre" }, ring);
+  return h("section", { class: "market", "data-nav": "", "aria-label": "Factories and centre" }, ring);
 }

@@ -7,6 +7,28 @@ import { h } from "../shared/dom.js";
 import { markerElement, tileElement } from "../shared/tiles.js";
 import { FLOOR_PENALTIES, WALL_SIZE, standardWallColour } from "./printed.js";
 
+// A preview badge: `preview` is a text, or {text, preview} with the engine's preview (its figures go on
+// data attributes, for tests and tools).
+function previewBadge(preview, className) {
+  if (!preview) return null;
+  const text = typeof preview === "string" ? preview : preview.text;
+  if (!text) return null;
+  const data = typeof preview === "string" ? null : preview.preview;
+  const props = { class: className, "data-preview": "", "aria-hidden": "true", text };
+  if (data) {
+    if (data.to_floor !== undefined) props["data-preview-to-floor"] = String(data.to_floor);
+    if (data.penalty !== undefined) props["data-preview-penalty"] = String(data.penalty);
+    if (data.completes !== undefined) props["data-preview-completes"] = String(data.completes);
+    if (data.points) props["data-preview-points"] = data.points.join("..");
+  }
+  return h("span", props);
+}
+
+function previewWords(preview) {
+  if (!preview) return "";
+  return typeof preview === "string" ? preview : preview.sentence || preview.text;
+}
+
 // One pattern line (`row` 0-4 holds row + 1 tiles). options: lit (a legal destination), blocked (not
 // one, while a choice is pending), pending (the gray-wall line waiting for its column), last (the last
 // move's destination), hinted (a hint suggests it), onPick, preview (the engine's preview text).
@@ -15,7 +37,7 @@ export function renderPatternLine(line, row, { lit = false, blocked = false, pen
   const props = {
     class: ["pline", lit && "is-legal", blocked && "is-blocked", pending && "is-pending", last && "is-last", hinted && "is-hinted"],
     "data-line": String(row),
-    "aria-label": label || `Line ${row + 1}${line.count ? `: ${line.count} ${line.color}` : ", empty"}${preview ? `; ${preview}` : ""}`,
+    "aria-label": label || `Line ${row + 1}${line.count ? `: ${line.count} ${line.color}` : ", empty"}${preview ? `; ${previewWords(preview)}` : ""}`,
   };
   if (canPick) Object.assign(props, { "data-target": "line", type: "button", onclick: () => onPick(row) });
   const element = h(canPick ? "button" : "div", props);
@@ -24,7 +46,8 @@ export function renderPatternLine(line, row, { lit = false, blocked = false, pen
     const filled = cell >= row + 1 - line.count;
     element.append(filled && line.color ? tileElement(line.color, { extraClass: "pline__tile", props: { "aria-hidden": "true" } }) : h("span", { class: "slot" }));
   }
-  if (preview) element.append(h("span", { class: "pline__preview", "data-preview": "", "aria-hidden": "true", text: preview }));
+  const badge = previewBadge(preview, "pline__preview");
+  if (badge) element.append(badge);
   return element;
 }
 
@@ -70,10 +93,10 @@ export function renderWall(wall, { variant = "standard", columns = null, last = 
             class: ["wall__cell", "wall__cell--gray", "is-legal"],
             type: "button",
             "data-target": "column",
-            "aria-label": `Column ${column + 1}${preview ? `, ${preview}` : ""}`,
+            "aria-label": `Column ${column + 1}${preview ? `, ${previewWords(preview)}` : ""}`,
             onclick: () => columns.onPick(row, column),
           },
-          preview ? h("span", { class: "wall__preview", "data-preview": "", "aria-hidden": "true", text: preview }) : null,
+          previewBadge(preview, "wall__preview"),
         );
       } else if (placed) {
         cell = tileElement(placed, { extraClass: ["wall__tile", isLast && "is-last"].filter(Boolean).join(" ") });
@@ -102,7 +125,7 @@ export function renderFloor(floor, { lit = false, onPick = null, last = false, h
   const canPick = Boolean(lit && onPick);
   const props = {
     class: ["floor", lit && "is-legal", last && "is-last", hinted && "is-hinted"],
-    "aria-label": `Floor line${floor.length ? `: ${floor.length} item${floor.length > 1 ? "s" : ""}` : ", empty"}${preview ? `; ${preview}` : ""}`,
+    "aria-label": `Floor line${floor.length ? `: ${floor.length} item${floor.length > 1 ? "s" : ""}` : ", empty"}${preview ? `; ${previewWords(preview)}` : ""}`,
   };
   if (canPick) Object.assign(props, { "data-target": "floor", type: "button", onclick: () => onPick("floor") });
   const element = h(canPick ? "button" : "div", props);
@@ -114,12 +137,8 @@ export function renderFloor(floor, { lit = false, onPick = null, last = false, h
     else content = tileElement(item, { props: { "aria-hidden": "true" } });
     element.append(h("span", { class: "floor__space" }, [content, h("span", { class: "floor__penalty", text: String(penalty) })]));
   });
-  if (preview) element.append(h("span", { class: "floor__preview", "data-preview": "", "aria-hidden": "true", text: preview }));
+  const badge = previewBadge(preview, "floor__preview");
+  if (badge) element.append(badge);
   if (mark) element.append(h("span", { class: "floor__mark", "data-mark": "", text: mark }));
   return element;
-}
-
-// The printed penalty of the items on a floor (what the floor would cost if the round ended now).
-export function floorPenalty(floor) {
-  return floor.slice(0, FLOOR_PENALTIES.length).reduce((sum, _item, space) => sum + FLOOR_PENALTIES[space], 0);
 }

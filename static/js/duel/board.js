@@ -9,9 +9,16 @@ import { h } from "../shared/dom.js";
 import { seatName } from "../shared/names.js";
 import { renderStatusBar } from "../shared/status.js";
 import { tileElement } from "../shared/tiles.js";
-import { entryChoices, lineChoices, orderChoices, slotChoices } from "./choices.js";
+import { renderProposal } from "../shared/proposal.js";
+import { entryChoices, lineChoices, movesOf, orderChoices, slotChoices } from "./choices.js";
 import { chipElement, firstPlayerTile, platePreview, plateElement, renderBroken, renderDome, renderDuelLines, renderObjectives } from "./components.js";
+import { describeDuelMove, duelPreviewText } from "./describe.js";
 import { renderDuelEndScreen } from "./end-screen.js";
+
+function previewOf(view, move) {
+  const index = (view.moves || []).indexOf(move);
+  return index >= 0 && view.previews ? view.previews[index] || null : null;
+}
 
 const LARGE = 4;
 
@@ -113,7 +120,12 @@ function boardParts(view, board, index, mine, choices) {
   const targets = selection && chosen === null ? lineChoices(view.moves, selection) : null;
   const pending = view.state.pending;
   const pendingLine = pending && pending.player === index && (pending.decision === "chips" || pending.decision === "cell") ? pending.line : null;
-  const lines = renderDuelLines(board, { targets, chosen, pendingLine, onPick: (line) => view.handlers.pickLine(line) });
+  const previews = {};
+  if (targets) {
+    const candidates = movesOf(view.moves, selection);
+    for (const target of targets) previews[target] = duelPreviewText(previewOf(view, candidates.find((move) => String(move.line) === String(target))));
+  }
+  const lines = renderDuelLines(board, { targets, chosen, pendingLine, onPick: (line) => view.handlers.pickLine(line), previews });
 
   const plateSelection = mine && view.selection && view.selection.kind === "plate" ? view.selection : null;
   const slotMap = plateSelection ? slotChoices(view.moves, plateSelection) : new Map();
@@ -128,11 +140,14 @@ function boardParts(view, board, index, mine, choices) {
     onCell: (row, column) => view.handlers.send({ type: "place_tile", line: row, column }),
     lastSlot: last && last.slot !== undefined ? last.slot : null,
     lastCell: last && last.type === "place_tile" ? `${last.line}:${last.column}` : null,
+    marks: ((view.marks && view.marks[index]) || {}).cells || {},
   });
   const broken = renderBroken(board.broken, {
     lit: targets !== null && targets.includes("broken"),
     chosen: chosen === "broken",
     onPick: (line) => view.handlers.pickLine(line),
+    preview: previews.broken || null,
+    mark: ((view.marks && view.marks[index]) || {}).floor || null,
   });
   return { lines, dome, broken };
 }
@@ -158,7 +173,7 @@ function renderBoard(view, index, choices) {
     h("span", { class: "pboard__score", "data-score-for": String(index), title: "Score", text: String(board.score) }),
   ]);
   const plateNote = state.round <= 4 && !view.over ? `plates ${board.plates_taken}/2` : "";
-  return h("section", { class: ["pboard", "dboard", current && "pboard--current", mine && "pboard--me"], "data-player": String(index), "aria-label": `Board of ${seatName(seat, index)}` }, [
+  return h("section", { class: ["pboard", "dboard", current && "pboard--current", mine && "pboard--me"], "data-player": String(index), "data-nav": "", "aria-label": `Board of ${seatName(seat, index)}${mine ? " (you)" : ""}, ${board.score} points` }, [
     head,
     h("div", { class: "dboard__body" }, [lines, dome]),
     h("div", { class: "dboard__foot" }, [
@@ -232,7 +247,7 @@ function renderDecision(view, choices) {
     }
   }
   if (selection) items.push(h("button", { type: "button", class: "button button--quiet", onclick: () => view.handlers.cancel(), text: "Cancel" }));
-  return h("div", { class: "ddecision" }, items);
+  return h("div", { class: "ddecision", "data-nav": "" }, items);
 }
 
 // ---- status -------------------------------------------------------------------------------
@@ -248,11 +263,16 @@ export function renderDuelGame(view, { log = null } = {}) {
   const order = state.boards.map((_b, index) => index);
   if (view.me !== null && view.me !== undefined) order.sort((a, b) => (a === view.me ? -1 : b === view.me ? 1 : a - b));
   const children = [renderStatus(view), renderDecision(view, choices)];
+  if (view.proposal) {
+    const preview = previewOf(view, view.proposal.move);
+    const text = `${describeDuelMove(view.proposal.move).replace(/^took/, "Take")}${preview ? ` (${duelPreviewText(preview)})` : ""}?`;
+    children.push(renderProposal(text, { onConfirm: () => view.handlers.confirm(), onChange: () => view.handlers.undo() }));
+  }
   if (view.errorText) children.push(h("div", { class: "alert", role: "alert", "data-error": "", text: view.errorText }));
   if (view.hintText) children.push(h("div", { class: "notice", "data-hint-text": "", text: view.hintText }));
   if (view.over && view.showEnd !== false) children.push(renderDuelEndScreen(view));
   const market = h("div", { class: "dmarket" }, [
-    h("section", { class: "dfactories", "aria-label": "Factories: sun and moon" }, state.factories.map((factory, index) => renderFactory(view, choices, factory, index))),
+    h("section", { class: "dfactories", "data-nav": "", "aria-label": "Factories: sun and moon" }, state.factories.map((factory, index) => renderFactory(view, choices, factory, index))),
     renderPlates(view, choices),
     renderObjectives(state.objectives),
   ]);
@@ -266,6 +286,7 @@ export function renderDuelGame(view, { log = null } = {}) {
       "data-ruleset": "duel",
       "data-version": String(view.version),
       "data-phase": state.phase,
+      "data-round": String(state.round),
       "data-my-turn": view.moves && view.moves.length ? "true" : "false",
     },
     children,

@@ -38,3 +38,43 @@ export function describeDuelMove(move) {
   }
 }
 
+
+function signed(points) {
+  return points >= 0 ? `+${points}` : `−${-points}`;
+}
+
+export function pointsText(points) {
+  if (!points) return "";
+  return points[0] === points[1] ? signed(points[0]) : `${signed(points[0])}–${points[1]}`;
+}
+
+// One line of the move log per scoring event (the engine's, docs/engine.md "Scoring events").
+export function describeDuelScoring(event) {
+  const runs = [event.across > 1 && `${event.across} across`, event.down > 1 && `${event.down} down`].filter(Boolean);
+  switch (event.type) {
+    case "wall":
+      return `${event.color} to dome row ${event.row + 1}, column ${event.column + 1}, ${signed(event.points)} (${runs.length ? runs.join(", ") : "alone"})`;
+    case "special":
+      return `special cell in row ${event.row + 1} fills itself, ${signed(event.points)}`;
+    case "line_to_floor":
+      return `line ${event.row + 1} (${event.color}) cannot be tiled: ${event.tiles} broken`;
+    case "floor":
+      return `broken tiles${event.first_player ? " and first-player tile" : ""}, ${signed(event.points)}`;
+    case "plate_bought":
+      return `bought a plate, ${signed(event.points)}`;
+    case "objective":
+      return `objective ${event.tablet}${event.side}, ${signed(event.points)}`;
+    default:
+      return `${event.type} ${signed(event.points)}`;
+  }
+}
+
+export function duelPreviewText(preview) {
+  if (!preview) return "";
+  if (preview.to_line === undefined) return pointsText(preview.points);
+  const parts = [];
+  if (preview.completes) parts.push(`✓ ${pointsText(preview.points)}`.trim());
+  if (preview.to_floor || preview.first_player) parts.push(`${preview.to_floor}↓ ${preview.penalty ? signed(preview.penalty) : ""}`.trim());
+  if (preview.to_lid) parts.push(`${preview.to_lid} lost`);
+  return parts.join(" ");
+}

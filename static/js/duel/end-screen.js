@@ -1,6 +1,7 @@
 // The Azul Duel end screen: ranks, the objective points of each player, the final scores, and the
 // fairness block shared with the classic board (commitment, seed, salt and the browser's check).
 
+import { renderRatingChanges, renderRoundBreakdown } from "../shared/breakdown.js";
 import { h } from "../shared/dom.js";
 import { renderFairness } from "../shared/fairness.js";
 import { seatName } from "../shared/names.js";
@@ -28,6 +29,8 @@ export function renderDuelEndScreen(view) {
       h("thead", {}, h("tr", {}, ["#", "Player", "Objectives", "Final"].map((label) => h("th", { scope: "col", text: label })))),
       h("tbody", {}, rows),
     ]),
+    renderRatingChanges(view.ratingChanges, view.seats, view.rated),
+    renderRoundBreakdown(view.rounds, view.seats, [["wall", "dome"], ["floor", "broken"], ["plates", "plates"], ["end", "objectives"]]),
     renderFairness({ commitment: view.commitment, seed: view.seed, salt: view.salt, check: view.commitmentCheck }),
     h("p", {}, [
       view.gameId ? h("a", { class: "button button--quiet", href: `/games/${view.gameId}/replay`, "data-replay-link": "", text: "Replay" }) : null,

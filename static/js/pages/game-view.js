@@ -1,21 +1,33 @@
-// The controller of a running game page: holds what is shown (latest state, selection, log), turns clicks
-// into moves sent over the WebSocket, and redraws on every state the server broadcasts.
+// The controller of a running game page: holds what is shown (latest state, selection, a move waiting
+// for Confirm, the log, the round-end scoring being played), turns clicks and keys into moves sent over
+// the WebSocket, and redraws on every state the server broadcasts. Everything it shows about points
+// comes from the server: the engine's scoring events and previews (docs/api.md, the game payload).
+// Over 400 lines: one controller for both rulesets' tables, kept together so focus, log and clocks agree.
 
 import { renderGame } from "../classic/board.js";
 import { groupCount, takeMove } from "../classic/choices.js";
-import { describeMove } from "../classic/describe.js";
+import { describeMove, describeScoring } from "../classic/describe.js";
 import { renderDuelGame } from "../duel/board.js";
 import { lineChoices, orderChoices, plateMove, slotChoices } from "../duel/choices.js";
-import { describeDuelMove } from "../duel/describe.js";
+import { describeDuelMove, describeDuelScoring } from "../duel/describe.js";
 import { api } from "../shared/api.js";
 import { clockText } from "../shared/clock.js";
 import { GameConnection } from "../shared/connection.js";
 import { clear, h } from "../shared/dom.js";
 import { sha256Hex } from "../shared/fairness.js";
+import { arrowNavigation, findByFocusKey, focusFirst, focusKeyOf } from "../shared/focus.js";
 import { renderLog } from "../shared/log.js";
+import { pop, reducedMotion, rectOf, travel } from "../shared/motion.js";
 import { seatName } from "../shared/names.js";
+import { marksOf, playScoringEvent } from "./scoring-marks.js";
 
 const MOVE_ANSWER_TIMEOUT_MS = 8000;
+const SCORING_STEP_MS = 650;
+const RATING_POLL_MS = 2000;
+const RATING_POLLS = 15;
+
+// Where the next decision is, in order of preference, for focus after a change.
+const DECISION = "[data-confirm], [data-player] [data-target], [data-pick], [data-choice]";
 
 function seatsByPlayer(seats) {
   const byPlayer = [];
@@ -25,33 +37,41 @@ function seatsByPlayer(seats) {
   return byPlayer;
 }
 
-// last_move may be the move itself or a move record ({number, player_index, move, ...}).
+// last_move is a move record ({number, player_index, move, taken, scoring, before_tiling}).
 function normaliseLastMove(lastMove, previousState) {
   if (!lastMove) return null;
   const move = lastMove.move || lastMove;
   let player = lastMove.player_index ?? lastMove.player ?? lastMove.seat;
   if (player === undefined && previousState) player = previousState.current_player;
-  return { move, player, number: lastMove.number };
+  return { move, player, number: lastMove.number, taken: lastMove.taken ?? null, scoring: lastMove.scoring || null, beforeTiling: lastMove.before_tiling || null };
 }
 
 export class GameView {
-  constructor(root, { gameId, username }) {
+  constructor(root, { gameId, username, confirmMoves = false }) {
     this.root = root;
     this.gameId = gameId;
     this.username = username || null;
+    this.confirmMoves = confirmMoves;
     this.payload = null;
     this.seats = [];
     this.selection = null;
+    this.proposal = null; // {move}: shown, waiting for Confirm (casual games, when the account asks)
+    this.hint = null; // the move the hint suggests
     this.rotation = 0; // Azul Duel: the rotation chosen for the selected plate
     this.pending = false;
     this.pendingTimer = null;
     this.errorText = "";
     this.lastMove = null;
+    this.marks = null; // points of the last scoring, drawn on the boards until the next move
+    this.sequence = null; // the round-end scoring being played, event by event
+    this.expanded = new Set(); // opponents' boards shown full size
     this.log = [];
     this.presence = [];
     this.spectators = 0;
     this.connectionStatus = "connecting";
     this.commitmentCheck = "";
+    this.ratingChanges = null;
+    this.focusNext = false;
     this.connection = new GameConnection(gameId, {
       onState: (message) => this.onState(message),
       onError: (message) => this.onError(message),
@@ -64,10 +84,18 @@ export class GameView {
     this.handlers = {
       pickGroup: (source, colour) => this.pickGroup(source, colour),
       pickTarget: (line) => this.pickTarget(line),
-      pickColumn: (row, column) => this.pickColumn(row, column),
+      pickColumn: (row, column) => this.sendMove({ row, column }),
       cancel: () => this.setSelection(null),
       resign: () => this.resign(),
       hint: () => this.askHint(),
+      confirm: () => this.confirm(),
+      undo: () => this.undo(),
+      skipScoring: () => this.endSequence(),
+      toggleBoard: (index) => {
+        if (this.expanded.has(index)) this.expanded.delete(index);
+        else this.expanded.add(index);
+        this.render();
+      },
       // Azul Duel (the moves come from payload.legal_moves, see duel/choices.js)
       select: (selection) => this.selectDuel(selection),
       send: (move) => this.sendMove(move),
@@ -81,34 +109,54 @@ export class GameView {
   }
 
   start() {
+    clear(this.root);
+    // The live region stays in place while the board under it is redrawn (screen readers need that).
+    this.live = h("div", { class: "visually-hidden", role: "status", "aria-live": "polite", "data-live": "" });
+    this.host = h("div", { class: "game-host" });
+    this.root.append(this.live, this.host);
+    this.host.addEventListener("keydown", arrowNavigation);
     this.connection.connect();
     this.loadLog();
     this.clockTimer = window.setInterval(() => this.tickClocks(), 250);
     document.addEventListener("keydown", (event) => {
-      if (event.key === "Escape" && this.selection) this.setSelection(null);
+      if (event.key === "Escape") this.escape();
     });
   }
 
   // ---- incoming ----
 
   onState(message) {
+    // The round's end is being shown: later states wait for it (Skip, or a pick, shows them at once).
+    if (this.sequence && message.version !== this.payload.version) {
+      this.queued = message;
+      return;
+    }
     const previous = this.payload;
     const advanced = !previous || message.version !== previous.version;
+    const consecutive = Boolean(previous && previous.version === message.version - 1);
+    const before = advanced && consecutive ? this.snapshotForMotion() : null;
     this.payload = message;
     this.seats = seatsByPlayer(message.seats);
     if (advanced) {
+      const wasMyTurn = previous ? this.isMyTurn(previous) : false;
       this.selection = null;
+      this.proposal = null;
+      this.hint = null;
       this.rotation = 0;
       this.errorText = "";
       this.hintText = "";
       this.clearPending();
       this.lastMove = normaliseLastMove(message.last_move, previous && previous.state);
-      this.recordLastMove(previous, message);
+      this.marks = this.lastMove && this.lastMove.scoring ? marksOf(this.lastMove.scoring) : null;
+      const entry = this.recordLastMove(message);
+      if (entry && previous) this.announce(entry, message);
+      if (consecutive && this.lastMove && this.lastMove.beforeTiling && !this.isDuel()) this.startSequence(this.lastMove);
+      if (this.isMyTurn(message) && (!wasMyTurn || !previous)) this.focusNext = true;
     }
-    if (this.isOver() && message.seed !== null && message.seed !== undefined && !this.commitmentCheck) {
-      this.checkCommitment(message);
-    }
+    if (this.isOver() && message.seed !== null && message.seed !== undefined && !this.commitmentCheck) this.checkCommitment(message);
+    if (this.isOver() && message.rated && this.ratingChanges === null && !this.ratingPolling) this.pollRatings();
     this.render();
+    if (before) this.playMotion(before, previous);
   }
 
   onError(message) {
@@ -125,48 +173,69 @@ export class GameView {
     this.render();
   }
 
-  recordLastMove(previous, message) {
-    if (!this.lastMove) return;
+  recordLastMove(message) {
+    if (!this.lastMove) return null;
     const number = this.lastMove.number ?? message.version;
     const known = this.log.length ? this.log[this.log.length - 1].number : 0;
     if (number === known + 1) {
-      const consecutive = previous && previous.version === message.version - 1;
-      const move = this.lastMove.move;
-      const count = consecutive && move.source !== undefined ? groupCount(previous.state, move.source, move.color) : null;
-      this.log.push(this.logEntry(number, this.lastMove.player, move, count));
-    } else if (number > known + 1) {
-      this.loadLog();
+      const entry = this.logEntry(number, this.lastMove.player, this.lastMove.move, this.lastMove.taken, this.lastMove.scoring);
+      this.log.push(entry);
+      // A state sent on connect or sync does not say what its move took and scored: the log does.
+      if (this.lastMove.scoring === null) this.loadLog();
+      return entry;
     }
+    if (number > known + 1) this.loadLog();
+    return null;
   }
 
-  logEntry(number, player, move, count) {
-    return { number, player: player ?? 0, move, count };
+  logEntry(number, player, move, taken, scoring) {
+    return { number, player: player ?? 0, move, taken: taken ?? null, scoring: scoring || [] };
   }
 
   isDuel() {
     return Boolean(this.payload && this.payload.ruleset === "duel");
   }
 
+  describeEntry(entry) {
+    const name = (player) => seatName(this.seats[player], player);
+    const describe = this.isDuel() ? describeDuelMove : (move) => describeMove(move, entry.taken);
+    const scoring = this.isDuel() ? describeDuelScoring : describeScoring;
+    return {
+      ...entry,
+      name: name(entry.player),
+      text: describe(entry.move, entry.taken),
+      scoring: entry.scoring.map((event) => ({ name: name(event.player), text: scoring(event) })),
+    };
+  }
+
   // Log texts are written when drawn: the log may load before the first state names the ruleset.
   describedLog() {
-    const describe = this.isDuel() ? (entry) => describeDuelMove(entry.move) : (entry) => describeMove(entry.move, entry.count);
-    return this.log.map((entry) => ({ ...entry, name: seatName(this.seats[entry.player], entry.player), text: describe(entry) }));
+    return this.log.map((entry) => this.describeEntry(entry));
   }
 
   async loadLog() {
     try {
-      const data = await api.moves(this.gameId);
-      const records = Array.isArray(data) ? data : data.results || data.moves || [];
-      const entries = records.map((record) =>
-        this.logEntry(record.number, record.player_index ?? record.seat, record.move, record.count ?? null),
+      const records = await api.moves(this.gameId);
+      this.log = (Array.isArray(records) ? records : []).map((record) =>
+        this.logEntry(record.number, record.player_index, record.move, record.taken, record.scoring),
       );
-      // Keep the counts we saw live; the stored log does not carry them.
-      const live = new Map(this.log.map((entry) => [entry.number, entry]));
-      this.log = entries.map((entry) => live.get(entry.number) || entry);
       this.render();
     } catch {
       // The log is a convenience; the board itself is complete without it.
     }
+  }
+
+  // Screen readers hear every move and what it scored.
+  announce(entry, message) {
+    const described = this.describeEntry(entry);
+    const parts = [`${described.name} ${described.text}.`];
+    for (const line of described.scoring) parts.push(`${line.name}: ${line.text}.`);
+    if (described.scoring.length) {
+      parts.push(`Scores: ${message.state.boards.map((board, index) => `${seatName(this.seats[index], index)} ${board.score}`).join(", ")}.`);
+    }
+    if (this.isMyTurn(message)) parts.push("Your turn.");
+    if (this.isOver()) parts.push("The game is over.");
+    this.live.textContent = parts.join(" ");
   }
 
   async checkCommitment(message) {
@@ -177,6 +246,24 @@ export class GameView {
     this.render();
   }
 
+  // A rated game is rated by a background task just after it ends: ask until the changes are there.
+  async pollRatings() {
+    this.ratingPolling = true;
+    for (let attempt = 0; attempt < RATING_POLLS && this.ratingChanges === null; attempt += 1) {
+      try {
+        const answer = await api.ratingChanges(this.gameId);
+        if (answer.rated) {
+          this.ratingChanges = answer.changes;
+          this.render();
+          return;
+        }
+      } catch {
+        // Try again on the next round.
+      }
+      await new Promise((resolve) => window.setTimeout(resolve, RATING_POLL_MS));
+    }
+  }
+
   // ---- derived ----
 
   myIndex() {
@@ -185,9 +272,19 @@ export class GameView {
     return seat && seat.player_index !== null && seat.player_index !== undefined ? seat.player_index : null;
   }
 
+  isMyTurn(payload) {
+    const me = this.myIndex();
+    return me !== null && (payload.legal_moves || []).length > 0 && payload.state.current_player === me && payload.status === "playing";
+  }
+
   isOver() {
     const status = this.payload && this.payload.status;
     return status === "finished" || status === "aborted" || (this.payload && this.payload.state.phase === "over");
+  }
+
+  // Confirm and undo apply to casual games of accounts that ask for it.
+  confirming() {
+    return this.confirmMoves && this.payload && !this.payload.rated;
   }
 
   winners() {
@@ -203,29 +300,39 @@ export class GameView {
     const me = this.myIndex();
     const over = this.isOver();
     const myTurn = !over && me !== null && state.current_player === me && !this.pending && this.connection.isOpen;
+    const shown = this.sequence ? { ...state, boards: this.sequence.boards } : state;
     return {
       gameId: this.gameId,
-      state,
+      state: shown,
       seats: this.seats,
       me,
       over,
       version: this.payload.version,
       clock: this.payload.clock,
       result: this.payload.result,
+      rounds: this.payload.rounds,
+      rated: this.payload.rated,
+      ratingChanges: this.ratingChanges,
       winners: this.winners(),
       commitment: this.payload.commitment,
       seed: over ? this.payload.seed : null,
       salt: this.payload.salt,
       commitmentCheck: this.commitmentCheck,
       moves: myTurn ? this.payload.legal_moves || [] : [],
+      previews: myTurn ? this.payload.previews || [] : [],
       canOffer: myTurn && state.phase === "offer",
       canTile: myTurn && state.phase === "tiling",
       canResign: !over && me !== null,
       canHint: myTurn && !this.payload.rated,
       hintText: this.hintText || "",
+      hint: this.hint,
       selection: this.selection,
+      proposal: this.proposal,
       pending: this.pending,
       lastMove: this.lastMove,
+      marks: this.sequence ? this.sequence.marks : this.marks,
+      sequence: this.sequence,
+      expanded: this.expanded,
       log: this.describedLog(),
       presence: this.presence,
       spectators: this.spectators,
@@ -239,11 +346,19 @@ export class GameView {
 
   setSelection(selection) {
     this.selection = selection;
+    this.proposal = null;
     this.errorText = "";
+    this.focusNext = true;
     this.render();
   }
 
+  escape() {
+    if (this.proposal) this.undo();
+    else if (this.selection) this.setSelection(null);
+  }
+
   pickGroup(source, colour) {
+    this.endSequence({ render: false });
     if (this.selection && String(this.selection.source) === String(source) && this.selection.colour === colour) {
       this.setSelection(null);
       return;
@@ -252,22 +367,26 @@ export class GameView {
   }
 
   pickTarget(line) {
-    if (!this.selection) return;
     const move = takeMove(this.payload.legal_moves || [], this.selection, line);
     if (move) this.sendMove(move);
   }
 
-  pickColumn(row, column) {
-    this.sendMove({ row, column });
-  }
-
-  sendMove(move) {
+  // With confirmation on, a move is only shown; Confirm sends it, Escape or Change goes back.
+  sendMove(move, { confirmed = false } = {}) {
+    if (this.confirming() && !confirmed) {
+      this.proposal = { move };
+      this.focusNext = true;
+      this.render();
+      return;
+    }
     if (!this.connection.sendMove(move)) {
       this.errorText = "Not connected: reconnecting…";
       this.render();
       return;
     }
     this.selection = null;
+    this.proposal = null;
+    this.hint = null;
     this.errorText = "";
     this.pending = true;
     this.pendingTimer = window.setTimeout(() => {
@@ -279,6 +398,16 @@ export class GameView {
     this.render();
   }
 
+  confirm() {
+    if (this.proposal) this.sendMove(this.proposal.move, { confirmed: true });
+  }
+
+  undo() {
+    this.proposal = null;
+    this.focusNext = true;
+    this.render();
+  }
+
   // ---- Azul Duel: a selection narrows the legal moves until one is left to send ----
 
   duelView() {
@@ -286,7 +415,7 @@ export class GameView {
     const pending = base.state.pending;
     const myTurn = !base.over && base.me !== null && pending && pending.player === base.me && !this.pending && this.connection.isOpen;
     const moves = myTurn ? this.payload.legal_moves || [] : [];
-    return { ...base, moves, rotation: this.rotation, canHint: moves.length > 0 && !this.payload.rated };
+    return { ...base, moves, previews: myTurn ? this.payload.previews || [] : [], rotation: this.rotation, canHint: moves.length > 0 && !this.payload.rated };
   }
 
   selectDuel(selection) {
@@ -317,24 +446,24 @@ export class GameView {
     else if (options.length > 1) this.setSelection({ ...selection, line });
   }
 
-  // A suggestion from the server's bot (casual games): select the suggested group, name the line.
+  // A suggestion from the server's bot (casual games): select the suggested group, light its line.
   async askHint() {
     const version = this.payload.version;
     try {
       const { move } = await api.hint(this.gameId);
       if (!this.payload || this.payload.version !== version) return;
+      this.hint = move;
       if (this.isDuel()) {
         this.hintText = `Hint: ${describeDuelMove(move).replace(/^took/, "take")}`;
-        this.errorText = "";
-        this.render();
-        return;
+      } else {
+        if (move.source !== undefined) {
+          this.selection = { source: move.source, colour: move.color, count: groupCount(this.payload.state, move.source, move.color) };
+        }
+        const target = move.line === undefined ? "" : move.line === "floor" ? " (the floor is marked)" : ` (line ${Number(move.line) + 1} is marked)`;
+        this.hintText = `Hint: ${describeMove(move, null).replace(/^took/, "take").replace(/^placed/, "place")}${target}`;
       }
-      if (move.source !== undefined) {
-        const count = groupCount(this.payload.state, move.source, move.color);
-        this.selection = { source: move.source, colour: move.color, count };
-      }
-      this.hintText = `Hint: ${describeMove(move, null).replace(/^took/, "take").replace(/^placed/, "place")}`;
       this.errorText = "";
+      this.focusNext = true;
     } catch (error) {
       this.errorText = error.detail || "No hint available.";
     }
@@ -362,11 +491,85 @@ export class GameView {
     this.connection.send({ type: "sync", version: this.connection.version });
   }
 
+  // ---- the round's end: the engine's events played one by one on the boards as they were ----
+
+  startSequence(lastMove) {
+    const boards = JSON.parse(JSON.stringify(lastMove.beforeTiling.boards));
+    this.sequence = { round: lastMove.beforeTiling.round, boards, events: lastMove.scoring, index: 0, marks: {} };
+    this.sequenceTimer = window.setInterval(() => this.stepSequence(), SCORING_STEP_MS);
+  }
+
+  stepSequence() {
+    const sequence = this.sequence;
+    if (!sequence) return;
+    if (sequence.index >= sequence.events.length) {
+      this.endSequence();
+      return;
+    }
+    const event = sequence.events[sequence.index];
+    const line = event.type === "wall" ? rectOf(this.host.querySelector(`[data-player="${event.player}"] [data-line="${event.row}"]`)) : null;
+    playScoringEvent(sequence, event);
+    sequence.index += 1;
+    this.render();
+    if (event.type === "wall") {
+      const cell = this.host.querySelector(`[data-player="${event.player}"] .wall [data-row="${event.row}"][data-column="${event.column}"]`);
+      travel(cell, line, { duration: 380 });
+      pop(cell && cell.querySelector("[data-mark]"), { delay: reducedMotion() ? 0 : 300 });
+    }
+  }
+
+  endSequence({ render = true } = {}) {
+    if (!this.sequence) return;
+    window.clearInterval(this.sequenceTimer);
+    this.sequence = null;
+    const queued = this.queued;
+    this.queued = null;
+    if (queued) this.onState(queued);
+    else if (render) this.render();
+  }
+
+  // ---- motion: tiles travel from where they were drawn to where they are drawn now ----
+
+  snapshotForMotion() {
+    if (!this.host || this.isDuel()) return null;
+    const rects = {};
+    for (const factory of this.host.querySelectorAll("[data-factory]")) rects[factory.dataset.factory] = rectOf(factory);
+    return rects;
+  }
+
+  playMotion(rects, previous) {
+    const last = this.lastMove;
+    if (!last || last.move.source === undefined || !previous) return;
+    const from = rects[String(last.move.source)];
+    const board = this.host.querySelector(`[data-player="${last.player}"]`);
+    if (!from || !board) return;
+    const before = previous.state.boards[last.player];
+    const shown = this.sequence ? this.sequence.boards[last.player] : this.payload.state.boards[last.player];
+    if (last.move.line !== "floor") {
+      const added = shown.lines[last.move.line].count - before.lines[last.move.line].count;
+      const tiles = [...board.querySelectorAll(`[data-line="${last.move.line}"] .pline__tile`)].slice(0, Math.max(0, added));
+      tiles.forEach((tile, k) => travel(tile, from, { delay: k * 40 }));
+    }
+    const floorTiles = [...board.querySelectorAll(".floor .floor__space > .tile")];
+    floorTiles.slice(before.floor.length).forEach((tile, k) => travel(tile, from, { delay: 80 + k * 40 }));
+    // The rest of a factory slides to the centre.
+    if (last.move.source !== "center") {
+      const leftovers = new Set(previous.state.factories[last.move.source].filter((colour) => colour !== last.move.color));
+      for (const group of this.host.querySelectorAll(".centre__group")) {
+        const tile = group.querySelector(".tile");
+        if (tile && [...leftovers].some((colour) => tile.classList.contains(`tile--${colour}`))) travel(group, from, { delay: 60 });
+      }
+    }
+  }
+
   // ---- drawing ----
 
   render() {
-    if (!this.payload) return;
-    const oldLog = this.root.querySelector(".log__list");
+    if (!this.payload || !this.host) return;
+    const active = document.activeElement;
+    const inside = this.host.contains(active) || active === document.body || active === null;
+    const focusKey = this.host.contains(active) ? focusKeyOf(active) : null;
+    const oldLog = this.host.querySelector(".log__list");
     const stickToBottom = !oldLog || oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 4;
     const previousScroll = oldLog ? oldLog.scrollTop : 0;
     const view = this.isDuel() ? this.duelView() : this.view();
@@ -375,10 +578,25 @@ export class GameView {
     if (this.baseTitle === undefined) this.baseTitle = document.title;
     document.title = myMove ? `● Your move · ${this.baseTitle}` : this.baseTitle;
     const tree = this.isDuel() ? renderDuelGame(view, { log: this.sidePanel(view) }) : renderGame(view);
-    clear(this.root);
-    this.root.append(tree);
-    const log = this.root.querySelector(".log__list");
+    clear(this.host);
+    this.host.append(tree);
+    const log = this.host.querySelector(".log__list");
     if (log) log.scrollTop = stickToBottom ? log.scrollHeight : previousScroll;
+    this.restoreFocus(inside, focusKey);
+  }
+
+  // Focus stays where the next decision is: the same element after a redraw, else the next choice.
+  restoreFocus(inside, focusKey) {
+    const again = findByFocusKey(this.host, focusKey);
+    if (this.focusNext && inside) {
+      this.focusNext = false;
+      if (focusFirst(this.host, "[data-confirm]")) return;
+      if (this.selection && focusFirst(this.host, "[data-player] [data-target], [data-player] [data-choice], [data-choice=order]")) return;
+      if (focusFirst(this.host, DECISION)) return;
+    }
+    this.focusNext = false;
+    if (again) again.focus({ preventScroll: true });
+    else if (focusKey && inside) focusFirst(this.host, DECISION);
   }
 
   // The Duel board's side panel: the move log and the hint/resign buttons (as on the classic board).
@@ -393,7 +611,7 @@ export class GameView {
     if (!this.payload) return;
     const view = this.view();
     this.askAfterDeadline(view);
-    for (const element of this.root.querySelectorAll("[data-clock-for]")) {
+    for (const element of this.host.querySelectorAll("[data-clock-for]")) {
       const text = clockText(view, Number(element.dataset.clockFor));
       if (element.textContent !== text) element.textContent = text;
       const low = element.classList.contains("is-running") && view.clock && view.clock.kind === "realtime" && view.clock.deadline && Date.parse(view.clock.deadline) - Date.now() < 20000;

@@ -7,10 +7,11 @@ const root = document.getElementById("table-app");
 const table = JSON.parse(document.getElementById("table-data").textContent);
 const botLevels = JSON.parse(document.getElementById("bot-levels").textContent);
 const username = root.dataset.username || null;
+const confirmMoves = root.dataset.confirmMoves === "true";
 
 function showGame(gameId) {
   document.body.classList.add("is-playing");
-  const view = new GameView(root, { gameId, username });
+  const view = new GameView(root, { gameId, username, confirmMoves });
   view.start();
 }
 

@@ -136,6 +136,8 @@ export class WaitingRoom {
   }
 
   render() {
+    // Once the game started the page belongs to the board.
+    if (this.stopped) return;
     const table = this.table;
     const seats = [];
     for (let position = 0; position < table.players; position += 1) seats.push(this.renderSeat(position));

@@ -3,14 +3,18 @@
 
 import { h } from "./dom.js";
 
-// view.log: [{number, name, text, scoring: [text, ...]}]; view.version marks the latest move.
+// view.log: [{number, name, text, scoring: [{name, text}]}]; view.version marks the latest move.
 export function renderLog(view) {
-  const list = h("ol", { class: "log__list" });
+  const list = h("ol", { class: "log__list", tabindex: "0", "aria-label": "Moves, oldest first" });
   for (const entry of view.log) {
+    const scoring = entry.scoring && entry.scoring.length
+      ? h("ul", { class: "log__scores" }, entry.scoring.map((line) => h("li", { class: "log__score", "data-log-score": "" }, [h("span", { class: "log__who", text: `${line.name}: ` }), line.text])))
+      : null;
     list.append(
       h("li", { class: ["log__entry", entry.number === view.version && "log__entry--last"], value: String(entry.number) }, [
         h("span", { class: "log__who", text: `${entry.name} ` }),
         h("span", { class: "log__what", text: entry.text }),
+        scoring,
       ]),
     );
   }
