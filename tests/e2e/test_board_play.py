@@ -17,7 +17,15 @@ from playwright.sync_api import Page, expect
 from games import rulesets, score_history
 from games.models import Game
 
-from .play_by_clicking import GAME, PASSWORD, confirm_if_asked, is_over, my_turn, sign_up, version_of
+from .play_by_clicking import (
+    GAME,
+    PASSWORD,
+    confirm_if_asked,
+    is_over,
+    my_turn,
+    sign_up,
+    version_of,
+)
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
 
