@@ -40,6 +40,7 @@ export function renderPatternLine(line, row, { lit = false, blocked = false, pen
     "aria-label": label || `Line ${row + 1}${line.count ? `: ${line.count} ${line.color}` : ", empty"}${preview ? `; ${previewWords(preview)}` : ""}`,
   };
   if (canPick) Object.assign(props, { "data-target": "line", type: "button", onclick: () => onPick(row) });
+  else props.role = "group";
   const element = h(canPick ? "button" : "div", props);
   for (let cell = 0; cell <= row; cell += 1) {
     // Lines fill from the wall side: the rightmost cells first.
@@ -128,6 +129,7 @@ export function renderFloor(floor, { lit = false, onPick = null, last = false, h
     "aria-label": `Floor line${floor.length ? `: ${floor.length} item${floor.length > 1 ? "s" : ""}` : ", empty"}${preview ? `; ${previewWords(preview)}` : ""}`,
   };
   if (canPick) Object.assign(props, { "data-target": "floor", type: "button", onclick: () => onPick("floor") });
+  else props.role = "group";
   const element = h(canPick ? "button" : "div", props);
   FLOOR_PENALTIES.forEach((penalty, space) => {
     const item = floor[space];

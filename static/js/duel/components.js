@@ -38,7 +38,7 @@ export function activate(props, onPick) {
 export function firstPlayerTile(extraClass = null) {
   return h(
     "span",
-    { class: ["tile", "tile--marker", extraClass], title: "First-player tile (−2 at the round's end)", "aria-label": "First-player tile" },
+    { class: ["tile", "tile--marker", extraClass], title: "First-player tile (−2 at the round's end)", role: "img", "aria-label": "First-player tile" },
     h("span", { class: "tile__letter", text: "1", "aria-hidden": "true" }),
   );
 }
@@ -52,6 +52,7 @@ export function chipElement(name, { class: extraClass, ...props } = {}) {
       title: name ? `Bonus chip: ${colours.map(colourName).join(" or ")}` : "Bonus chip (face down)",
       "aria-label": name ? `Bonus chip: ${colours.map(colourName).join(" or ")}` : "Bonus chip, face down",
       type: props.onclick ? "button" : undefined,
+      role: props.onclick ? undefined : "img",
       ...props,
       class: ["chip", colours.length === 2 && "chip--two", !name && "chip--down", extraClass],
     },
@@ -142,7 +143,7 @@ export function renderDuelLines(board, { targets = null, chosen = null, pendingL
 
 // The four broken-tile spaces. options: lit, chosen, onPick, preview, mark.
 export function renderBroken(broken, { lit = false, chosen = false, onPick = null, preview = null, mark = null } = {}) {
-  const props = { class: ["dbroken", (lit || chosen) && "is-legal"], "aria-label": `Broken tiles${preview ? `; ${preview}` : ""}` };
+  const props = { class: ["dbroken", (lit || chosen) && "is-legal"], role: "group", "aria-label": `Broken tiles${preview ? `; ${preview}` : ""}` };
   if (lit && onPick) activate(Object.assign(props, { "data-choice": "line", "data-line": "broken" }), () => onPick("broken"));
   return h("div", props, [
     ...BROKEN_COSTS.map((cost, space) =>

@@ -22,6 +22,8 @@ export function tileElement(kind, { tag = "span", extraClass = null, props = {},
       class: ["tile", `tile--${kind}`, extraClass],
       title: kindName(kind),
       "aria-label": label || `${kindName(kind)} tile`,
+      // A drawn tile is a picture; a button keeps its own role.
+      role: tag === "span" ? "img" : undefined,
       ...props,
     },
     h("span", { class: "tile__letter", text: KIND_SYMBOLS[kind] || "?", "aria-hidden": "true" }),
@@ -31,7 +33,7 @@ export function tileElement(kind, { tag = "span", extraClass = null, props = {},
 export function markerElement(extraClass = null, title = "First-player marker") {
   return h(
     "span",
-    { class: ["tile", "tile--marker", extraClass], title, "aria-label": title },
+    { class: ["tile", "tile--marker", extraClass], title, role: "img", "aria-label": title },
     h("span", { class: "tile__letter", text: "1", "aria-hidden": "true" }),
   );
 }
