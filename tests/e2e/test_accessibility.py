@@ -98,6 +98,7 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     check(page, f"{base}/games/{game.pk}/replay", failures)
     page.keyboard.press("End")
     check(page, None, failures, "replay at the end")
+    expect(page.locator("[data-spectating]")).to_have_count(0)  # a replay is nobody's live view
 
     # An Azul Duel game and its end screen.
     page.goto(f"{base}/lobby/")
@@ -113,6 +114,10 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     duel = Game.objects.get(table_id=table_id)
     resign(page)
     check(page, None, failures, "duel end screen")
+    # The Duel end screen's fairness block names the commitment, the seed and the salt; white is W.
+    for part in ("commitment", "seed", "salt"):
+        expect(page.locator(f"[data-endscreen] [data-fairness={part}]")).to_have_count(1)
+    assert "T" not in page.locator(".tile--white .tile__letter").all_inner_texts()
     check(page, f"{base}/games/{duel.pk}/replay", failures)
 
     assert not failures, "\n".join(f"{where}: {problems}" for where, problems in failures.items())

@@ -112,7 +112,7 @@ def test_a_person_plays_azul_duel_against_a_bot_by_clicking(live_daphne, page, b
     # a whole game is still many rounds of them, and the end screen below proves it ended.
     assert shot and decisions >= 15
     expect(page.locator("[data-endscreen]")).to_contain_text("wins")
-    expect(page.locator("[data-endscreen] tbody tr")).to_have_count(2)
+    expect(page.locator("[data-endscreen] [data-final-for]")).to_have_count(2)
     page.screenshot(path=str(ARTIFACTS_DIR / "duel-end.png"), full_page=True)
 
     # Rated on its own ladder: the profile shows a Duel rating.

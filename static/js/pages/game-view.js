@@ -20,9 +20,11 @@ import { renderLog } from "../shared/log.js";
 import { pop, reducedMotion, rectOf, travel } from "../shared/motion.js";
 import { seatName } from "../shared/names.js";
 import { marksOf, playScoringEvent } from "./scoring-marks.js";
+import { factoryRects, playTakeMotion } from "./take-motion.js";
 
 const MOVE_ANSWER_TIMEOUT_MS = 8000;
-const SCORING_STEP_MS = 650;
+// The round's end plays in at most this long (later states wait for it), each event 180-450 ms.
+const SCORING_TOTAL_MS = 2600;
 const RATING_POLL_MS = 2000;
 const RATING_POLLS = 15;
 
@@ -134,7 +136,7 @@ export class GameView {
     const previous = this.payload;
     const advanced = !previous || message.version !== previous.version;
     const consecutive = Boolean(previous && previous.version === message.version - 1);
-    const before = advanced && consecutive ? this.snapshotForMotion() : null;
+    const before = advanced && consecutive && !this.isDuel() ? factoryRects(this.host) : null;
     this.payload = message;
     this.seats = seatsByPlayer(message.seats);
     if (advanced) {
@@ -156,7 +158,10 @@ export class GameView {
     if (this.isOver() && message.seed !== null && message.seed !== undefined && !this.commitmentCheck) this.checkCommitment(message);
     if (this.isOver() && message.rated && this.ratingChanges === null && !this.ratingPolling) this.pollRatings();
     this.render();
-    if (before) this.playMotion(before, previous);
+    if (before && previous) {
+      const shown = this.sequence ? this.sequence.boards : this.payload.state.boards;
+      playTakeMotion(this.host, before, this.lastMove, previous.state, shown);
+    }
   }
 
   onError(message) {
@@ -496,7 +501,8 @@ export class GameView {
   startSequence(lastMove) {
     const boards = JSON.parse(JSON.stringify(lastMove.beforeTiling.boards));
     this.sequence = { round: lastMove.beforeTiling.round, boards, events: lastMove.scoring, index: 0, marks: {} };
-    this.sequenceTimer = window.setInterval(() => this.stepSequence(), SCORING_STEP_MS);
+    const step = Math.max(180, Math.min(450, SCORING_TOTAL_MS / (lastMove.scoring.length + 1)));
+    this.sequenceTimer = window.setInterval(() => this.stepSequence(), step);
   }
 
   stepSequence() {
@@ -526,40 +532,6 @@ export class GameView {
     this.queued = null;
     if (queued) this.onState(queued);
     else if (render) this.render();
-  }
-
-  // ---- motion: tiles travel from where they were drawn to where they are drawn now ----
-
-  snapshotForMotion() {
-    if (!this.host || this.isDuel()) return null;
-    const rects = {};
-    for (const factory of this.host.querySelectorAll("[data-factory]")) rects[factory.dataset.factory] = rectOf(factory);
-    return rects;
-  }
-
-  playMotion(rects, previous) {
-    const last = this.lastMove;
-    if (!last || last.move.source === undefined || !previous) return;
-    const from = rects[String(last.move.source)];
-    const board = this.host.querySelector(`[data-player="${last.player}"]`);
-    if (!from || !board) return;
-    const before = previous.state.boards[last.player];
-    const shown = this.sequence ? this.sequence.boards[last.player] : this.payload.state.boards[last.player];
-    if (last.move.line !== "floor") {
-      const added = shown.lines[last.move.line].count - before.lines[last.move.line].count;
-      const tiles = [...board.querySelectorAll(`[data-line="${last.move.line}"] .pline__tile`)].slice(0, Math.max(0, added));
-      tiles.forEach((tile, k) => travel(tile, from, { delay: k * 40 }));
-    }
-    const floorTiles = [...board.querySelectorAll(".floor .floor__space > .tile")];
-    floorTiles.slice(before.floor.length).forEach((tile, k) => travel(tile, from, { delay: 80 + k * 40 }));
-    // The rest of a factory slides to the centre.
-    if (last.move.source !== "center") {
-      const leftovers = new Set(previous.state.factories[last.move.source].filter((colour) => colour !== last.move.color));
-      for (const group of this.host.querySelectorAll(".centre__group")) {
-        const tile = group.querySelector(".tile");
-        if (tile && [...leftovers].some((colour) => tile.classList.contains(`tile--${colour}`))) travel(group, from, { delay: 60 });
-      }
-    }
   }
 
   // ---- drawing ----
