@@ -142,6 +142,12 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
     page.keyboard.press("Escape")
     expect(page.locator("[data-proposal]")).to_have_count(0)
     expect(page.locator("[data-pick][aria-pressed=true]")).to_have_count(1)  # still selected
+    # A hint selects its group and marks its line (or the floor) on the player's board.
+    page.keyboard.press("Escape")
+    page.click("[data-hint]")
+    expect(page.locator("[data-hint-text]")).to_be_visible()
+    expect(page.locator(".pboard--me .is-hinted")).to_have_count(1)
+    expect(page.locator("[data-pick][aria-pressed=true]")).to_have_count(1)
     page.locator(".pboard--me [data-target]").last.click()
     page.click("[data-confirm]")
     expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
