@@ -44,6 +44,11 @@ class ProfileSettingsForm(forms.Form):
         help_text="Shown instead of your username; empty for none.",
     )
     email = forms.EmailField(required=False, help_text="Used only to reset your password.")
+    confirm_moves = forms.BooleanField(
+        required=False,
+        label="Confirm my moves in casual games",
+        help_text="Shows the move and waits for Confirm; Escape changes it. Nothing is sent before.",
+    )
 
 
 class LoginForm(auth_forms.AuthenticationForm):

@@ -22,6 +22,8 @@ class User(AbstractUser):
         error_messages={"unique": "That username is taken."},
     )
     display_name = models.CharField(max_length=50, blank=True)
+    # Casual games: a move is shown and waits for Confirm (Escape changes it) before it is sent.
+    confirm_moves = models.BooleanField(default=True)
     is_bot = models.BooleanField(default=False)
     bot_level = models.CharField(
         max_length=16,

@@ -48,22 +48,27 @@ def _conflict_fields(user: User) -> dict[str, list[str]]:
     }
 
 
-def update_profile(user: User, *, display_name: str, email: str) -> User:
-    """Change what others see of a player (display name) and the reset address."""
+def update_profile(user: User, *, display_name: str, email: str, confirm_moves: bool | None = None) -> User:
+    """Change what others see of a player (display name), the reset address and, when given,
+    whether their casual moves wait for Confirm."""
     display_name = display_name.strip()
     if problems := name_rules.display_name_problems(
         display_name, username=user.username, user=user
     ):
         raise RegistrationRejected({"display_name": problems})
-    before = (user.display_name, user.email)
+    before = (user.display_name, user.email, user.confirm_moves)
     user.display_name, user.email = display_name, email
+    fields = ["display_name", "email"]
+    if confirm_moves is not None:
+        user.confirm_moves = bool(confirm_moves)
+        fields.append("confirm_moves")
     try:
         with transaction.atomic():
-            user.save(update_fields=["display_name", "email"])
+            user.save(update_fields=fields)
             if user.name_conflicts:  # taken by a concurrent sign-up or rename
                 raise RegistrationRejected({"display_name": [name_rules.TOO_CLOSE]})
     except RegistrationRejected:
-        user.display_name, user.email = before
+        user.display_name, user.email, user.confirm_moves = before
         raise
     return user
 

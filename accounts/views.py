@@ -59,7 +59,12 @@ def signup(request):
 def profile_settings(request):
     user = request.user
     form = ProfileSettingsForm(
-        request.POST or None, initial={"display_name": user.display_name, "email": user.email}
+        request.POST or None,
+        initial={
+            "display_name": user.display_name,
+            "email": user.email,
+            "confirm_moves": user.confirm_moves,
+        },
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -1,6 +1,6 @@
 """The JSON shapes of tables, games and moves: the one builder used by REST, WebSocket and broadcasts."""
 
-from . import rulesets
+from . import rulesets, score_history
 from .models import Game
 
 
@@ -68,35 +68,44 @@ def game_seat_payload(seat):
 
 
 def public_state_and_legal_moves(game, engine_state=None):
-    """The engine's public state while the game runs (the full one, seed included, once it is over)
-    and the legal moves of the player to move (derived from public information only).
+    """The engine's public state while the game runs (the full one, seed included, once it is over),
+    the legal moves of the player to move (derived from public information only) and what each
+    would do (the engine's previews, aligned with the moves).
     `engine_state`: game.state already decoded, if the caller has it."""
     if game.is_over:
-        return game.state, []
+        return game.state, [], []
     state = engine_state if engine_state is not None else rulesets.load_state(game.state)
-    return state.to_dict(public=True), rulesets.legal_moves(state)
+    return state.to_dict(public=True), rulesets.legal_moves(state), rulesets.move_previews(state)
 
 
-def move_payload(record):
+def move_payload(record, account=None, *, with_boards=False):
+    """A move of the log. `account` (engine.apply_scored's, when known) adds what it took and
+    scored; `with_boards` adds the boards as they stood when its wall tiling began."""
     if record is None:
         return None
-    return {
+    payload = {
         "number": record.number,
         "player_index": record.player_index,
         "username": record.user.username,
         "move": record.move,
         "created_at": _iso(record.created_at),
         "think_ms": record.think_ms,
+        "taken": account["taken"] if account else None,
+        "scoring": account["scoring"] if account else None,
     }
+    if with_boards:
+        payload["before_tiling"] = account["before_tiling"] if account else None
+    return payload
 
 
-def game_payload(game, last_move=None, engine_state=None):
+def game_payload(game, last_move=None, engine_state=None, account=None):
     """Everything a client needs to draw a game. `last_move` is the latest MoveRecord (or None);
-    `engine_state` is game.state decoded, when the caller already has it."""
+    `engine_state` is game.state decoded, when the caller already has it; `account` is what
+    the engine said that move did (engine.apply_scored), when the caller just applied it."""
     table = game.table
     seats = sorted(table.seats_in_order(), key=lambda seat: seat.player_index)
     revealed = game.is_over
-    state, legal_moves = public_state_and_legal_moves(game, engine_state)
+    state, legal_moves, previews = public_state_and_legal_moves(game, engine_state)
     return {
         "id": game.pk,
         "table": table.pk,
@@ -104,6 +113,7 @@ def game_payload(game, last_move=None, engine_state=None):
         "version": game.version,
         "state": state,
         "legal_moves": legal_moves,
+        "previews": previews,
         "result": game.result,
         "seats": [game_seat_payload(seat) for seat in seats],
         "clock": {
@@ -119,7 +129,14 @@ def game_payload(game, last_move=None, engine_state=None):
         "ruleset": table.ruleset,
         "rated": table.rated,
         "players": table.players,
-        "last_move": move_payload(last_move),
+        "last_move": move_payload(last_move, account, with_boards=True),
+        # A finished game's points, round by round (replayed from the log: once, at the end).
+        "rounds": score_history.round_breakdown(score_history.explain(game)) if revealed else None,
         "created_at": _iso(game.created_at),
         "finished_at": _iso(game.finished_at),
     }
+
+
+def move_log_payload(game):
+    """The whole move log, each move with what it took and scored (replayed by the engine)."""
+    return [move_payload(move.record, move.account) for move in score_history.explain(game).moves]

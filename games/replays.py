@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from games import engine
 
-from . import payloads, rulesets
+from . import payloads, rulesets, score_history
 from .errors import GameError, Invalid
-from .models import Game, MoveRecord
+from .models import Game
 from .outcome import final_result
 from .services import commitment_of
 
@@ -24,8 +24,7 @@ class NotFinished(GameError):
     code, status, default_detail = "not_finished", 409, "the game is not over yet"
 
 
-def move_records(game):
-    return list(MoveRecord.objects.filter(game=game).select_related("user").order_by("number"))
+move_records = score_history.move_records
 
 
 def initial_state(game):
@@ -66,8 +65,8 @@ def round_starts(states):
 
 def replay_payload(game):
     """Everything the replay page needs: every public state, the log, seats, result, fairness."""
-    records = move_records(game)
-    states = rebuild_states(game, records)
+    explained = score_history.explain(game)
+    states = explained.states
     revealed = game.is_over
     seats = sorted(game.table.seats_in_order(), key=lambda seat: seat.player_index)
     return {
@@ -79,7 +78,9 @@ def replay_payload(game):
         "ruleset": game.table.ruleset,
         "rated": game.table.rated,
         "seats": [payloads.game_seat_payload(seat) for seat in seats],
-        "moves": [payloads.move_payload(record) for record in records],
+        # Each move with what it took and scored, and the boards its wall tiling began from.
+        "moves": [payloads.move_payload(move.record, move.account, with_boards=True) for move in explained.moves],
+        "rounds": score_history.round_breakdown(explained),
         "states": [state.to_dict(public=True) for state in states],
         "round_starts": {str(r): index for r, index in round_starts(states).items()},
         "result": game.result if revealed else None,

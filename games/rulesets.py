@@ -36,3 +36,15 @@ def legal_moves(state):
     if state.is_over:
         return []
     return [move.to_dict() for move in state.legal_moves()]
+
+
+def apply_scored(state, move):
+    """The state after `move` and its account (tiles taken, scoring events; engine.apply_scored)."""
+    return engine.apply_scored(state, move)
+
+
+def move_previews(state):
+    """What each legal move would do, aligned with legal_moves(state) (empty once it is over)."""
+    if state.is_over:
+        return []
+    return engine.move_previews(state)

@@ -72,13 +72,6 @@ def last_move(game):
     return MoveRecord.objects.filter(game=game).select_related("user").order_by("-number").first()
 
 
-def move_log(game_id):
-    get_game_status(game_id)  # 404 for an unknown game
-    return list(
-        MoveRecord.objects.filter(game_id=game_id).select_related("user").order_by("number")
-    )
-
-
 def get_game_status(game_id):
     try:
         return Game.objects.values_list("status", flat=True).get(pk=object_id(game_id, "game"))

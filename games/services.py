@@ -434,7 +434,7 @@ def _apply_move(game, user, move, version, now):
 
     try:
         engine_move = rulesets.parse_move(game.table.ruleset, move)
-        new_state = rulesets.load_state(game.state).apply(engine_move)
+        new_state, account = rulesets.apply_scored(rulesets.load_state(game.state), engine_move)
     except engine.InvalidMove as exc:
         raise errors.InvalidMove(str(exc)) from None
     except engine.IllegalMove as exc:
@@ -461,7 +461,7 @@ def _apply_move(game, user, move, version, now):
     else:
         _start_turn(game, now)
     game_rows.update_fields(game, _GAME_MOVE_FIELDS)
-    payload = payloads.game_payload(game, last_move=record, engine_state=new_state)
+    payload = payloads.game_payload(game, last_move=record, engine_state=new_state, account=account)
     _after_change(game, payload, table_changed=finished)
     return MoveOutcome(game.version, payload["state"], True, payload)
 

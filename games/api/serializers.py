@@ -139,6 +139,23 @@ class MoveRecordSerializer(serializers.Serializer):
     move = serializers.JSONField()
     created_at = serializers.DateTimeField()
     think_ms = serializers.IntegerField()
+    taken = serializers.IntegerField(
+        allow_null=True, help_text="tiles the move picked up; null for other moves or when unknown"
+    )
+    scoring = serializers.ListField(
+        child=serializers.JSONField(),
+        allow_null=True,
+        help_text="the move's scoring events, as the engine ran them (docs/engine.md, "
+        '"Scoring events"); null when unknown (a game fetched, not a move just applied)',
+    )
+
+
+class LastMoveSerializer(MoveRecordSerializer):
+    before_tiling = serializers.JSONField(
+        allow_null=True,
+        help_text='{"round", "boards"} as they stood when this move\'s wall tiling began; null if '
+        "it tiled nothing or when unknown",
+    )
 
 
 class GameSerializer(serializers.Serializer):
@@ -151,6 +168,10 @@ class GameSerializer(serializers.Serializer):
         child=serializers.JSONField(),
         help_text="every legal move of the player to move (engine JSON); empty once over",
     )
+    previews = serializers.ListField(
+        child=serializers.JSONField(allow_null=True),
+        help_text="what each legal move would do, in the same order (engine.move_previews)",
+    )
     result = serializers.JSONField(allow_null=True)
     seats = GameSeatSerializer(many=True)
     clock = GameClockSerializer()
@@ -161,7 +182,12 @@ class GameSerializer(serializers.Serializer):
     ruleset = serializers.CharField()
     rated = serializers.BooleanField()
     players = serializers.IntegerField()
-    last_move = MoveRecordSerializer(allow_null=True)
+    last_move = LastMoveSerializer(allow_null=True)
+    rounds = serializers.ListField(
+        child=serializers.JSONField(),
+        allow_null=True,
+        help_text="once over: the points of each round per player (wall, floor, plates, end bonuses)",
+    )
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
 

@@ -177,10 +177,11 @@ class GameMovesView(GamesApiView):
         operation_id="games_moves_list",
         responses={200: s.MoveRecordSerializer(many=True), 404: error_response("not_found")},
         tags=["games"],
-        description="The whole move log, oldest first (not paginated: with the seed, it replays the game).",
+        description="The whole move log, oldest first (not paginated: with the seed, it replays the game); "
+        "each move with the tiles it took and its scoring events, as the engine computed them.",
     )
     def get(self, request, game_id):
-        return Response([payloads.move_payload(record) for record in selectors.move_log(game_id)])
+        return Response(payloads.move_log_payload(selectors.get_game(game_id)))
 
     @extend_schema(
         operation_id="games_moves_create",

@@ -10,7 +10,7 @@ from .classic.state import GameState
 from .common.colours import COLOURS
 from .duel import DuelCore, DuelMove, DuelState
 from .errors import IllegalMove, InvalidMove, InvalidState
-from .rulesets import RULESETS, new_game, state_from_dict
+from .rulesets import RULESETS, apply_scored, move_previews, new_game, state_from_dict
 
 __all__ = [
     "COLOURS",
@@ -24,6 +24,8 @@ __all__ = [
     "InvalidMove",
     "InvalidState",
     "Move",
+    "apply_scored",
+    "move_previews",
     "new_game",
     "state_from_dict",
 ]

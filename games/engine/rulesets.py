@@ -4,7 +4,11 @@
 sharing ``common`` and nothing else).
 """
 
+from .classic import previews as classic_previews
+from .classic import scoring_events as classic_scoring
 from .classic.state import GameState
+from .duel import previews as duel_previews
+from .duel import scoring_events as duel_scoring
 from .duel.state import DuelState
 from .errors import InvalidState
 
@@ -32,3 +36,19 @@ def state_from_dict(data: dict) -> GameState | DuelState:
     if isinstance(data, dict) and data.get("ruleset") == "duel":
         return DuelState.from_dict(data)
     return GameState.from_dict(data)
+
+
+def apply_scored(state: GameState | DuelState, move, *, player: int | None = None):
+    """``state.apply(move)`` and its account: ``(new_state, {"taken", "scoring", "before_tiling"})``.
+
+    ``scoring`` lists the move's scoring events in the order the rules ran them (docs/engine.md,
+    "Scoring events").
+    """
+    scoring = duel_scoring if isinstance(state, DuelState) else classic_scoring
+    return scoring.apply_scored(state, move, player=player)
+
+
+def move_previews(state: GameState | DuelState) -> list:
+    """What each move of ``state.legal_moves()`` would do, in the same order (docs/engine.md)."""
+    previews = duel_previews if isinstance(state, DuelState) else classic_previews
+    return previews.move_previews(state)

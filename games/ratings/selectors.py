@@ -327,3 +327,22 @@ def user_by_name(username):
 def games_summary(user):
     """(games finished, games won) for the profile headline."""
     return summary(game_history(user))
+
+
+def game_rating_changes(game_id):
+    """(rated, [change]) of a game: rated is False until the rating task has run (or never, for a
+    casual game); each change as whole numbers, as every page shows ratings."""
+    changes = list(
+        RatingChange.objects.filter(game_id=game_id).select_related("user").order_by("player_index")
+    )
+    return bool(changes), [
+        {
+            "player_index": change.player_index,
+            "username": change.user.username,
+            "ladder": change.ladder,
+            "rating_before": round(change.rating_before),
+            "rating_after": round(change.rating_after),
+            "delta": round(change.rating_after) - round(change.rating_before),
+        }
+        for change in changes
+    ]

@@ -61,6 +61,7 @@ def play_one_move(page: Page, rng: random.Random) -> None:
     columns = page.locator("[data-target=column]")
     if columns.count():
         columns.nth(rng.randrange(columns.count())).click()
+        confirm_if_asked(page)
         return
     picks = page.locator("[data-pick]")
     picks.nth(rng.randrange(picks.count())).click()
@@ -69,6 +70,14 @@ def play_one_move(page: Page, rng: random.Random) -> None:
         lines.nth(rng.randrange(lines.count())).click()
     else:
         page.locator("[data-target=floor]").click()
+    confirm_if_asked(page)
+
+
+def confirm_if_asked(page: Page) -> None:
+    """New accounts confirm their moves in casual games: the move waits for Confirm."""
+    confirm = page.locator("[data-confirm]")
+    if confirm.count():
+        confirm.click()
 
 
 def wait_for_turn_or_end(pages: list[Page], timeout: float = 15.0) -> Page | None:

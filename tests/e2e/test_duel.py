@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .play_by_clicking import GAME, is_over, my_turn, sign_up, version_of
+from .play_by_clicking import GAME, confirm_if_asked, is_over, my_turn, sign_up, version_of
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(240)]
 
@@ -59,12 +59,14 @@ def play_one_decision(page: Page, rng: random.Random) -> None:
         follow = page.locator(FOLLOW_UPS)
         if follow.count():
             follow.nth(rng.randrange(follow.count())).click()
+            confirm_if_asked(page)
             continue
         starts = page.locator(f"{GAME} [data-choice]:not([data-choice=buy_plate])")
         if not starts.count():
             starts = page.locator(f"{GAME} [data-choice]")
         assert starts.count(), "our turn, yet nothing is lit"
         starts.nth(rng.randrange(starts.count())).click()
+        confirm_if_asked(page)
     expect(page.locator(GAME)).not_to_have_attribute("data-version", str(before))
 
 
@@ -110,7 +112,7 @@ def test_a_person_plays_azul_duel_against_a_bot_by_clicking(live_daphne, page, b
     # a whole game is still many rounds of them, and the end screen below proves it ended.
     assert shot and decisions >= 15
     expect(page.locator("[data-endscreen]")).to_contain_text("wins")
-    expect(page.locator("[data-endscreen] tbody tr")).to_have_count(2)
+    expect(page.locator("[data-endscreen] [data-final-for]")).to_have_count(2)
     page.screenshot(path=str(ARTIFACTS_DIR / "duel-end.png"), full_page=True)
 
     # Rated on its own ladder: the profile shows a Duel rating.

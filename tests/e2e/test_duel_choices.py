@@ -14,7 +14,7 @@ import pytest
 
 from games.engine import new_game
 
-from .test_client_rules import ORIGIN, move_key, serve_static
+from .test_classic_choices import ORIGIN, move_key, serve_static
 
 pytestmark = pytest.mark.requires("browser")
 

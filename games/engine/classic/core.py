@@ -361,32 +361,40 @@ class ClassicCore:
                 continue
             columns = self.free_columns(p, r, colour)  # R16
             if not columns:
-                floor = self.floors[p]
-                space = FLOOR_SIZE - len(floor)
-                moved = r + 1
-                if moved <= space:
-                    floor += REPEAT[colour][moved]
-                else:
-                    floor += REPEAT[colour][space]
-                    self.lid[colour] += moved - space
-                counts[base + r] = 0
-                self.line_colour[base + r] = -1
-                self._refresh_line(base, r)
+                self._line_to_floor(p, r, colour)
             elif BIT_COUNT[columns] == 1:
                 self.scores[p] += self._place(p, r, LOWEST_BIT[columns])
             else:
                 return False
-        # R18: the penalty, then the floor at 0; R19: floor tiles to the lid.
-        floor = self.floors[p]
-        if floor:
-            lid = self.lid
-            for item in floor:
-                if item != MARKER:
-                    lid[item] += 1
-            score = self.scores[p] - FLOOR_COST[len(floor)]
-            self.scores[p] = score if score > 0 else 0
-            self.floors[p] = []
+        if self.floors[p]:
+            self._score_floor(p)
         return True
+
+    def _line_to_floor(self, p: int, r: int, colour: int) -> None:
+        """R16: a complete gray-wall line with no legal column goes to the floor (beyond: the lid)."""
+        base = p * SIZE
+        floor = self.floors[p]
+        space = FLOOR_SIZE - len(floor)
+        moved = r + 1
+        if moved <= space:
+            floor += REPEAT[colour][moved]
+        else:
+            floor += REPEAT[colour][space]
+            self.lid[colour] += moved - space
+        self.line_count[base + r] = 0
+        self.line_colour[base + r] = -1
+        self._refresh_line(base, r)
+
+    def _score_floor(self, p: int) -> None:
+        """R18: the penalty, then the floor at 0; R19: floor tiles to the lid."""
+        floor = self.floors[p]
+        lid = self.lid
+        for item in floor:
+            if item != MARKER:
+                lid[item] += 1
+        score = self.scores[p] - FLOOR_COST[len(floor)]
+        self.scores[p] = score if score > 0 else 0
+        self.floors[p] = []
 
     def _place(self, p: int, row: int, col: int) -> int:
         """Move the complete line ``row`` of ``p`` to the wall at ``col``; return R17 points."""

@@ -81,3 +81,17 @@ class LadderRatingHistorySerializer(serializers.Serializer):
     games = serializers.IntegerField()
     provisional = serializers.BooleanField()
     history = RatingPointSerializer(many=True)
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    player_index = serializers.IntegerField()
+    username = serializers.CharField()
+    ladder = serializers.CharField()
+    rating_before = serializers.IntegerField()
+    rating_after = serializers.IntegerField()
+    delta = serializers.IntegerField(help_text="rating_after - rating_before, both rounded")
+
+
+class GameRatingChangesSerializer(serializers.Serializer):
+    rated = serializers.BooleanField(help_text="false until the game is rated (or for casual games)")
+    changes = RatingChangeSerializer(many=True)

@@ -9,4 +9,9 @@ urlpatterns = [
     path("leaderboards/<str:ladder>", views.LeaderboardView.as_view(), name="api-leaderboard"),
     path("users/<str:username>/games", views.UserGamesView.as_view(), name="api-user-games"),
     path("users/<str:username>/ratings", views.UserRatingsView.as_view(), name="api-user-ratings"),
+    path(
+        "games/<int:game_id>/rating-changes",
+        views.GameRatingChangesView.as_view(),
+        name="api-game-rating-changes",
+    ),
 ]

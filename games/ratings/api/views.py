@@ -116,3 +116,19 @@ class UserRatingsView(APIView):
             ]
             body.append({**rating.as_dict(), "history": history})
         return Response(body)
+
+
+class GameRatingChangesView(APIView):
+    permission_classes = (AllowAny,)
+    pagination_class = None
+
+    @extend_schema(
+        operation_id="games_rating_changes_retrieve",
+        responses={200: s.GameRatingChangesSerializer},
+        tags=["ratings"],
+        description="What a rated game did to each player's rating (whole numbers). A game is "
+        "rated by a background task just after it ends: `rated` is false until then.",
+    )
+    def get(self, request, game_id):
+        rated, changes = selectors.game_rating_changes(game_id)
+        return Response({"rated": rated, "changes": changes})

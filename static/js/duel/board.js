@@ -3,108 +3,24 @@
 // objectives. Pure rendering from a view object; clicks call the controller's handlers. What is lit
 // comes from the server's legal moves (choices.js), never from a copy of the rules.
 
-import { abortedHeading, clockText, seatName } from "../azul/board.js";
-import { COLOURS, colourName } from "../azul/colours.js";
-import { h } from "../azul/dom.js";
-import { entryChoices, lineChoices, orderChoices, slotChoices } from "./choices.js";
-import { rotatedCells } from "./plates.js";
+import { clockText } from "../shared/clock.js";
+import { COLOURS } from "../shared/colours.js";
+import { h } from "../shared/dom.js";
+import { seatName } from "../shared/names.js";
+import { renderStatusBar } from "../shared/status.js";
+import { tileElement } from "../shared/tiles.js";
+import { renderProposal } from "../shared/proposal.js";
+import { entryChoices, lineChoices, movesOf, orderChoices, slotChoices } from "./choices.js";
+import { chipElement, firstPlayerTile, platePreview, plateElement, renderBroken, renderDome, renderDuelLines, renderObjectives } from "./components.js";
+import { describeDuelMove, duelPreviewText } from "./describe.js";
+import { renderDuelEndScreen } from "./end-screen.js";
 
-// Azul Duel's own letters (spec/duel.md D4): white is T (turquoise), so W can mean a wild cell.
-export const DUEL_LETTERS = { blue: "B", yellow: "Y", red: "R", black: "K", white: "T", wild: "W", special: "S" };
-const BROKEN_COSTS = [-1, -2, -3, -4];
+function previewOf(view, move) {
+  const index = (view.moves || []).indexOf(move);
+  return index >= 0 && view.previews ? view.previews[index] || null : null;
+}
+
 const LARGE = 4;
-const OBJECTIVES = {
-  "1A": "3 per complete row",
-  "1B": "4 per row with 5 colours",
-  "2A": "7 per complete column",
-  "2B": "1 per tile on the edge",
-  "3A": "10 per complete diagonal",
-  "3B": "3 per top corner plate, 8 per bottom one",
-  "4A": "2 per wild cell if all are filled",
-  "4B": "−3 per empty special cell",
-};
-
-function kindName(kind) {
-  return kind === "special" ? "Special" : kind === "wild" ? "Wild" : colourName(kind);
-}
-
-export function duelTile(kind, { tag = "span", extraClass = null, props = {} } = {}) {
-  return h(
-    tag,
-    { class: ["tile", `tile--${kind}`, extraClass], title: kindName(kind), "aria-label": `${kindName(kind)} tile`, ...props },
-    h("span", { class: "tile__letter", text: DUEL_LETTERS[kind], "aria-hidden": "true" }),
-  );
-}
-
-function firstPlayerTile(extraClass = null) {
-  return h(
-    "span",
-    { class: ["tile", "tile--marker", extraClass], title: "First-player tile (−2 at the round's end)", "aria-label": "First-player tile" },
-    h("span", { class: "tile__letter", text: "1", "aria-hidden": "true" }),
-  );
-}
-
-function chipElement(name, { class: extraClass, ...props } = {}) {
-  const colours = name ? name.split("+") : [];
-  return h(
-    props.onclick ? "button" : "span",
-    {
-      title: name ? `Bonus chip: ${colours.map(colourName).join(" or ")}` : "Bonus chip (face down)",
-      type: props.onclick ? "button" : undefined,
-      ...props,
-      class: ["chip", colours.length === 2 && "chip--two", !name && "chip--down", extraClass],
-    },
-    name ? colours.map((colour) => h("span", { class: `chip__half tile--${colour}`, text: DUEL_LETTERS[colour] })) : h("span", { text: "?" }),
-  );
-}
-
-function activate(props, onPick) {
-  return Object.assign(props, {
-    role: "button",
-    tabindex: "0",
-    onclick: onPick,
-    onkeydown: (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        onPick();
-      }
-    },
-  });
-}
-
-export function describeDuelMove(move) {
-  const line = (value) => (value === "broken" ? "the broken tiles" : `line ${Number(value) + 1}`);
-  switch (move.type) {
-    case "opening_plate":
-    case "take_plate":
-      return `took display plate ${move.display + 1} → dome slot ${move.slot + 1}`;
-    case "buy_plate":
-      return "bought a plate from the stack (1 point)";
-    case "keep_plate":
-      return `kept revealed plate ${move.revealed + 1} → dome slot ${move.slot + 1}`;
-    case "return_plate":
-      return `put revealed plate ${move.revealed + 1} under the stack`;
-    case "sun": {
-      const order = move.moon_order && move.moon_order.length ? ` (moon: ${move.moon_order.map((c) => DUEL_LETTERS[c]).join("")})` : "";
-      const sun = move.factory === LARGE ? "the large sun" : `sun ${move.factory + 1}`;
-      return `took ${move.color} from ${sun} → ${line(move.line)}${order}`;
-    }
-    case "moon":
-      return `took ${move.color} from the moons → ${line(move.line)}`;
-    case "chip":
-      return `took the chip of factory ${move.factory + 1}`;
-    case "pass":
-      return "passed";
-    case "pay_chips":
-      return `paid ${move.chips.join(", ")} for line ${move.line + 1}`;
-    case "skip_chips":
-      return `kept the chips for later (line ${move.line + 1})`;
-    case "place_tile":
-      return `tiled line ${move.line + 1} in column ${move.column + 1}`;
-    default:
-      return move.type || "moved";
-  }
-}
 
 // ---- the factories ---------------------------------------------------------------------------------
 
@@ -119,7 +35,7 @@ function sunGroups(view, choices, factory, index) {
       if (legal) {
         Object.assign(props, { "data-choice": "sun", type: "button", onclick: () => view.handlers.select({ kind: "sun", factory: index, color: colour }) });
       }
-      sun.append(duelTile(colour, { tag: legal ? "button" : "span", extraClass: [legal && "is-pickable", selected && "is-selected"].filter(Boolean).join(" "), props }));
+      sun.append(tileElement(colour, { tag: legal ? "button" : "span", extraClass: [legal && "is-pickable", selected && "is-selected"].filter(Boolean).join(" "), props }));
     }
   }
   if (!counts.length) sun.append(h("span", { class: "dfactory__empty", text: "sun" }));
@@ -138,7 +54,7 @@ function moonTiles(view, choices, factory, index) {
     const props = { "data-moon": colour };
     if (legal) Object.assign(props, { "data-choice": "moon", type: "button", onclick: () => view.handlers.select({ kind: "moon", color: colour }) });
     moon.append(
-      duelTile(colour, {
+      tileElement(colour, {
         tag: legal ? "button" : "span",
         extraClass: [small && position === 0 && "is-top", legal && "is-pickable", selected && "is-selected"].filter(Boolean).join(" "),
         props,
@@ -164,15 +80,6 @@ function renderFactory(view, choices, factory, index) {
 }
 
 // ---- plates ----------------------------------------------------------------------------------------
-
-function plateElement(plate, rotation, { class: extraClass, ...props } = {}) {
-  const cells = rotatedCells(plate, rotation);
-  return h(
-    props.onclick ? "button" : "div",
-    { title: `Plate ${plate}`, type: props.onclick ? "button" : undefined, ...props, class: ["dplate", extraClass] },
-    cells.map((kind) => cellElement(kind, null)),
-  );
-}
 
 function renderPlates(view, choices) {
   const { state } = view;
@@ -204,92 +111,45 @@ function renderPlates(view, choices) {
   ]);
 }
 
-function renderObjectives(state) {
-  return h("section", { class: "dobjectives", "aria-label": "Objectives" }, [
-    h("span", { class: "dplates__title", text: "Objectives" }),
-    ...state.objectives.map((o) => h("span", { class: "dobjective", title: `Tablet ${o.tablet}, side ${o.side}` }, [h("b", { text: `${o.tablet}${o.side}` }), ` ${OBJECTIVES[`${o.tablet}${o.side}`] || ""}`])),
-  ]);
-}
-
 // ---- a player's board -------------------------------------------------------------------------------
 
-function cellElement(kind, tile, extra = {}) {
-  if (tile) return duelTile(tile, { extraClass: ["dcell", "dcell--filled", extra.class].filter(Boolean).join(" "), props: extra.props });
-  if (!kind) return h("span", { class: ["dcell", "dcell--none", extra.class], ...(extra.props || {}) });
-  return h(
-    "span",
-    { class: ["dcell", "dcell--ghost", `tile--${kind}`, extra.class], title: `${kindName(kind)} cell`, ...(extra.props || {}) },
-    h("span", { class: "tile__letter", text: DUEL_LETTERS[kind], "aria-hidden": "true" }),
-  );
-}
-
-function renderDome(view, board, index, mine, choices) {
-  const plateSelection = mine && view.selection && view.selection.kind === "plate" ? view.selection : null;
-  const slots = plateSelection ? slotChoices(view.moves, plateSelection) : new Map();
-  const last = view.lastMove && view.lastMove.player === index ? view.lastMove.move : null;
-  const dome = h("div", { class: "dome", "aria-label": "Dome" });
-  for (let slot = 0; slot < 9; slot += 1) {
-    const sr = Math.floor(slot / 3);
-    const sc = slot % 3;
-    const legal = slots.has(slot) && slots.get(slot).includes(view.rotation);
-    const props = { class: ["dome__slot", board.dome[sr][sc] && "has-plate", legal && "is-legal", last && last.slot === slot && "is-last"], "data-slot": String(slot) };
-    if (legal) activate(Object.assign(props, { "data-choice": "slot", "aria-label": `Slot ${slot + 1}` }), () => view.handlers.placePlate(slot));
-    const element = h("div", props);
-    for (let dr = 0; dr < 2; dr += 1) {
-      for (let dc = 0; dc < 2; dc += 1) {
-        const row = sr * 2 + dr;
-        const column = sc * 2 + dc;
-        let kind = board.layout[row][column];
-        // Preview the selected plate where it would go.
-        if (legal && !kind) kind = rotatedCells(plateSelection.from === "display" ? view.state.plate_display[plateSelection.index] : view.state.revealed_plates[plateSelection.index], view.rotation)[dr * 2 + dc];
-        const key = `${row}:${column}`;
-        const cellLegal = mine && choices.cells.has(key);
-        const extra = { class: [cellLegal && "is-legal", last && last.type === "place_tile" && last.line === row && last.column === column && "is-last"].filter(Boolean).join(" "), props: { "data-cell": key } };
-        if (cellLegal) activate(Object.assign(extra.props, { "data-choice": "cell", "aria-label": `Row ${row + 1}, column ${column + 1}` }), () => view.handlers.send({ type: "place_tile", line: row, column }));
-        element.append(cellElement(kind, board.grid[row][column], extra));
-      }
-    }
-    dome.append(element);
-  }
-  return dome;
-}
-
-function renderLines(view, board, index, mine) {
+function boardParts(view, board, index, mine, choices) {
   const selection = mine && view.selection && (view.selection.kind === "sun" || view.selection.kind === "moon") ? view.selection : null;
   // Once a line is chosen for a sun group, only the moon order is left to choose.
   const chosen = selection && selection.line !== undefined ? String(selection.line) : null;
   const targets = selection && chosen === null ? lineChoices(view.moves, selection) : null;
   const pending = view.state.pending;
-  const tilingLine = pending && pending.player === index && (pending.decision === "chips" || pending.decision === "cell") ? pending.line : null;
-  const lines = h("div", { class: "dlines", "aria-label": "Pattern lines" });
-  board.lines.forEach((line, row) => {
-    const legal = targets !== null && targets.some((t) => String(t) === String(row));
-    const props = { class: ["pline", "dline", (legal || chosen === String(row)) && "is-legal", targets !== null && !legal && "is-blocked", tilingLine === row && "is-pending"], "data-line": String(row) };
-    if (legal) activate(Object.assign(props, { "data-choice": "line", "aria-label": `Line ${row + 1}` }), () => view.handlers.pickLine(row));
-    const element = h("div", props);
-    for (let cell = 0; cell <= row; cell += 1) {
-      const fromRight = row - cell; // lines fill from the dome side
-      let content;
-      if (fromRight < line.count) content = duelTile(line.color, { extraClass: "pline__tile" });
-      else if (fromRight < line.count + (line.chips || 0)) content = h("span", { class: "slot slot--chip", title: "paid with chips", text: "◎" });
-      else content = h("span", { class: "slot" });
-      element.append(content);
-    }
-    lines.append(element);
-  });
-  return { lines, brokenLegal: targets !== null && targets.includes("broken"), brokenChosen: chosen === "broken" };
-}
+  const pendingLine = pending && pending.player === index && (pending.decision === "chips" || pending.decision === "cell") ? pending.line : null;
+  const previews = {};
+  if (targets) {
+    const candidates = movesOf(view.moves, selection);
+    for (const target of targets) previews[target] = duelPreviewText(previewOf(view, candidates.find((move) => String(move.line) === String(target))));
+  }
+  const lines = renderDuelLines(board, { targets, chosen, pendingLine, onPick: (line) => view.handlers.pickLine(line), previews });
 
-function renderBroken(view, board, brokenLegal, brokenChosen) {
-  const props = { class: ["dbroken", (brokenLegal || brokenChosen) && "is-legal"], "aria-label": "Broken tiles" };
-  if (brokenLegal) activate(Object.assign(props, { "data-choice": "line", "data-line": "broken" }), () => view.handlers.pickLine("broken"));
-  return h(
-    "div",
-    props,
-    BROKEN_COSTS.map((cost, space) =>
-      h("div", { class: "floor__space" }, [board.broken[space] ? duelTile(board.broken[space]) : h("span", { class: "slot" }), h("span", { class: "floor__penalty", text: String(cost) })]),
-    ),
-  );
+  const plateSelection = mine && view.selection && view.selection.kind === "plate" ? view.selection : null;
+  const slotMap = plateSelection ? slotChoices(view.moves, plateSelection) : new Map();
+  const slots = new Set([...slotMap].filter(([, rotations]) => rotations.includes(view.rotation)).map(([slot]) => slot));
+  const plate = plateSelection ? (plateSelection.from === "display" ? view.state.plate_display : view.state.revealed_plates)[plateSelection.index] : null;
+  const last = view.lastMove && view.lastMove.player === index ? view.lastMove.move : null;
+  const dome = renderDome(board, {
+    slots,
+    onSlot: (slot) => view.handlers.placePlate(slot),
+    preview: plate === null ? null : platePreview(plate, view.rotation),
+    cells: mine ? choices.cells : null,
+    onCell: (row, column) => view.handlers.send({ type: "place_tile", line: row, column }),
+    lastSlot: last && last.slot !== undefined ? last.slot : null,
+    lastCell: last && last.type === "place_tile" ? `${last.line}:${last.column}` : null,
+    marks: ((view.marks && view.marks[index]) || {}).cells || {},
+  });
+  const broken = renderBroken(board.broken, {
+    lit: targets !== null && targets.includes("broken"),
+    chosen: chosen === "broken",
+    onPick: (line) => view.handlers.pickLine(line),
+    preview: previews.broken || null,
+    mark: ((view.marks && view.marks[index]) || {}).floor || null,
+  });
+  return { lines, dome, broken };
 }
 
 function renderBoard(view, index, choices) {
@@ -304,7 +164,7 @@ function renderBoard(view, index, choices) {
   if (seat && seat.left) badges.push(h("span", { class: "badge badge--left", text: "left" }));
   if (view.winners && view.winners.includes(index)) badges.push(h("span", { class: "badge badge--winner", text: "winner" }));
   if (board.passed) badges.push(h("span", { class: "badge", text: "passed" }));
-  const { lines, brokenLegal, brokenChosen } = renderLines(view, board, index, mine);
+  const { lines, dome, broken } = boardParts(view, board, index, mine, choices);
   const head = h("header", { class: "pboard__head" }, [
     h("span", { class: "pboard__name", text: seatName(seat, index) }),
     ...badges,
@@ -313,11 +173,11 @@ function renderBoard(view, index, choices) {
     h("span", { class: "pboard__score", "data-score-for": String(index), title: "Score", text: String(board.score) }),
   ]);
   const plateNote = state.round <= 4 && !view.over ? `plates ${board.plates_taken}/2` : "";
-  return h("section", { class: ["pboard", "dboard", current && "pboard--current", mine && "pboard--me"], "data-player": String(index), "aria-label": `Board of ${seatName(seat, index)}` }, [
+  return h("section", { class: ["pboard", "dboard", current && "pboard--current", mine && "pboard--me"], "data-player": String(index), "data-nav": "", "aria-label": `Board of ${seatName(seat, index)}${mine ? " (you)" : ""}, ${board.score} points` }, [
     head,
-    h("div", { class: "dboard__body" }, [lines, renderDome(view, board, index, mine, choices)]),
+    h("div", { class: "dboard__body" }, [lines, dome]),
     h("div", { class: "dboard__foot" }, [
-      renderBroken(view, board, brokenLegal, brokenChosen),
+      broken,
       h("div", { class: "dboard__chips", "aria-label": "Bonus chips" }, board.chips.length ? board.chips.map((name) => chipElement(name)) : [h("span", { class: "muted", text: "no chips" })]),
       state.first_player_tile === index ? firstPlayerTile() : null,
       plateNote ? h("span", { class: "muted dboard__plates", text: plateNote }) : null,
@@ -377,7 +237,7 @@ function renderDecision(view, choices) {
   if (selection && selection.kind === "sun" && selection.line !== undefined) {
     for (const move of orderChoices(view.moves, selection, selection.line)) {
       items.push(
-        h("button", { type: "button", class: "button dorder", "data-choice": "order", title: "Moon stack, top first", onclick: () => view.handlers.send(move) }, move.moon_order.map((colour) => duelTile(colour))),
+        h("button", { type: "button", class: "button dorder", "data-choice": "order", title: "Moon stack, top first", onclick: () => view.handlers.send(move) }, move.moon_order.map((colour) => tileElement(colour))),
       );
     }
   }
@@ -387,64 +247,34 @@ function renderDecision(view, choices) {
     }
   }
   if (selection) items.push(h("button", { type: "button", class: "button button--quiet", onclick: () => view.handlers.cancel(), text: "Cancel" }));
-  return h("div", { class: "ddecision" }, items);
+  return h("div", { class: "ddecision", "data-nav": "" }, items);
 }
 
-// ---- status, end screen -------------------------------------------------------------------------------
+// ---- status -------------------------------------------------------------------------------
 
 function renderStatus(view) {
-  const items = [h("span", { class: "status__round", text: view.state.phase === "opening" ? "Opening" : `Round ${view.state.round} of 5` })];
-  items.push(h("span", { class: "status__spacer" }));
-  if (view.spectators) items.push(h("span", { class: "status__spectators", text: `${view.spectators} watching` }));
-  if (view.me === null) items.push(h("span", { class: "badge", text: "spectating" }));
-  items.push(h("span", { class: ["status__conn", `is-${view.connection}`], text: { open: "live", connecting: "connecting…", closed: "reconnecting…" }[view.connection] || view.connection || "" }));
-  items.push(h("span", { class: "status__version", "data-version": String(view.version), text: `move ${view.version}` }));
-  return h("div", { class: "status", role: "status" }, items);
+  return renderStatusBar(view, { round: view.state.phase === "opening" ? "Opening" : `Round ${view.state.round} of 5` });
 }
 
-function renderEndScreen(view) {
-  const { state, result } = view;
-  const ranks = result && Array.isArray(result.ranks) ? result.ranks : state.boards.map(() => null);
-  const order = state.boards.map((_b, i) => i).sort((a, b) => (ranks[a] ?? 0) - (ranks[b] ?? 0));
-  const winners = view.winners || [];
-  const names = winners.map((index) => seatName(view.seats[index], index));
-  const endedBy = result && result.ended_by && result.ended_by !== "normal" ? ` (ended by ${result.ended_by})` : "";
-  const objectives = (result && result.objectives) || [];
-  const rows = order.map((index) =>
-    h("tr", { class: winners.includes(index) && "is-winner", "data-final-for": String(index) }, [
-      h("td", { text: ranks[index] === null ? "" : String(ranks[index]) }),
-      h("td", { class: "endscreen__name", text: seatName(view.seats[index], index) }),
-      h("td", { text: (objectives[index] || []).map((o) => `${o.tablet}${o.side}: ${o.points}`).join(", ") }),
-      h("td", { class: "final-score", text: String((result && result.scores ? result.scores[index] : state.boards[index].score)) }),
-    ]),
-  );
-  return h("section", { class: "endscreen", "data-endscreen": "", "aria-label": "Final result" }, [
-    h("h2", { text: abortedHeading(view, result) || (winners.length > 1 ? `Shared victory: ${names.join(" & ")}` : `${names[0] || "Nobody"} wins${endedBy}`) }),
-    h("table", { class: "endscreen__table" }, [
-      h("thead", {}, h("tr", {}, ["#", "Player", "Objectives", "Final"].map((label) => h("th", { text: label })))),
-      h("tbody", {}, rows),
-    ]),
-    view.seed !== null && view.seed !== undefined
-      ? h("div", { class: "fairness" }, [h("span", { class: "muted", text: "seed " }), h("code", { text: String(view.seed) }), h("span", { class: "fairness__check", "data-commitment-check": "", text: ` ${view.commitmentCheck || ""}` })])
-      : null,
-    h("p", {}, [view.gameId ? h("a", { class: "button button--quiet", href: `/games/${view.gameId}/replay`, "data-replay-link": "", text: "Replay" }) : null, " ", h("a", { class: "button", href: "/lobby/", text: "Back to the lobby" })]),
-  ]);
-}
-
-// The whole Duel game; `view` comes from the controller (azul/game-view.js) or the replay page.
+// The whole Duel game; `view` comes from the controller (pages/game-view.js) or the replay page.
 export function renderDuelGame(view, { log = null } = {}) {
   const { state } = view;
   const choices = entryChoices(view.moves || []);
   const order = state.boards.map((_b, index) => index);
   if (view.me !== null && view.me !== undefined) order.sort((a, b) => (a === view.me ? -1 : b === view.me ? 1 : a - b));
   const children = [renderStatus(view), renderDecision(view, choices)];
+  if (view.proposal) {
+    const preview = previewOf(view, view.proposal.move);
+    const text = `${describeDuelMove(view.proposal.move).replace(/^took/, "Take")}${preview ? ` (${duelPreviewText(preview)})` : ""}?`;
+    children.push(renderProposal(text, { onConfirm: () => view.handlers.confirm(), onChange: () => view.handlers.undo() }));
+  }
   if (view.errorText) children.push(h("div", { class: "alert", role: "alert", "data-error": "", text: view.errorText }));
   if (view.hintText) children.push(h("div", { class: "notice", "data-hint-text": "", text: view.hintText }));
-  if (view.over && view.showEnd !== false) children.push(renderEndScreen(view));
+  if (view.over && view.showEnd !== false) children.push(renderDuelEndScreen(view));
   const market = h("div", { class: "dmarket" }, [
-    h("section", { class: "dfactories", "aria-label": "Factories: sun and moon" }, state.factories.map((factory, index) => renderFactory(view, choices, factory, index))),
+    h("section", { class: "dfactories", "data-nav": "", "aria-label": "Factories: sun and moon" }, state.factories.map((factory, index) => renderFactory(view, choices, factory, index))),
     renderPlates(view, choices),
-    renderObjectives(state),
+    renderObjectives(state.objectives),
   ]);
   children.push(h("div", { class: "duel__play" }, [market, h("div", { class: "dboards" }, order.map((index) => renderBoard(view, index, choices)))]));
   if (log) children.push(log);
@@ -456,6 +286,7 @@ export function renderDuelGame(view, { log = null } = {}) {
       "data-ruleset": "duel",
       "data-version": String(view.version),
       "data-phase": state.phase,
+      "data-round": String(state.round),
       "data-my-turn": view.moves && view.moves.length ? "true" : "false",
     },
     children,

@@ -1,9 +1,9 @@
 // The table before its game starts: seats, join/leave, bots for free seats, start for the creator.
 // Follows the table live through the lobby feed (and by polling while that feed is down).
 
-import { api } from "./api.js";
-import { h } from "./dom.js";
-import { LobbyFeed, describeClock, seatLabel } from "./lobby-feed.js";
+import { api } from "../shared/api.js";
+import { h } from "../shared/dom.js";
+import { LobbyFeed, describeClock, seatLabel } from "../shared/lobby-feed.js";
 
 const POLL_MS = 4000;
 
@@ -136,6 +136,8 @@ export class WaitingRoom {
   }
 
   render() {
+    // Once the game started the page belongs to the board.
+    if (this.stopped) return;
     const table = this.table;
     const seats = [];
     for (let position = 0; position < table.players; position += 1) seats.push(this.renderSeat(position));

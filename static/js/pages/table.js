@@ -1,16 +1,17 @@
 // Entry point of /tables/<id>/: the waiting room until the game starts, then the live board.
 
-import { GameView } from "./azul/game-view.js";
-import { WaitingRoom } from "./azul/waiting-room.js";
+import { GameView } from "./game-view.js";
+import { WaitingRoom } from "./waiting-room.js";
 
 const root = document.getElementById("table-app");
 const table = JSON.parse(document.getElementById("table-data").textContent);
 const botLevels = JSON.parse(document.getElementById("bot-levels").textContent);
 const username = root.dataset.username || null;
+const confirmMoves = root.dataset.confirmMoves === "true";
 
 function showGame(gameId) {
   document.body.classList.add("is-playing");
-  const view = new GameView(root, { gameId, username });
+  const view = new GameView(root, { gameId, username, confirmMoves });
   view.start();
 }
 

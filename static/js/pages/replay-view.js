@@ -1,10 +1,15 @@
 // The replay controller: every state of the game comes with the page (rebuilt by the server's engine
 // from the seed and the move log); this steps through them, drawing each with the live board renderer.
 
-import { describeMove, renderGame, renderLog, seatName } from "../azul/board.js";
-import { describeDuelMove, renderDuelGame } from "../duel/board.js";
-import { clear, h } from "../azul/dom.js";
-import { groupCount } from "../azul/rules.js";
+import { renderGame } from "../classic/board.js";
+import { describeMove, describeScoring } from "../classic/describe.js";
+import { renderDuelGame } from "../duel/board.js";
+import { describeDuelMove, describeDuelScoring } from "../duel/describe.js";
+import { clear, h } from "../shared/dom.js";
+import { sha256Hex } from "../shared/fairness.js";
+import { renderLog } from "../shared/log.js";
+import { seatName } from "../shared/names.js";
+import { marksOf } from "./scoring-marks.js";
 import { renderScoreChart } from "./score-chart.js";
 
 export const SPEEDS = [
@@ -14,12 +19,6 @@ export const SPEEDS = [
   { label: "4×", ms: 200 },
   { label: "8×", ms: 100 },
 ];
-
-async function sha256Hex(text) {
-  if (!window.crypto || !window.crypto.subtle) return null;
-  const digest = await window.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 export class ReplayView {
   constructor(root, data) {
@@ -35,11 +34,15 @@ export class ReplayView {
     this.names = data.states[0].boards.map((_b, index) => seatName(this.seats[index], index));
     this.scores = data.states.map((state) => state.boards.map((board) => board.score));
     this.duel = data.ruleset === "duel";
-    this.log = data.moves.map((record, index) => {
-      if (this.duel) return { number: record.number, name: seatName(this.seats[record.player_index], record.player_index), text: describeDuelMove(record.move) };
-      const count = record.move.source !== undefined ? groupCount(data.states[index], record.move.source, record.move.color) : null;
-      return { number: record.number, name: seatName(this.seats[record.player_index], record.player_index), text: describeMove(record.move, count) };
-    });
+    // The same log as the live table: each move, then one line per scoring event the engine ran.
+    const name = (player) => seatName(this.seats[player], player);
+    const scoring = this.duel ? describeDuelScoring : describeScoring;
+    this.log = data.moves.map((record) => ({
+      number: record.number,
+      name: name(record.player_index),
+      text: this.duel ? describeDuelMove(record.move) : describeMove(record.move, record.taken),
+      scoring: (record.scoring || []).map((event) => ({ name: name(event.player), text: scoring(event) })),
+    }));
   }
 
   start() {
@@ -146,6 +149,10 @@ export class ReplayView {
       selection: null,
       pending: false,
       lastMove: record ? { move: record.move, player: record.player_index, number: record.number } : null,
+      // The points the move scored, drawn where they were scored (as on the live table).
+      marks: record ? marksOf(record.scoring) : null,
+      rounds: over ? this.data.rounds : null,
+      rated: false,
       log: this.log,
       presence: [],
       spectators: 0,

@@ -1,6 +1,6 @@
 // Entry point of /games/<id>/replay.
 
-import { ReplayView } from "./replay/replay-view.js";
+import { ReplayView } from "./replay-view.js";
 
 const root = document.getElementById("replay-app");
 const data = JSON.parse(document.getElementById("replay-data").textContent);

@@ -1,9 +1,9 @@
 // Entry point of the lobby: the open tables (live through /ws/lobby/, polled while it is down) and
 // the form that opens a new table through the REST API.
 
-import { api } from "./azul/api.js";
-import { h } from "./azul/dom.js";
-import { LobbyFeed, describeClock, seatLabel } from "./azul/lobby-feed.js";
+import { api } from "../shared/api.js";
+import { h } from "../shared/dom.js";
+import { LobbyFeed, describeClock, seatLabel } from "../shared/lobby-feed.js";
 
 const POLL_MS = 5000;
 const root = document.getElementById("lobby-app");

@@ -64,4 +64,5 @@ export const api = {
   game: (id) => apiRequest("GET", `/games/${id}`),
   moves: (id) => apiRequest("GET", `/games/${id}/moves`),
   hint: (id) => apiRequest("POST", `/games/${id}/hint`, {}),
+  ratingChanges: (id) => apiRequest("GET", `/games/${id}/rating-changes`),
 };

@@ -1,0 +1,94 @@
+"""What each legal Azul Duel move would do, for the page to show before the player commits.
+
+``move_previews(state)`` gives one preview per move of ``state.legal_moves()``, in order.  A
+sun or moon move (D12, D13, D15, D21): the tiles taken, how many land on the line and on the
+broken spaces, how many go past them to the tower, whether it brings the first-player tile,
+the extra penalty at the round's end, and whether the line is complete after it, with the
+points of tiling it now as [lowest, highest] over the cells it fits (D17, D20).  A
+``place_tile`` move: the points of that placement (a special cell it fills included).  Other
+moves: None.  Computed by the rules core itself, on copies.
+"""
+
+from . import rulings
+from .core import DuelCore
+from .scoring_events import tiles_taken
+from .state import DuelState
+from .tables import BROKEN, BROKEN_SPACES, LARGE, LINES, TOTAL_BROKEN_COST
+
+
+def _placement_points(core: DuelCore, p: int, line: int, colour: int, column: int) -> int:
+    trial = core.clone()
+    i = p * LINES + line
+    trial.line_colour[i] = colour
+    trial.line_count[i] = line + 1
+    before = trial.scores[p]
+    trial._place_tile(p, line, column)
+    return trial.scores[p] - before
+
+
+def _draft_preview(core: DuelCore, action: tuple, cache: dict) -> dict:
+    p = core.current
+    kind = action[0]
+    colour, line = (action[2], action[3]) if kind == "sun" else (action[1], action[2])
+    taken = tiles_taken(core, action)
+    to_line = 0
+    completes = False
+    if line != BROKEN:
+        had = core.line_count[p * LINES + line]
+        to_line = min(taken, line + 1 - had)
+        completes = had + to_line == line + 1
+    if kind == "sun":
+        sun = core.suns[LARGE]
+        first_player = action[1] == LARGE and core.fp < 0 and not any(
+            sun[c] for c in range(len(sun)) if c != colour)
+    else:
+        first_player = core.fp < 0 and core.large_moon[colour] > 0
+    broken_now = len(core.broken[p])
+    broken_after = min(BROKEN_SPACES, broken_now + taken - to_line)
+    penalty = TOTAL_BROKEN_COST[broken_now] - TOTAL_BROKEN_COST[broken_after]
+    if first_player:
+        penalty -= rulings.FIRST_PLAYER_TILE_COST
+    points = None
+    if completes:
+        key = (line, colour)
+        if key not in cache:
+            figures = [_placement_points(core, p, line, colour, column)
+                       for column in core.fitting_columns(p, line, colour)]
+            cache[key] = [min(figures), max(figures)] if figures else None
+        points = cache[key]
+    return {
+        "taken": taken,
+        "to_line": to_line,
+        "to_floor": broken_after - broken_now,
+        "to_lid": taken - to_line - (broken_after - broken_now),
+        "first_player": first_player,
+        "penalty": penalty,
+        "completes": completes,
+        "points": points,
+    }
+
+
+def _place_preview(core: DuelCore, action: tuple) -> dict:
+    p = core.current
+    _, line, column = action
+    trial = core.clone()
+    before = trial.scores[p]
+    trial._place_tile(p, line, column)
+    points = trial.scores[p] - before
+    return {"points": [points, points]}
+
+
+def move_previews(state: DuelState) -> list[dict | None]:
+    """One preview per legal move, in ``legal_moves()`` order (None where nothing is scored)."""
+    core = state.fast()
+    cache: dict = {}
+    previews = []
+    for action in core.legal_actions():
+        kind = action[0]
+        if kind in ("sun", "moon"):
+            previews.append(_draft_preview(core, action, cache))
+        elif kind == "place_tile":
+            previews.append(_place_preview(core, action))
+        else:
+            previews.append(None)
+    return previews

@@ -1,0 +1,53 @@
+// The classic end screen: ranks, each player's points from walls and floors, the end bonuses the engine
+// itemised (result.bonuses, R23), the fairness block and the links onwards.
+
+import { renderRatingChanges, renderRoundBreakdown } from "../shared/breakdown.js";
+import { h } from "../shared/dom.js";
+import { renderFairness } from "../shared/fairness.js";
+import { seatName } from "../shared/names.js";
+import { abortedHeading } from "../shared/outcome.js";
+
+function bonusParts(bonus) {
+  return [
+    bonus.rows && `${bonus.rows} row${bonus.rows > 1 ? "s" : ""}`,
+    bonus.columns && `${bonus.columns} column${bonus.columns > 1 ? "s" : ""}`,
+    bonus.colors && `${bonus.colors} colour${bonus.colors > 1 ? "s" : ""}`,
+  ].filter(Boolean);
+}
+
+export function renderEndScreen(view) {
+  const { state, result } = view;
+  const scores = result && Array.isArray(result.scores) ? result.scores : state.boards.map((board) => board.score);
+  const ranks = result && Array.isArray(result.ranks) ? result.ranks : null;
+  const bonuses = (result && result.bonuses) || [];
+  const order = state.boards.map((_b, index) => index).sort((a, b) => (ranks ? ranks[a] - ranks[b] : scores[b] - scores[a]));
+  const winners = view.winners || [];
+  const names = winners.map((index) => seatName(view.seats[index], index));
+  const endedBy = result && result.ended_by && result.ended_by !== "normal" ? ` (ended by ${result.ended_by})` : "";
+  const rows = order.map((index) => {
+    const bonus = bonuses[index] || { points: 0 };
+    const parts = bonusParts(bonus);
+    return h("tr", { class: winners.includes(index) && "is-winner", "data-final-for": String(index) }, [
+      h("td", { text: ranks ? String(ranks[index]) : "" }),
+      h("td", { class: "endscreen__name", text: seatName(view.seats[index], index) }),
+      h("td", { text: String(scores[index] - bonus.points) }),
+      h("td", {}, [h("span", { text: `+${bonus.points}` }), parts.length ? h("span", { class: "muted endscreen__detail", text: ` ${parts.join(", ")}` }) : null]),
+      h("td", { class: "final-score", text: String(scores[index]) }),
+    ]);
+  });
+  return h("section", { class: "endscreen", "data-endscreen": "", "aria-label": "Final result" }, [
+    h("h2", { text: abortedHeading(view, result) || (winners.length > 1 ? `Shared victory: ${names.join(" & ")}` : `${names[0] || "Nobody"} wins${endedBy}`) }),
+    h("table", { class: "endscreen__table" }, [
+      h("thead", {}, h("tr", {}, ["#", "Player", "Walls & floors", "End bonus", "Final"].map((label) => h("th", { scope: "col", text: label })))),
+      h("tbody", {}, rows),
+    ]),
+    renderRatingChanges(view.ratingChanges, view.seats, view.rated),
+    renderRoundBreakdown(view.rounds, view.seats, [["wall", "wall"], ["floor", "floor"], ["end", "bonus"]]),
+    renderFairness({ commitment: view.commitment, seed: view.seed, salt: view.salt, check: view.commitmentCheck }),
+    h("p", {}, [
+      view.gameId ? h("a", { class: "button button--quiet", href: `/games/${view.gameId}/replay`, "data-replay-link": "", text: "Replay" }) : null,
+      " ",
+      h("a", { class: "button", href: "/lobby/", text: "Back to the lobby" }),
+    ]),
+  ]);
+}

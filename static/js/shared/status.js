@@ -1,0 +1,21 @@
+// The status bar above both boards: the round, whose turn it is, spectators, the connection and the
+// move number. A replay shows neither the connection nor a "spectating" badge.
+
+import { h } from "./dom.js";
+
+const CONNECTION_TEXT = { open: "live", connecting: "connecting…", closed: "reconnecting…" };
+
+// options: round (its text), turn (the turn element, or null), actions (buttons after the turn).
+export function renderStatusBar(view, { round, turn = null, actions = [] }) {
+  const live = view.connection !== "replay";
+  const items = [h("span", { class: "status__round", text: round }), turn, ...actions, h("span", { class: "status__spacer" })];
+  if (live && view.spectators) items.push(h("span", { class: "status__spectators", text: `${view.spectators} watching` }));
+  if (live && view.me === null) items.push(h("span", { class: "badge", "data-spectating": "", text: "spectating" }));
+  if (live) {
+    items.push(
+      h("span", { class: ["status__conn", `is-${view.connection}`], title: `connection ${view.connection}`, text: CONNECTION_TEXT[view.connection] || view.connection || "" }),
+    );
+  }
+  items.push(h("span", { class: "status__version", "data-version": String(view.version), text: `move ${view.version}` }));
+  return h("div", { class: "status" }, items);
+}

@@ -1,0 +1,85 @@
+"""The table fits the screen: a phone (390×844) and a laptop with four players (1366×768).
+
+Bounding boxes are asserted as the page first shows the game (no scrolling): on a phone the market
+and the player's own board are in the viewport, pickable tiles are at least 40 px, opponents are
+miniatures that grow on a tap; on the laptop the market and all four boards are in view.
+"""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .play_by_clicking import GAME, sign_up
+from .test_board_play import open_bot_game, wait_for_my_turn
+
+pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
+
+ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def box(page, selector):
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, selector
+    return found
+
+
+def assert_in_view(page, selector, viewport):
+    for k in range(page.locator(selector).count()):
+        found = page.locator(selector).nth(k).bounding_box()
+        assert found["x"] >= 0 and found["y"] >= 0, (selector, found)
+        assert found["x"] + found["width"] <= viewport["width"] + 0.5, (selector, found)
+        assert found["y"] + found["height"] <= viewport["height"] + 0.5, (selector, found)
+
+
+def test_a_phone_shows_the_market_and_the_own_board_without_scrolling(live_daphne, browser):
+    viewport = {"width": 390, "height": 844}
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        sign_up(page, live_daphne.url, "phoner")
+        open_bot_game(page, live_daphne.url)
+        assert wait_for_my_turn(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_view(page, ".market", viewport)
+        assert_in_view(page, ".pboard--me", viewport)
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        ARTIFACTS_DIR.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS_DIR / "phone-start.png"))
+        for k in range(page.locator("[data-pick]").count()):
+            tile = page.locator("[data-pick]").nth(k).bounding_box()
+            assert tile["width"] >= 40 and tile["height"] >= 40, tile
+        ARTIFACTS_DIR.mkdir(exist_ok=True)
+        page.locator("[data-pick]").first.tap()
+        for k in range(page.locator(".pboard--me [data-target]").count()):
+            target = page.locator(".pboard--me [data-target]").nth(k).bounding_box()
+            assert target["height"] >= 40 and target["width"] >= 40, target
+        page.screenshot(path=str(ARTIFACTS_DIR / "phone-board.png"))
+        # The opponent is a miniature until tapped.
+        opponent = page.locator(".pboard--opponent")
+        small = opponent.bounding_box()
+        assert small["height"] < box(page, ".pboard--me")["height"] * 0.7
+        page.locator("[data-expand]").tap()
+        expect(page.locator("[data-expand]")).to_have_attribute("aria-expanded", "true")
+        assert opponent.bounding_box()["height"] > small["height"] * 1.4
+    finally:
+        context.close()
+
+
+def test_four_players_on_a_laptop_see_the_market_and_every_board(live_daphne, browser):
+    viewport = {"width": 1366, "height": 768}
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    try:
+        sign_up(page, live_daphne.url, "laptopper")
+        open_bot_game(page, live_daphne.url, players=4)
+        expect(page.locator(".pboard")).to_have_count(4)
+        expect(page.locator(".factory")).to_have_count(9)
+        page.locator(GAME).wait_for()
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_view(page, ".market", viewport)
+        assert_in_view(page, ".pboard", viewport)
+        ARTIFACTS_DIR.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS_DIR / "four-players-laptop.png"))
+    finally:
+        context.close()

@@ -1,0 +1,246 @@
+"""Seeing every point at the table, in chromium against a live daphne, with a random bot opponent.
+
+- the engine's previews on the lit lines while a group is selected;
+- confirm and undo (on for new accounts in casual games): nothing is sent before Confirm;
+- the round's end: each tiled tile shows its points in turn, exactly the engine's events, the move
+  log gets one line per scoring event, and the log reads the same after a reload;
+- a whole game played with the keyboard only, focus always on the next decision.
+"""
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games import rulesets, score_history
+from games.models import Game
+
+from .play_by_clicking import (
+    GAME,
+    PASSWORD,
+    confirm_if_asked,
+    is_over,
+    my_turn,
+    sign_up,
+    version_of,
+)
+
+pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
+
+ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def open_bot_game(page: Page, base_url: str, *, players=2, rated=False, levels=("random",)) -> Game:
+    """A table against bots opened from the lobby and started; its game, once the board shows."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.goto(f"{base_url}/lobby/")
+    page.check(f"input[name=players][value='{players}']")
+    page.check("input[name=variant][value='standard']")
+    page.check("input[name=clock_kind][value='none']")
+    if rated:
+        page.check("input[name=rated]")
+    for seat in range(1, players):
+        page.select_option(f"select[name=seat_{seat}]", levels[(seat - 1) % len(levels)])
+    page.click("[data-action=create]")
+    page.wait_for_url("**/tables/*/")
+    table_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    page.click("[data-action=start]")
+    try:
+        expect(page.locator(GAME)).to_be_visible()
+    finally:
+        assert not errors, errors
+    return Game.objects.get(table_id=table_id)
+
+
+def wait_for_my_turn(page: Page, timeout=20.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if is_over(page):
+            return False
+        if my_turn(page) and not page.locator("[data-scoring-sequence]").count():
+            return True
+        time.sleep(0.03)
+    raise AssertionError(f"no turn within {timeout}s at version {version_of(page)}")
+
+
+def engine_previews(game: Game) -> dict:
+    game.refresh_from_db()
+    state = rulesets.load_state(game.state)
+    moves = rulesets.legal_moves(state)
+    return {
+        (str(m["source"]), m["color"], str(m["line"])): p
+        for m, p in zip(moves, rulesets.move_previews(state), strict=True)
+        if "source" in m
+    }
+
+
+def check_previews(page: Page, game: Game) -> None:
+    """Every lit target of the selected group shows the engine's preview of that move."""
+    previews = engine_previews(game)
+    picked = page.locator("[data-pick][aria-pressed=true]")
+    source, colour = picked.get_attribute("data-source"), picked.get_attribute("data-colour")
+    targets = page.locator(".pboard--me [data-target]")
+    assert targets.count() >= 1
+    for k in range(targets.count()):
+        target = targets.nth(k)
+        line = target.get_attribute("data-line") or "floor"
+        expected = previews[(source, colour, line)]
+        badge = target.locator("[data-preview]")
+        if not expected["completes"] and not expected["to_floor"] and not expected["to_lid"]:
+            assert badge.count() == 0
+            continue
+        assert badge.get_attribute("data-preview-to-floor") == str(expected["to_floor"])
+        assert badge.get_attribute("data-preview-penalty") == str(expected["penalty"])
+        assert badge.get_attribute("data-preview-completes") == ("true" if expected["completes"] else "false")
+        points = expected["points"]
+        assert badge.get_attribute("data-preview-points") == (f"{points[0]}..{points[1]}" if points else None)
+
+
+# The wall marks shown now, as [player, row, column, text], or null once the sequence is over.
+MARKS_SHOWN = """() => {
+  if (!document.querySelector("[data-scoring-sequence]")) return null;
+  return [...document.querySelectorAll(".wall [data-mark]")].map((mark) => {
+    const cell = mark.parentElement;
+    return [Number(cell.closest("[data-player]").dataset.player), Number(cell.dataset.row), Number(cell.dataset.column), mark.textContent];
+  });
+}"""
+
+
+def log_texts(page: Page) -> list[str]:
+    return page.locator(".log__entry").all_inner_texts()
+
+
+def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
+    base = live_daphne.url
+    sign_up(page, base, "scorer")
+    game = open_bot_game(page, base)
+    assert wait_for_my_turn(page)
+    # The centre (and its last-move outline, drawn inside it) never covers a factory's number.
+    centre = page.locator(".centre").bounding_box()
+    for label in page.locator(".factory__label").all():
+        box = label.bounding_box()
+        apart = (box["x"] >= centre["x"] + centre["width"] or box["x"] + box["width"] <= centre["x"]
+                 or box["y"] >= centre["y"] + centre["height"] or box["y"] + box["height"] <= centre["y"])
+        assert apart, (box, centre)
+
+    # Preview: the engine's figures on each lit line of the selected group.
+    page.locator("[data-pick]").first.click()
+    check_previews(page, game)
+
+    # Confirm and undo: the move is shown and waits; Escape changes it; nothing is sent before Confirm.
+    version = version_of(page)
+    page.locator(".pboard--me [data-target]").first.click()
+    expect(page.locator("[data-proposal]")).to_be_visible()
+    expect(page.locator("[data-confirm]")).to_be_focused()
+    time.sleep(0.5)
+    game.refresh_from_db()
+    assert game.version == version and version_of(page) == version
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-proposal]")).to_have_count(0)
+    expect(page.locator("[data-pick][aria-pressed=true]")).to_have_count(1)  # still selected
+    # A hint selects its group and marks its line (or the floor) on the player's board.
+    page.keyboard.press("Escape")
+    page.click("[data-hint]")
+    expect(page.locator("[data-hint-text]")).to_be_visible()
+    expect(page.locator(".pboard--me .is-hinted")).to_have_count(1)
+    expect(page.locator("[data-pick][aria-pressed=true]")).to_have_count(1)
+    page.locator(".pboard--me [data-target]").last.click()
+    page.click("[data-confirm]")
+    expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
+
+    # Play on until a round ends; watch the scoring appear, tile by tile.
+    rng = random.Random(4)
+    seen = {}  # (player, row, column) -> mark text, as the sequence shows them
+    counts = []
+    while True:
+        round_before = page.get_attribute(GAME, "data-round") or "1"
+        if not wait_for_my_turn(page):
+            break
+        if page.locator("[data-scoring-sequence]").count():
+            break
+        picks = page.locator("[data-pick]")
+        picks.nth(rng.randrange(picks.count())).click()
+        lines = page.locator(".pboard--me [data-target=line]")
+        (lines.nth(rng.randrange(lines.count())) if lines.count() else page.locator("[data-target=floor]")).click()
+        confirm_if_asked(page)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if page.locator("[data-scoring-sequence]").count():
+                break
+            if my_turn(page) or page.get_attribute(GAME, "data-round") != round_before:
+                break
+            time.sleep(0.02)
+        if page.locator("[data-scoring-sequence]").count():
+            break
+    expect(page.locator("[data-scoring-sequence]")).to_be_visible()
+    while True:
+        marks = page.evaluate(MARKS_SHOWN)  # read in one go: the board is redrawn at every step
+        if marks is None:
+            break
+        for player, row, column, text in marks:
+            seen[(player, row, column)] = text
+        if len(marks) > max(counts, default=0) >= 1:  # a picture of the latest step, once landed
+            ARTIFACTS_DIR.mkdir(exist_ok=True)
+            time.sleep(0.45)
+            page.screenshot(path=str(ARTIFACTS_DIR / "round-end-scoring.png"))
+        counts.append(len(marks))
+        time.sleep(0.05)
+
+    explained = score_history.explain(Game.objects.get(pk=game.pk))
+    tiled = next(m for m in explained.moves if any(e["type"] == "wall" for e in m.account["scoring"]))
+    walls = {(e["player"], e["row"], e["column"]): f"+{e['points']}" for e in tiled.account["scoring"] if e["type"] == "wall"}
+    assert seen == walls
+    if len(walls) > 1:
+        assert min(c for c in counts if c) < len(walls), "the tiles appear in turn, not all at once"
+
+    # The log: one line per scoring event, the same after a reload ("took 3 yellow" both times).
+    expect(page.locator("[data-log-score]")).to_have_count(len(tiled.account["scoring"]), timeout=5000)
+    live = log_texts(page)[: tiled.record.number]
+    assert any("took 1 " in text or "took 2 " in text or "took 3 " in text or "took 4 " in text for text in live)
+    page.reload()
+    expect(page.locator(".log__entry").nth(tiled.record.number - 1)).to_be_visible()
+    assert log_texts(page)[: tiled.record.number] == live
+
+
+def test_a_whole_game_by_keyboard_only(live_daphne, page):
+    """Tab to the board, then Enter, arrows and Escape only; focus waits at each next decision."""
+    base = live_daphne.url
+    sign_up(page, base, "keyboarder")
+    open_bot_game(page, base)
+    rng = random.Random(11)
+    moves = 0
+    escaped = False
+    while wait_for_my_turn(page, timeout=30):
+        focused = page.evaluate("document.activeElement && document.activeElement.matches('[data-pick], [data-target]')")
+        if not focused:  # the first turn: Tab from the page to the board's first choice
+            for _ in range(40):
+                page.keyboard.press("Tab")
+                if page.evaluate("document.activeElement.matches('[data-pick]')"):
+                    break
+        assert page.evaluate("document.activeElement.matches('[data-pick]')"), "focus is not on a choice"
+        for _ in range(rng.randrange(4)):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")  # select the group: focus moves to the lit lines
+        expect(page.locator("[data-pick][aria-pressed=true]")).to_have_count(1)
+        assert page.evaluate("document.activeElement.matches('.pboard--me [data-target]')")
+        if not escaped:  # Escape once: back to the groups, then choose again
+            page.keyboard.press("Escape")
+            expect(page.locator("[data-pick][aria-pressed=true]")).to_have_count(0)
+            page.keyboard.press("Enter")
+            escaped = True
+        for _ in range(rng.randrange(3)):
+            page.keyboard.press("ArrowDown")
+        version = version_of(page)
+        page.keyboard.press("Enter")  # the move waits for Confirm, which has the focus
+        expect(page.locator("[data-confirm]")).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
+        moves += 1
+    expect(page.locator("[data-endscreen]")).to_be_visible()
+    expect(page.locator("[data-endscreen] [data-round-row]").first).to_be_visible()
+    assert moves >= 10
+    assert PASSWORD  # the account was made through the sign-up form

@@ -1,0 +1,95 @@
+"""The engine's account of an Azul Duel move: its scoring events and previews.
+
+A hand-made tiling pins a placement, the special cell filling itself and the penalties; random
+games check that events always add up to the score and that previews say what the move does.
+"""
+
+import random
+
+from games.engine import apply_scored, move_previews, new_game
+from games.engine.common.scoring import placement_points
+from games.engine.duel.state import DuelState
+
+from .support import empty_table, give_line, place_plate, set_sun
+from .test_rules import B, K, T, Y, drafting
+
+
+def test_a_placement_the_special_cell_and_the_penalties_are_told_in_order():
+    core = drafting()
+    place_plate(core, 0, 0, 0)  # Y K / T S at rows 0-1, columns 0-1; special at (1, 1)
+    for cell, colour in ((0, Y), (1, K)):
+        core.bag[colour] -= 1
+        core.grid[0][cell] = colour
+    give_line(core, 0, 1, T, 2)
+    core.broken[0] = [B]
+    core.bag[B] -= 1
+    empty_table(core)
+    set_sun(core, 0, [B])
+    core.plates_taken = [2, 2]
+    state = DuelState(core)
+    move = {"type": "sun", "factory": 0, "color": "blue", "line": 5, "moon_order": []}
+    after, account = apply_scored(state, move)
+    assert after == state.apply(move)
+    assert account["taken"] == 1
+    events = [e for e in account["scoring"] if e["player"] == 0]
+    assert events == [
+        {"type": "wall", "player": 0, "row": 1, "column": 0, "color": "white", "tiles": 2,
+         "chips": 0, "across": 1, "down": 2, "points": 2, "score": 7},
+        # D20: the special cell fills itself and scores its grid row number (row 2).
+        {"type": "special", "player": 0, "row": 1, "column": 1, "points": 2, "score": 9},
+        {"type": "floor", "player": 0, "items": 1, "first_player": False, "points": -1, "score": 8},
+    ]
+    assert account["before_tiling"]["boards"][0]["lines"][1]["count"] == 2
+
+
+def random_positions(games=6):
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = new_game(2, ruleset="duel", seed=seed)
+        while not state.is_over:
+            yield state
+            state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_events_always_add_up_to_the_score_the_rules_gave():
+    seen = set()
+    for state in random_positions():
+        move = random.Random(state.move_count).choice(state.legal_moves())
+        after, account = apply_scored(state, move)
+        assert after == state.apply(move)
+        running = state.scores
+        for event in account["scoring"]:
+            seen.add(event["type"])
+            running[event["player"]] += event["points"]
+            if event["type"] == "wall":
+                assert event["points"] == placement_points(event["across"], event["down"])
+            if event["type"] != "objective":  # the last objective shows the floored final score
+                assert running[event["player"]] == event["score"]
+            else:
+                running[event["player"]] = event["score"]
+        assert running == after.scores
+    assert {"wall", "floor", "objective", "plate_bought", "line_to_floor"} <= seen
+
+
+def test_every_preview_says_what_its_move_then_does():
+    placements = 0
+    for state in random_positions(4):
+        player = state.current_player
+        for move, preview in zip(state.legal_moves(), move_previews(state), strict=True):
+            if preview is None:
+                assert move.type not in ("sun", "moon", "place_tile")
+                continue
+            after, account = apply_scored(state, move)
+            if move.type == "place_tile":
+                first, *rest = account["scoring"]
+                special = rest[0]["points"] if rest and rest[0]["type"] == "special" else 0
+                assert preview["points"] == [first["points"] + special] * 2
+                placements += 1
+                continue
+            assert preview["taken"] == account["taken"]
+            if after.round == state.round and after.phase == "drafting":
+                broken = [len(s.to_dict()["boards"][player]["broken"]) for s in (state, after)]
+                assert broken[1] - broken[0] == preview["to_floor"]
+                holder = [s.to_dict()["first_player_tile"] for s in (state, after)]
+                assert (holder[0] != holder[1]) == preview["first_player"]
+    assert placements > 5
