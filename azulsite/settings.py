@@ -319,7 +319,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # The one JSON reader (depth- and size-bounded) that the WebSocket consumers use too.
+    "DEFAULT_PARSER_CLASSES": ["azulsite.api.parsers.JSONParser"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     "EXCEPTION_HANDLER": "azulsite.api.errors.api_exception_handler",
@@ -346,6 +347,12 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "leagues.api.serializers.GAME_STATUSES",
     },
 }
+
+# Input bounds (docs/operations.md): a REST body over DATA_UPLOAD_MAX_MEMORY_SIZE bytes is
+# refused with 413 payload_too_large, a socket message over WEBSOCKET_MAX_MESSAGE_BYTES with an
+# error message (the socket stays open).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(1024 * 1024)))
+WEBSOCKET_MAX_MESSAGE_BYTES = int(os.environ.get("WEBSOCKET_MAX_MESSAGE_BYTES", str(64 * 1024)))
 
 # Production hardening: on by default whenever DEBUG is false; each can be overridden.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
