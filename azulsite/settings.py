@@ -324,7 +324,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     "EXCEPTION_HANDLER": "azulsite.api.errors.api_exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "azulsite.api.schema.ApiAutoSchema",
     "DEFAULT_THROTTLE_RATES": {**ACCOUNTS_THROTTLE_RATES},
     # DRF's stock throttles read X-Forwarded-For whole when this is None (any client can forge
     # it): 0 makes them use the peer. Throttles keyed on an address use accounts.throttles,
@@ -352,6 +352,8 @@ SPECTACULAR_SETTINGS = {
 # refused with 413 payload_too_large, a socket message over WEBSOCKET_MAX_MESSAGE_BYTES with an
 # error message (the socket stays open).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(1024 * 1024)))
+# A CSRF refusal under /api/ in the API's error shape (Django's page elsewhere).
+CSRF_FAILURE_VIEW = "azulsite.views.csrf_failure"
 WEBSOCKET_MAX_MESSAGE_BYTES = int(os.environ.get("WEBSOCKET_MAX_MESSAGE_BYTES", str(64 * 1024)))
 
 # Production hardening: on by default whenever DEBUG is false; each can be overridden.

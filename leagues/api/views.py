@@ -113,7 +113,8 @@ class JoinView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, league_id):
-        code = _parse(s.LeagueJoinSerializer, request.data or {}).get("code")
+        # No body is {}; any other non-object body is refused (400 invalid).
+        code = _parse(s.LeagueJoinSerializer, request.data).get("code")
         services.join_league(league_id, request.user, code=code)
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
