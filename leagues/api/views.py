@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
+from azulsite.ids import parse_id
 from games.errors import GameError
 from leagues import checks, invitations, payloads, selectors, services
 from leagues.errors import LeagueError, NotFound, NotOrganiser
@@ -49,17 +50,24 @@ def _parse(serializer_class, data):
     return dict(serializer.validated_data)
 
 
-def _league(request, league_id):
-    league = League.objects.filter(pk=league_id).select_related("created_by").first()
-    if league is None or not selectors.can_see(
-        league, request.user, request.query_params.get("code")
-    ):
+def _league(request, league_id, code=None):
+    """The league, or NotFound: an invite-only league is unknown to whoever is not a member and
+    has no code (?code=, or the join body's), writes included: a stranger learns nothing."""
+    number = parse_id(league_id)
+    league = None
+    if number is not None:
+        league = League.objects.filter(pk=number).select_related("created_by").first()
+    code = code or request.query_params.get("code")
+    if league is None or not selectors.can_see(league, request.user, code):
         raise NotFound(f"no league {league_id}")
     return league
 
 
 def _season(request, season_id):
-    season = Season.objects.filter(pk=season_id).select_related("league").first()
+    number = parse_id(season_id)
+    season = None
+    if number is not None:
+        season = Season.objects.filter(pk=number).select_related("league").first()
     if season is None:
         raise NotFound(f"no season {season_id}")
     _league(request, season.league_id)
@@ -115,6 +123,7 @@ class JoinView(LeaguesApiView):
     def post(self, request, league_id):
         # No body is {}; any other non-object body is refused (400 invalid).
         code = _parse(s.LeagueJoinSerializer, request.data).get("code")
+        _league(request, league_id, code)
         services.join_league(league_id, request.user, code=code)
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
@@ -127,6 +136,7 @@ class LeaveView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, league_id):
+        _league(request, league_id)
         services.leave_league(league_id, request.user)
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
@@ -164,6 +174,7 @@ class LeagueInvitationsView(LeaguesApiView):
         "accepting (POST /invitations/{id}/accept).",
     )
     def post(self, request, league_id):
+        _league(request, league_id)
         body = _parse(s.LeagueInviteSerializer, request.data)
         invitation = invitations.invite_player(
             league_id, request.user, body["username"], body["message"]
@@ -180,6 +191,7 @@ class InviteLinkView(LeaguesApiView):
         description="Organisers only: a new invite link code; the old link stops working.",
     )
     def post(self, request, league_id):
+        _league(request, league_id)
         league = invitations.reset_invite_link(league_id, request.user)
         return Response(_league_body(request, league))
 
@@ -191,6 +203,7 @@ class InviteLinkView(LeaguesApiView):
         description="Organisers only: no invite link works until a new one is made.",
     )
     def delete(self, request, league_id):
+        _league(request, league_id)
         league = invitations.revoke_invite_link(league_id, request.user)
         return Response(_league_body(request, league))
 
@@ -258,6 +271,7 @@ class RemovePlayerView(LeaguesApiView):
         description="Organisers only: the player takes no part in future seasons.",
     )
     def post(self, request, league_id):
+        _league(request, league_id)
         body = _parse(s.LeaguePlayerSerializer, request.data)
         services.remove_player(league_id, request.user, body["username"], body["reason"])
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
@@ -272,6 +286,7 @@ class OrganisersView(LeaguesApiView):
         description="Organisers only: make someone a co-organiser, or no longer one.",
     )
     def post(self, request, league_id):
+        _league(request, league_id)
         body = _parse(s.LeagueOrganiserSerializer, request.data)
         services.set_organiser(
             league_id, request.user, body["username"], body["organiser"], body["reason"]
@@ -307,6 +322,7 @@ class SeasonView(LeaguesApiView):
         description="Organisers only: the registration window and planned start.",
     )
     def patch(self, request, season_id):
+        _season(request, season_id)
         body = _parse(s.LeagueSeasonUpdateSerializer, request.data)
         season = services.update_season(season_id, request.user, **body)
         return Response(payloads.season_summary(season))
@@ -320,6 +336,7 @@ class StartSeasonView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, season_id):
+        _season(request, season_id)
         season = services.start_season(season_id, request.user)
         return Response(payloads.fixtures_payload(season))
 
@@ -333,6 +350,7 @@ class CloseSeasonView(LeaguesApiView):
         description="Organisers only: promotion and relegation; answers the next season.",
     )
     def post(self, request, season_id):
+        _season(request, season_id)
         following = services.close_season(season_id, request.user)
         return Response(payloads.season_summary(following), status=status.HTTP_201_CREATED)
 
@@ -345,6 +363,7 @@ class WithdrawView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, season_id):
+        _season(request, season_id)
         body = _parse(s.LeagueWithdrawSerializer, request.data)
         entry = services.withdraw_player(season_id, request.user, body["username"], body["reason"])
         return Response(payloads.fixtures_payload(entry.season))
@@ -371,7 +390,8 @@ class FixturesView(LeaguesApiView):
 
 
 def _fixture(request, fixture_id):
-    fixture = selectors.fixture_detail(fixture_id)
+    number = parse_id(fixture_id)
+    fixture = selectors.fixture_detail(number) if number is not None else None
     if fixture is None:
         raise NotFound(f"no fixture {fixture_id}")
     _league(request, fixture.round.season.league_id)
@@ -396,6 +416,7 @@ class OverrideView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, fixture_id):
+        _fixture(request, fixture_id)
         body = _parse(s.LeagueOverrideSerializer, request.data)
         services.override_result(fixture_id, request.user, body["places"], body["reason"])
         return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))
@@ -409,6 +430,7 @@ class ExtendView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, fixture_id):
+        _fixture(request, fixture_id)
         body = _parse(s.LeagueExtendSerializer, request.data)
         services.extend_deadline(fixture_id, request.user, body["until"], body["reason"])
         return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))

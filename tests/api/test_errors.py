@@ -104,9 +104,9 @@ def test_joining_refuses_a_body_that_is_not_an_object(client, django_user_model,
     table = games.create_table(alice, players=2)
     client.force_login(bob)
 
-    for path in (f"/api/v1/leagues/{league.pk}/join", f"/api/v1/tables/{table.pk}/join"):
-        response = client.post(path, body, content_type="application/json")
-        assert response.status_code == 400, (path, response.content)
+    for url in (f"/api/v1/leagues/{league.pk}/join", f"/api/v1/tables/{table.pk}/join"):
+        response = client.post(url, body, content_type="application/json")
+        assert response.status_code == 400, (url, response.content)
         assert response.json()["error"]["code"] == "invalid"
     assert not league.members.filter(user=bob).exists()
     assert not table.seats.filter(user=bob).exists()
