@@ -1,6 +1,6 @@
 from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from azulsite.views import not_found
 
@@ -15,7 +15,8 @@ v1_patterns = [
 urlpatterns = [
     path("v1/", include(v1_patterns)),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The split view serves Swagger UI's set-up as a script file: no inline script (the CSP).
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     # Anything else under /api/ is the JSON 404, with DEBUG on too (Django's debug 404 is HTML).
     # (No CSRF check: it changes nothing, and must not answer an unknown path with a 403.)
     re_path(r"", csrf_exempt(not_found)),
