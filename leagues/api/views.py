@@ -85,8 +85,19 @@ class LeaguesView(LeaguesApiView):
         tags=["leagues"],
     )
     def get(self, request):
-        leagues = selectors.visible_leagues(request.user).select_related("created_by")[:200]
-        return Response([_league_body(request, league) for league in leagues])
+        leagues = selectors.with_details(selectors.visible_leagues(request.user))[:200]
+        user_id = request.user.pk if request.user.is_authenticated else None
+        return Response(
+            [
+                payloads.league_payload(
+                    league,
+                    organiser=any(
+                        m.user_id == user_id and m.is_organiser for m in selectors.members(league)
+                    ),
+                )
+                for league in leagues
+            ]
+        )
 
     @extend_schema(
         operation_id="leagues_create",
