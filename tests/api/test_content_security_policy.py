@@ -78,7 +78,8 @@ def _world_in_thread(make_user):
 def _violations_on(page, url):
     console = []
     page.on("console", lambda message: console.append(message.text))
-    page.goto(url, wait_until="networkidle")
+    response = page.goto(url, wait_until="networkidle")
+    assert "script-src 'self'" in response.headers["content-security-policy"], url
     page.wait_for_timeout(200)  # events fired by late scripts and styles
     recorded = page.evaluate("window.__cspViolations")
     return recorded + [text for text in console if "Content Security Policy" in text]
