@@ -19,6 +19,7 @@ from azulsite.api.parsers import MAX_DEPTH, MalformedJSON, loads
 from azulsite.asgi import application
 from games import services
 from games.models import Game
+from leagues import services as leagues
 
 DEEP_ARRAY = "[" * 1000 + "]" * 1000  # about 2 KB: the standard library raised RecursionError
 DEEP_OBJECT = '{"a":' * 1000 + "1" + "}" * 1000
@@ -89,6 +90,8 @@ def test_a_malformed_body_is_a_400_on_open_endpoints(path, body):
 @pytest.mark.django_db
 def test_a_malformed_body_is_a_400_on_every_authenticated_endpoint():
     game, alice = _running_game()
+    league = leagues.create_league(alice, name="Parsed league")
+    season = league.seasons.get()
     client = Client(raise_request_exception=False)
     client.force_login(alice)
     paths = [
@@ -97,14 +100,15 @@ def test_a_malformed_body_is_a_400_on_every_authenticated_endpoint():
         f"/api/v1/tables/{game.table_id}/bots",
         f"/api/v1/games/{game.pk}/moves",
         "/api/v1/leagues",
-        "/api/v1/leagues/1/join",
-        "/api/v1/fixtures/1/override",
+        f"/api/v1/leagues/{league.pk}/join",
+        f"/api/v1/leagues/{league.pk}/players",
+        f"/api/v1/seasons/{season.pk}/withdraw",
     ]
     for path in paths:
         for body in (DEEP_ARRAY, DEEP_OBJECT, "{"):
             assert_error(client.post(path, body, content_type="application/json"), 400, "parse_error")
     assert_error(
-        client.patch("/api/v1/seasons/1", DEEP_ARRAY, content_type="application/json"),
+        client.patch(f"/api/v1/seasons/{season.pk}", DEEP_ARRAY, content_type="application/json"),
         400,
         "parse_error",
     )
@@ -203,7 +207,7 @@ def test_the_consumer_answers_bad_messages_without_closing():
         communicator = WebsocketCommunicator(
             application,
             f"/ws/games/{game.pk}/?token={await _token(alice)}",
-            headers=[(b"origin", b"http://localhost")],
+            headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")],
         )
         connected, _ = await communicator.connect(timeout=5)
         assert connected
