@@ -65,7 +65,10 @@ def test_an_invite_only_league_is_unknown_to_strangers_on_every_endpoint(make_us
             ("get", f"/api/v1/leagues/{league_id}/audit"),
             ("post", f"/api/v1/leagues/{league_id}/join"),
             ("post", f"/api/v1/leagues/{league_id}/leave"),
-            ("post", f"/api/v1/leagues/{league_id}/players"),
+            ("post", f"/api/v1/leagues/{league_id}/invitations"),
+            ("get", f"/api/v1/leagues/{league_id}/invitations"),
+            ("post", f"/api/v1/leagues/{league_id}/invite-link"),
+            ("delete", f"/api/v1/leagues/{league_id}/invite-link"),
             ("post", f"/api/v1/leagues/{league_id}/players/remove"),
             ("post", f"/api/v1/leagues/{league_id}/organisers"),
             ("get", f"/api/v1/seasons/{season_id}"),
@@ -81,7 +84,9 @@ def test_an_invite_only_league_is_unknown_to_strangers_on_every_endpoint(make_us
                 response = client.get(path)
             else:
                 response = getattr(client, method)(path, body, content_type="application/json")
-            found.append((path.split("/", 5)[-1], response.status_code, response.json()["error"]["code"]))
+            error = response.json()["error"]
+            assert error["detail"] != "No such resource.", path  # the endpoint exists
+            found.append((path.split("/", 5)[-1], response.status_code, error["code"]))
         return found
 
     secret, missing = answers(league.pk, season.pk), answers(unknown, unknown)

@@ -101,7 +101,7 @@ def test_a_malformed_body_is_a_400_on_every_authenticated_endpoint():
         f"/api/v1/games/{game.pk}/moves",
         "/api/v1/leagues",
         f"/api/v1/leagues/{league.pk}/join",
-        f"/api/v1/leagues/{league.pk}/players",
+        f"/api/v1/leagues/{league.pk}/invitations",
         f"/api/v1/seasons/{season.pk}/withdraw",
     ]
     for path in paths:
