@@ -100,6 +100,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "azulsite.urls"
@@ -319,11 +320,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # The one JSON reader (depth- and size-bounded) that the WebSocket consumers use too.
+    "DEFAULT_PARSER_CLASSES": ["azulsite.api.parsers.JSONParser"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     "EXCEPTION_HANDLER": "azulsite.api.errors.api_exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "azulsite.api.schema.ApiAutoSchema",
     "DEFAULT_THROTTLE_RATES": {**ACCOUNTS_THROTTLE_RATES},
     # DRF's stock throttles read X-Forwarded-For whole when this is None (any client can forge
     # it): 0 makes them use the peer. Throttles keyed on an address use accounts.throttles,
@@ -345,6 +347,35 @@ SPECTACULAR_SETTINGS = {
         "LeagueClockKindEnum": "leagues.services.LEAGUE_CLOCK_KINDS",
         "GameStatusEnum": "leagues.api.serializers.GAME_STATUSES",
     },
+}
+
+# Input bounds (docs/operations.md): a REST body over DATA_UPLOAD_MAX_MEMORY_SIZE bytes is
+# refused with 413 payload_too_large, a socket message over WEBSOCKET_MAX_MESSAGE_BYTES with an
+# error message (the socket stays open).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(1024 * 1024)))
+# A CSRF refusal under /api/ in the API's error shape (Django's page elsewhere).
+CSRF_FAILURE_VIEW = "azulsite.views.csrf_failure"
+WEBSOCKET_MAX_MESSAGE_BYTES = int(os.environ.get("WEBSOCKET_MAX_MESSAGE_BYTES", str(64 * 1024)))
+
+# Content-Security-Policy (django-csp; docs/operations.md): scripts, styles, fonts and images
+# from this origin only, no inline script or style, no plugins, no framing; sockets and API calls
+# to this origin ('self' covers ws:/wss: of the same host). CSP_REPORT_URI adds a report-uri.
+from csp.constants import NONE, SELF  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        **({"report-uri": [os.environ["CSP_REPORT_URI"]]} if os.environ.get("CSP_REPORT_URI") else {}),
+    }
 }
 
 # Production hardening: on by default whenever DEBUG is false; each can be overridden.

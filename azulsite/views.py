@@ -2,7 +2,7 @@
 
 from django.http import JsonResponse
 from django.shortcuts import render
-from django.views import defaults
+from django.views import csrf, defaults
 
 
 def home(request):
@@ -27,3 +27,13 @@ def server_error(request):
             {"error": {"code": "server_error", "detail": "Internal server error."}}, status=500
         )
     return defaults.server_error(request)
+
+
+def csrf_failure(request, reason=""):
+    """CSRF_FAILURE_VIEW: under /api/ the error shape DRF gives a missing token, else Django's."""
+    if _is_api(request):
+        return JsonResponse(
+            {"error": {"code": "permission_denied", "detail": f"CSRF Failed: {reason}"}},
+            status=403,
+        )
+    return csrf.csrf_failure(request, reason)

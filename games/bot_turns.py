@@ -32,7 +32,7 @@ from django.utils import timezone
 
 from games import bots, engine
 
-from . import errors
+from . import errors, selectors
 from .clocks import controller_is_bot
 from .models import Game
 
@@ -201,8 +201,8 @@ def suggest_move(game_id, user):
     if user is None or not getattr(user, "is_authenticated", False):
         raise errors.NotAuthenticated()
     try:
-        game = Game.objects.select_related("table").get(pk=int(game_id))
-    except (Game.DoesNotExist, TypeError, ValueError):
+        game = Game.objects.select_related("table").get(pk=selectors.object_id(game_id, "game"))
+    except Game.DoesNotExist:
         raise errors.NotFound(f"no game {game_id}") from None
     if game.table.rated:
         raise errors.HintsNotAllowed("hints are for casual games only")

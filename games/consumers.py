@@ -5,7 +5,6 @@ Game changes reach everyone through the group broadcast that games.services queu
 The protocol is documented in docs/api.md.
 """
 
-import json
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync
@@ -14,6 +13,8 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections
+
+from azulsite.api import parsers as json_input
 
 from . import broadcast, payloads, presence, selectors, services
 from .errors import GameError, NotFound
@@ -70,22 +71,34 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if not await self._within_rate():
             return
+        content = await self.parse_message(text_data)
+        if content is not None:
+            await getattr(self, self.handlers[content["type"]])(content)
+
+    async def parse_message(self, text_data):
+        """The message as a dict whose type has a handler, or None once the sender has its error.
+        Parsed by the API's JSON reader (size- and depth-bounded, docs/api.md)."""
         if text_data is None:
             await self.send_error("malformed", "send JSON text frames")
-            return
+            return None
+        limit = settings.WEBSOCKET_MAX_MESSAGE_BYTES
+        if len(text_data) > limit or len(text_data.encode()) > limit:
+            await self.send_error("payload_too_large", f"a message is at most {limit} bytes")
+            return None
         try:
-            content = json.loads(text_data)
-        except ValueError:
-            await self.send_error("malformed", "the message is not valid JSON")
-            return
+            content = json_input.loads(text_data)
+        except json_input.MalformedJSON as error:
+            await self.send_error("malformed", f"the message is not accepted: {error}")
+            return None
         if not isinstance(content, dict):
             await self.send_error("malformed", "a message is a JSON object with a type")
-            return
-        handler = self.handlers.get(content.get("type"))
-        if handler is None:
-            await self.send_error("unknown_type", f"unknown message type {content.get('type')!r}")
-            return
-        await getattr(self, handler)(content)
+            return None
+        kind = content.get("type")
+        if not isinstance(kind, str) or kind not in self.handlers:
+            shown = kind if isinstance(kind, str) else type(kind).__name__
+            await self.send_error("unknown_type", f"unknown message type {shown!r}"[:200])
+            return None
+        return content
 
     async def _within_rate(self):
         """Count the message against the socket's rate; over it, answer `throttled` (the socket

@@ -2,23 +2,19 @@
 
 from django.db.models import Prefetch
 
+from azulsite.ids import parse_id
+
 from . import game_rows
 from .errors import NotFound
 from .models import Game, MoveRecord, Seat, Table
 
 LOBBY_LIMIT = 100
-MAX_ID = 2**63 - 1
 
 
 def object_id(value, kind):
     """A table or game id from the outside world, or NotFound (also for ids no database holds)."""
-    if isinstance(value, bool):
-        raise NotFound(f"no {kind} {value}")
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise NotFound(f"no {kind} {value}") from None
-    if not 0 < number <= MAX_ID:
+    number = parse_id(value)
+    if number is None:
         raise NotFound(f"no {kind} {value}")
     return number
 

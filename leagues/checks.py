@@ -7,6 +7,8 @@ import secrets
 
 from django.contrib.auth import get_user_model
 
+from azulsite.ids import parse_id
+
 from . import broadcast, errors
 from .models import AuditLog, Member
 
@@ -17,13 +19,8 @@ def require_user(user):
 
 
 def as_id(value, kind):
-    if isinstance(value, bool):
-        raise errors.NotFound(f"no {kind} {value}")
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise errors.NotFound(f"no {kind} {value}") from None
-    if not 0 < number < 2**63:  # beyond any primary key (and the database's integer)
+    number = parse_id(value)  # the site's one id reader: no truncation of 1.5, no overflow
+    if number is None:
         raise errors.NotFound(f"no {kind} {value}")
     return number
 

@@ -18,7 +18,8 @@ def user_payload(user):
 
 
 def league_payload(league, user=None, *, organiser=False):
-    season = selectors.current_season(league)
+    seasons = selectors.seasons(league)
+    season = seasons[-1] if seasons else None
     body = {
         "id": league.pk,
         "name": league.name,
@@ -40,7 +41,7 @@ def league_payload(league, user=None, *, organiser=False):
         "created_by": league.created_by.username,
         "created_at": league.created_at.isoformat(),
         "current_season": season_summary(season) if season else None,
-        "seasons": [season_summary(s) for s in league.seasons.order_by("number")],
+        "seasons": [season_summary(s) for s in seasons],
         "members": [
             {**user_payload(m.user), "organiser": m.is_organiser, "player": m.is_player}
             for m in selectors.members(league)

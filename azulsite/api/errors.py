@@ -4,10 +4,15 @@ Every DRF error goes through api_exception_handler. Services raise their own dom
 API views translate them into ApiError(code, detail, status) (see docs/api.md for the codes).
 """
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, status
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
+
+from .parsers import PayloadTooLarge
 
 
 class ApiError(exceptions.APIException):
@@ -34,16 +39,30 @@ def _first_message(detail) -> str:
     return str(detail)
 
 
-def _messages(detail) -> list[str] | dict:
-    if isinstance(detail, dict):
-        return {field: _messages(value) for field, value in detail.items()}
-    if isinstance(detail, list):
-        flat = []
-        for item in detail:
-            value = _messages(item)
-            flat.extend(value if isinstance(value, list) else [value])
-        return flat
-    return [str(detail)]
+def _field_messages(detail, path="") -> dict[str, list[str]]:
+    """DRF's nested error detail as flat {"field path": [messages]}: nested serializers, lists
+    and dicts of them join their keys with dots ("clock.kind", "bots.1.level"); a nested
+    serializer's own non-field errors stay on its path ("clock")."""
+    fields: dict[str, list[str]] = {}
+
+    def walk(value, at):
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                key = str(key)
+                if key == api_settings.NON_FIELD_ERRORS_KEY and at:
+                    walk(inner, at)
+                else:
+                    walk(inner, f"{at}.{key}" if at else key)
+        elif isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
+            for index, inner in enumerate(value):
+                walk(inner, f"{at}.{index}" if at else str(index))
+        elif isinstance(value, list):
+            fields.setdefault(at or api_settings.NON_FIELD_ERRORS_KEY, []).extend(map(str, value))
+        else:
+            fields.setdefault(at or api_settings.NON_FIELD_ERRORS_KEY, []).append(str(value))
+
+    walk(detail, path)
+    return fields
 
 
 def error_body(code: str, detail: str, **extra) -> dict:
@@ -53,6 +72,8 @@ def error_body(code: str, detail: str, **extra) -> dict:
 def api_exception_handler(exc, context):
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or None)
+    elif isinstance(exc, RequestDataTooBig):  # the body was read through Django's request.body
+        exc = PayloadTooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     response = exception_handler(exc, context)
@@ -63,7 +84,7 @@ def api_exception_handler(exc, context):
         response.data = error_body(exc.error_code, str(exc.detail), **exc.extra)
     elif isinstance(exc, exceptions.ValidationError):
         response.data = error_body(
-            "invalid", _first_message(exc.detail), fields=_messages(exc.detail)
+            "invalid", _first_message(exc.detail), fields=_field_messages(exc.detail)
         )
     else:
         detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
@@ -75,3 +96,4 @@ def api_exception_handler(exc, context):
             extra["retry_after"] = int(exc.wait)
         response.data = error_body(code, _first_message(detail), **extra)
     return response
+

@@ -4,6 +4,7 @@ Responses are built by games.payloads (one builder for REST, WebSocket and broad
 serializers here describe those shapes for the OpenAPI schema.
 """
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.bots import BOT_LEVELS
@@ -55,8 +56,14 @@ class JoinSerializer(serializers.Serializer):
     )
 
 
+@extend_schema_field({"type": "object"})
+class JSONObjectField(serializers.JSONField):
+    """Any JSON to the parser (a non-object is the service's invalid_move); an object in the
+    schema, as clients must send."""
+
+
 class MoveRequestSerializer(serializers.Serializer):
-    move = serializers.JSONField(
+    move = JSONObjectField(
         help_text='an engine move, e.g. {"source": 2, "color": "red", "line": 3}; Azul Duel '
         'moves have a "type" (docs/engine.md); payload.legal_moves lists them'
     )

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from accounts.throttles import WindowRateThrottle
 from azulsite.api.errors import ApiError
-from azulsite.api.schema import error_response
+from azulsite.api.schema import error_response, paginated
 from games import bot_turns, payloads, replays, selectors, services
 from games.errors import GameError, Invalid
 
@@ -45,8 +45,13 @@ class TablesView(GamesApiView):
         operation_id="tables_list",
         parameters=[
             OpenApiParameter("status", str, enum=["open", "playing", "finished", "aborted"]),
+            OpenApiParameter("page", int, description="page number (20 tables a page)"),
         ],
-        responses={200: s.TableSerializer(many=True)},
+        responses={
+            200: paginated(s.TableSerializer, "PaginatedTables"),
+            400: error_response("invalid: an unknown status"),
+            404: error_response("not_found: no such page"),
+        },
         tags=["tables"],
     )
     def get(self, request):
@@ -103,7 +108,7 @@ class JoinTableView(GamesApiView):
         tags=["tables"],
     )
     def post(self, request, table_id):
-        wanted = _parse(s.JoinSerializer, request.data or {}).get("seat")
+        wanted = _parse(s.JoinSerializer, request.data).get("seat")  # no body: {}
         seat = services.join_table(table_id, request.user, seat=wanted)
         return Response({"table": seat.table_id, **payloads.table_seat_payload(seat)})
 
@@ -259,7 +264,7 @@ class ResignView(GamesApiView):
 class ReplayView(GamesApiView):
     @extend_schema(
         operation_id="games_replay",
-        parameters=[OpenApiParameter("at", int, description="number of moves; default all")],
+        parameters=[s.ReplayQuerySerializer],
         responses={
             200: s.ReplaySerializer,
             400: error_response("invalid"),

@@ -49,9 +49,9 @@ def profile_sections(request, user):
             [(f"game {game_id}", after) for game_id, _, after, _ in history]
         )
         rated.append({"rating": rating, "chart": chart})
-    every_game = selectors.game_history(user)
     filters = _history_filters(request.GET)
-    rows = selectors.game_history(user, **filters) if filters else every_game
+    # A page of rows and one aggregate for head-to-head: never the whole history.
+    rows = selectors.game_history(user, **filters)
     page = Paginator(rows, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
@@ -60,7 +60,7 @@ def profile_sections(request, user):
         "history_page": page,
         "history_filters": filters,
         "history_query": query.urlencode(),
-        "opponents": selectors.opponent_records(user, every_game),
+        "opponents": selectors.opponent_records(user),
         "ladders": LADDERS.values(),
         "outcomes": selectors.OUTCOMES,
     }

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
+from azulsite.ids import parse_id
 from games.errors import GameError
 from leagues import checks, invitations, payloads, selectors, services
 from leagues.errors import LeagueError, NotFound, NotOrganiser
@@ -49,17 +50,24 @@ def _parse(serializer_class, data):
     return dict(serializer.validated_data)
 
 
-def _league(request, league_id):
-    league = League.objects.filter(pk=league_id).select_related("created_by").first()
-    if league is None or not selectors.can_see(
-        league, request.user, request.query_params.get("code")
-    ):
+def _league(request, league_id, code=None):
+    """The league, or NotFound: an invite-only league is unknown to whoever is not a member and
+    has no code (?code=, or the join body's), writes included: a stranger learns nothing."""
+    number = parse_id(league_id)
+    league = None
+    if number is not None:
+        league = League.objects.filter(pk=number).select_related("created_by").first()
+    code = code or request.query_params.get("code")
+    if league is None or not selectors.can_see(league, request.user, code):
         raise NotFound(f"no league {league_id}")
     return league
 
 
 def _season(request, season_id):
-    season = Season.objects.filter(pk=season_id).select_related("league").first()
+    number = parse_id(season_id)
+    season = None
+    if number is not None:
+        season = Season.objects.filter(pk=number).select_related("league").first()
     if season is None:
         raise NotFound(f"no season {season_id}")
     _league(request, season.league_id)
@@ -77,8 +85,19 @@ class LeaguesView(LeaguesApiView):
         tags=["leagues"],
     )
     def get(self, request):
-        leagues = selectors.visible_leagues(request.user).select_related("created_by")[:200]
-        return Response([_league_body(request, league) for league in leagues])
+        leagues = selectors.with_details(selectors.visible_leagues(request.user))[:200]
+        user_id = request.user.pk if request.user.is_authenticated else None
+        return Response(
+            [
+                payloads.league_payload(
+                    league,
+                    organiser=any(
+                        m.user_id == user_id and m.is_organiser for m in selectors.members(league)
+                    ),
+                )
+                for league in leagues
+            ]
+        )
 
     @extend_schema(
         operation_id="leagues_create",
@@ -113,7 +132,9 @@ class JoinView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, league_id):
-        code = _parse(s.LeagueJoinSerializer, request.data or {}).get("code")
+        # No body is {}; any other non-object body is refused (400 invalid).
+        code = _parse(s.LeagueJoinSerializer, request.data).get("code")
+        _league(request, league_id, code)
         services.join_league(league_id, request.user, code=code)
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
@@ -126,6 +147,7 @@ class LeaveView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, league_id):
+        _league(request, league_id)
         services.leave_league(league_id, request.user)
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
@@ -163,6 +185,7 @@ class LeagueInvitationsView(LeaguesApiView):
         "accepting (POST /invitations/{id}/accept).",
     )
     def post(self, request, league_id):
+        _league(request, league_id)
         body = _parse(s.LeagueInviteSerializer, request.data)
         invitation = invitations.invite_player(
             league_id, request.user, body["username"], body["message"]
@@ -179,6 +202,7 @@ class InviteLinkView(LeaguesApiView):
         description="Organisers only: a new invite link code; the old link stops working.",
     )
     def post(self, request, league_id):
+        _league(request, league_id)
         league = invitations.reset_invite_link(league_id, request.user)
         return Response(_league_body(request, league))
 
@@ -190,6 +214,7 @@ class InviteLinkView(LeaguesApiView):
         description="Organisers only: no invite link works until a new one is made.",
     )
     def delete(self, request, league_id):
+        _league(request, league_id)
         league = invitations.revoke_invite_link(league_id, request.user)
         return Response(_league_body(request, league))
 
@@ -257,6 +282,7 @@ class RemovePlayerView(LeaguesApiView):
         description="Organisers only: the player takes no part in future seasons.",
     )
     def post(self, request, league_id):
+        _league(request, league_id)
         body = _parse(s.LeaguePlayerSerializer, request.data)
         services.remove_player(league_id, request.user, body["username"], body["reason"])
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
@@ -271,6 +297,7 @@ class OrganisersView(LeaguesApiView):
         description="Organisers only: make someone a co-organiser, or no longer one.",
     )
     def post(self, request, league_id):
+        _league(request, league_id)
         body = _parse(s.LeagueOrganiserSerializer, request.data)
         services.set_organiser(
             league_id, request.user, body["username"], body["organiser"], body["reason"]
@@ -306,6 +333,7 @@ class SeasonView(LeaguesApiView):
         description="Organisers only: the registration window and planned start.",
     )
     def patch(self, request, season_id):
+        _season(request, season_id)
         body = _parse(s.LeagueSeasonUpdateSerializer, request.data)
         season = services.update_season(season_id, request.user, **body)
         return Response(payloads.season_summary(season))
@@ -319,6 +347,7 @@ class StartSeasonView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, season_id):
+        _season(request, season_id)
         season = services.start_season(season_id, request.user)
         return Response(payloads.fixtures_payload(season))
 
@@ -332,6 +361,7 @@ class CloseSeasonView(LeaguesApiView):
         description="Organisers only: promotion and relegation; answers the next season.",
     )
     def post(self, request, season_id):
+        _season(request, season_id)
         following = services.close_season(season_id, request.user)
         return Response(payloads.season_summary(following), status=status.HTTP_201_CREATED)
 
@@ -344,6 +374,7 @@ class WithdrawView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, season_id):
+        _season(request, season_id)
         body = _parse(s.LeagueWithdrawSerializer, request.data)
         entry = services.withdraw_player(season_id, request.user, body["username"], body["reason"])
         return Response(payloads.fixtures_payload(entry.season))
@@ -370,7 +401,8 @@ class FixturesView(LeaguesApiView):
 
 
 def _fixture(request, fixture_id):
-    fixture = selectors.fixture_detail(fixture_id)
+    number = parse_id(fixture_id)
+    fixture = selectors.fixture_detail(number) if number is not None else None
     if fixture is None:
         raise NotFound(f"no fixture {fixture_id}")
     _league(request, fixture.round.season.league_id)
@@ -395,6 +427,7 @@ class OverrideView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, fixture_id):
+        _fixture(request, fixture_id)
         body = _parse(s.LeagueOverrideSerializer, request.data)
         services.override_result(fixture_id, request.user, body["places"], body["reason"])
         return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))
@@ -408,6 +441,7 @@ class ExtendView(LeaguesApiView):
         tags=["leagues"],
     )
     def post(self, request, fixture_id):
+        _fixture(request, fixture_id)
         body = _parse(s.LeagueExtendSerializer, request.data)
         services.extend_deadline(fixture_id, request.user, body["until"], body["reason"])
         return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))

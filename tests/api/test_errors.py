@@ -78,3 +78,37 @@ def test_unknown_page_is_an_html_404(client):
 
     assert response.status_code == 404
     assert response["Content-Type"].startswith("text/html")
+
+
+def test_nested_field_errors_are_flat_dotted_paths(client, django_user_model):
+    """ErrorBody.fields is {path: [messages]} (the schema's shape), nested serializers included."""
+    client.force_login(django_user_model.objects.create_user(username="alice", password=None))
+    body = {"players": 2, "clock": {"kind": "sundial"}, "bots": [{"seat": 1, "level": "god"}]}
+
+    response = client.post("/api/v1/tables", body, content_type="application/json")
+
+    assert response.status_code == 400
+    fields = response.json()["error"]["fields"]
+    assert set(fields) == {"clock.kind", "bots.0.level"}
+    assert all(isinstance(m, str) for messages in fields.values() for m in messages)
+
+
+@pytest.mark.parametrize("body", ["[]", "0", "false", '""', "null", '["code"]'])
+def test_joining_refuses_a_body_that_is_not_an_object(client, django_user_model, body):
+    from games import services as games
+    from leagues import services as leagues
+
+    alice = django_user_model.objects.create_user(username="alice", password=None)
+    bob = django_user_model.objects.create_user(username="bob", password=None)
+    league = leagues.create_league(alice, name="Open league")
+    table = games.create_table(alice, players=2)
+    client.force_login(bob)
+
+    for url in (f"/api/v1/leagues/{league.pk}/join", f"/api/v1/tables/{table.pk}/join"):
+        response = client.post(url, body, content_type="application/json")
+        assert response.status_code == 400, (url, response.content)
+        assert response.json()["error"]["code"] == "invalid"
+    assert not league.members.filter(user=bob).exists()
+    assert not table.seats.filter(user=bob).exists()
+    empty = client.post(f"/api/v1/leagues/{league.pk}/join", content_type="application/json")
+    assert empty.status_code == 200 and league.members.filter(user=bob).exists()  # no body: {}

@@ -201,7 +201,8 @@ def test_the_invitations_api(club, make_user):
     reset = organiser.post(f"/api/v1/leagues/{league.pk}/invite-link")
     assert reset.status_code == 200 and reset.json()["invite_code"] not in (None, old)
     refused = api_for(eve).post(f"/api/v1/leagues/{league.pk}/join", {"code": old}, format="json")
-    assert (refused.status_code, refused.json()["error"]["code"]) == (403, "invalid_invite")
+    # A stranger with a dead code learns nothing: the league is unknown to them, as a bad id.
+    assert (refused.status_code, refused.json()["error"]["code"]) == (404, "not_found")
     revoked = organiser.delete(f"/api/v1/leagues/{league.pk}/invite-link")
     assert revoked.status_code == 200 and revoked.json()["invite_code"] is None
 

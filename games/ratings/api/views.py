@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from azulsite.api.errors import ApiError
-from azulsite.api.schema import error_response
+from azulsite.api.schema import error_response, paginated
 from games.ratings import selectors
 from games.ratings.ladders import LADDERS
 
@@ -68,7 +68,7 @@ class UserGamesView(APIView):
         operation_id="users_games_list",
         parameters=[s.HistoryQuerySerializer],
         responses={
-            200: s.HistoryRowSerializer(many=True),
+            200: paginated(s.HistoryRowSerializer, "PaginatedGameHistory"),
             400: error_response("invalid: a bad filter"),
             404: error_response("not_found"),
         },
