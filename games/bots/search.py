@@ -122,9 +122,12 @@ class RoundSearch:
             try:
                 self._tick()
             except OutOfTime:
-                if not (stop_in_time and children):
+                if not stop_in_time:
                     raise
-                break
+                if children:
+                    break
+                # The clock ran out before the first child (a tiny budget on a loaded
+                # machine): the root still needs one move to answer with.
             child = node.child(action)
             children.append((-advantage(child.values, mover), action, child))
         children.sort(key=_by_key)

@@ -47,6 +47,15 @@ def test_every_level_answers_a_legal_move_in_random_positions(level, count, budg
         assert GameState.from_fast(core).to_dict() == before  # the position is not touched
 
 
+def test_strong_answers_even_when_its_clock_ran_out_before_the_first_child():
+    # On a loaded machine a tiny budget can be spent before the root's first child is made;
+    # the bot must still answer a legal move instead of raising its internal time-out.
+    rng = random.Random(3)
+    for core in random_positions(40, seed=11):
+        action = bots.choose_action(core, "strong", budget=1e-9, rng=rng)
+        assert action in core.legal_actions()
+
+
 def test_choose_move_returns_a_move_the_public_api_accepts():
     state = new_game(2, variant="gray", seed=5)
     rng = random.Random(3)
