@@ -5,7 +5,7 @@ and WebSocket API from the page's JavaScript, so the site uses the same contract
 """
 
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from . import payloads, selectors
 from .bot_accounts import bot_levels
@@ -41,3 +41,14 @@ def table(request, table_id):
             "bot_levels": list(bot_levels()),
         },
     )
+
+
+def game(request, game_id):
+    """/games/<id>/: where a game is seen: its live table while it runs, its replay once over."""
+    try:
+        found = selectors.get_game(game_id)
+    except NotFound as exc:
+        raise Http404(exc.detail) from None
+    if found.is_over:
+        return redirect("games:replay", game_id=found.pk)
+    return redirect("games:table", table_id=found.table_id)
