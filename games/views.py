@@ -7,7 +7,8 @@ and WebSocket API from the page's JavaScript, so the site uses the same contract
 from django.http import Http404
 from django.shortcuts import redirect, render
 
-from . import payloads, selectors
+from . import lobby as lobby_games
+from . import payloads, selectors, services
 from .bot_accounts import bot_levels
 from .errors import NotFound
 
@@ -23,6 +24,12 @@ def lobby(request):
             "player_counts": PLAYER_COUNTS,
             "other_seats": range(1, max(PLAYER_COUNTS)),
             "bot_levels": bot_levels(),
+            "games_data": lobby_games.lobby_games(request.user),
+            "clock_limits": {
+                "max_minutes": services.MAX_BASE_SECONDS // 60,
+                "max_increment": services.MAX_INCREMENT_SECONDS,
+                "max_days": services.MAX_DAYS_PER_MOVE,
+            },
         },
     )
 
