@@ -38,10 +38,35 @@ def _seats(found):
     ]
 
 
+def _awaited(situation):
+    """The lesson's move as the engine writes it, and its preview (the engine's, aligned as the
+    game payload aligns `previews` with `legal_moves`)."""
+    if situation.finished:
+        return [], []
+    state = situation.state
+    move = state.check(situation.lesson.move)
+    if not hasattr(rulesets, "move_previews"):  # TEMPORARY until h-board's previews are merged
+        return [move.to_dict()], []
+    previews = rulesets.move_previews(state)
+    return [move.to_dict()], [previews[state.legal_moves().index(move)]]
+
+
+def _last_move(found, situation):
+    record = situation.last_move
+    if record is None:
+        return None
+    seat = record["player_index"]
+    return {
+        **record,
+        "username": "you" if seat == found.learner else "tutorial-bot",
+        "created_at": None,
+        "think_ms": 0,
+    }
+
+
 def _game(found, situation):
     state = situation.state
-    over = situation.finished
-    awaited = [state.check(situation.lesson.move).to_dict()] if not over else []
+    awaited, previews = _awaited(situation)
     return {
         "id": None,
         "table": None,
@@ -49,6 +74,7 @@ def _game(found, situation):
         "version": state.move_count,
         "state": state.to_dict(public=True),
         "legal_moves": awaited,
+        "previews": previews,
         "result": None,
         "seats": _seats(found),
         "clock": {"kind": "none", "current": state.current_player, "turn_started_at": None,
@@ -60,7 +86,7 @@ def _game(found, situation):
         "ruleset": found.ruleset,
         "rated": False,
         "players": len(found.names),
-        "last_move": None,
+        "last_move": _last_move(found, situation),
         "created_at": None,
         "finished_at": None,
     }

@@ -26,7 +26,7 @@ SCRIPT = (
         "of your dome.",
         why="Your dome is a 3×3 grid of slots, each taking one plate of 2×2 cells. Pattern line "
         "1 feeds the dome's first row of cells, line 2 the second row, and so on, so a plate in "
-        "the top row gives lines 1 and 2 a place to go. This plate has a turquoise and a black "
+        "the top row gives lines 1 and 2 a place to go. This plate has a white and a black "
         "cell on top, a red cell and a wild cell (any colour) below. Plates never move again.",
         done="Your dome has its first plate.",
     ),
@@ -39,12 +39,12 @@ SCRIPT = (
             "moon_order": ["black", "white"],
         },
         title="Take from a sun",
-        say="Take the two yellow tiles from the sun of factory 1 and put them on line 2. Stack "
-        "the other two on its moon with black on top.",
+        say="Take the two yellow tiles from the sun of factory 1 and put them on line 2.",
         why="A sun works like a factory of classic Azul: you take every tile of one colour. The "
-        "rest goes onto that factory's moon, stacked in the order you choose, and only the top "
-        "tile of a stack can be taken later. Yellow can go to the wild cell of line 2's row.",
-        done="Two yellow tiles fill line 2. Black lies on top of factory 1's moon, turquoise "
+        "rest goes onto that factory's moon, stacked in the order you choose (here the tutorial "
+        "puts black on top), and only the top tile of a stack can be taken later. Yellow can go "
+        "to the wild cell of line 2's row.",
+        done="Two yellow tiles fill line 2. Black lies on top of factory 1's moon, white "
         "under it.",
     ),
     Reply(
@@ -55,7 +55,7 @@ SCRIPT = (
             "line": 1,
             "moon_order": ["black", "red"],
         },
-        say="The bot takes the two turquoise tiles from factory 3's sun and stacks black on top "
+        say="The bot takes the two white tiles from factory 3's sun and stacks black on top "
         "of red on its moon.",
     ),
     Lesson(
@@ -97,7 +97,7 @@ SCRIPT = (
     ),
     Reply(
         move={"type": "moon", "color": "white", "line": 0},
-        say="The bot takes the turquoise tile from factory 1's moon. Factory 1 is now empty, so "
+        say="The bot takes the white tile from factory 1's moon. Factory 1 is now empty, so "
         "its bonus chip turns face up.",
     ),
     Lesson(

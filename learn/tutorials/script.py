@@ -10,9 +10,17 @@ tutorial page asks: "where am I after `step` of my moves?" and "is this the move
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from games import engine
 from games.engine import IllegalMove, InvalidMove, state_from_dict
 
-from .scoring import round_end_notes
+from .scoring import round_end_note
+
+
+def _apply_scored(state, move):
+    # TEMPORARY until engine.apply_scored (h-board) is merged.
+    if hasattr(engine, "apply_scored"):
+        return engine.apply_scored(state, move)
+    return state.apply(move), {"taken": None, "scoring": [], "before_tiling": None}
 
 
 @dataclass(frozen=True)
@@ -72,14 +80,24 @@ class Situation:
     lesson: Lesson | None  # the move awaited now; None once the script is done
     happened: list  # what was done since the learner's previous decision: [note dicts]
     moves_played: int
+    last_move: dict | None  # the latest move: {"number", "player_index", "move", "taken", ...}
 
     @property
     def finished(self):
         return self.lesson is None
 
 
-def _note(who, text, move=None, scoring=None):
-    return {"who": who, "text": text, "move": move, "scoring": scoring or []}
+def _note(who, text, record=None, scoring=None):
+    """One thing the tutorial says; `record` is the move it is about (as last_move records)."""
+    return {
+        "who": who,
+        "text": text,
+        "number": record["number"] if record else None,
+        "move": record["move"] if record else None,
+        "taken": record["taken"] if record else None,
+        "player_index": record["player_index"] if record else None,
+        "scoring": scoring or [],
+    }
 
 
 class Runner:
@@ -87,17 +105,20 @@ class Runner:
         self.tutorial = tutorial
 
     def _apply(self, state, entry, who, notes):
-        before = state
+        """Play a scripted move; note what it did (with the engine's scoring events)."""
+        mover = state.current_player
         try:
-            after = state.apply(entry.move)
+            after, account = _apply_scored(state, entry.move)
         except (InvalidMove, IllegalMove) as exc:  # a script the engine refuses is a bug
             raise AssertionError(f"tutorial {self.tutorial.key}: {entry.move} refused: {exc}") from exc
         text = entry.done if isinstance(entry, Lesson) else entry.say
-        notes.append(_note(who, text, dict(entry.move)))
-        scoring = round_end_notes(before, entry.move, after, self.tutorial)
+        record = {"number": after.move_count, "player_index": mover, "move": dict(entry.move),
+                  **account}
+        notes.append(_note(who, text, record))
+        scoring = round_end_note(account["scoring"], self.tutorial.names, state.round)
         if scoring:
             notes.append(_note("scoring", scoring["text"], scoring=scoring["lines"]))
-        return after
+        return after, record
 
     def situation(self, step):
         """The position after the learner's first `step` moves (and the bot's replies to them)."""
@@ -107,6 +128,7 @@ class Runner:
         state = state_from_dict(self.tutorial.start())
         done = 0
         played = 0
+        last = None
         notes = []
         awaited = None
         for entry in self.tutorial.script:
@@ -115,12 +137,12 @@ class Runner:
                     awaited = entry
                     break
                 notes = []  # only what followed the learner's latest move is news
-                state = self._apply(state, entry, "you", notes)
+                state, last = self._apply(state, entry, "you", notes)
                 done += 1
             else:
-                state = self._apply(state, entry, "bot", notes)
+                state, last = self._apply(state, entry, "bot", notes)
             played += 1
-        return Situation(self.tutorial, step, state, awaited, notes, played)
+        return Situation(self.tutorial, step, state, awaited, notes, played, last)
 
     def check(self, step, move):
         """The situation after the learner plays `move` at `step`; refused unless it is the

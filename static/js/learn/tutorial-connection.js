@@ -1,0 +1,59 @@
+// The tutorial's stand-in for the game WebSocket: the same interface as shared/connection.js
+// (connect, sendMove, send, isOpen, version), talking to the tutorial API instead. The server plays
+// the script: it checks the move, answers with the next position (after the bot's replies), or
+// refuses with a reason. Nothing is stored, so a step number is all the page keeps.
+
+import { apiRequest } from "../shared/api.js";
+
+export class TutorialConnection {
+  // handlers: onState(gamePayload), onError({code, detail}), onStatus(status), onPosition(position)
+  constructor(key, position, handlers) {
+    this.key = key;
+    this.position = position;
+    this.handlers = handlers;
+    this.version = position.game.version;
+    this.busy = false;
+  }
+
+  get isOpen() {
+    return true;
+  }
+
+  connect() {
+    this.handlers.onStatus?.("open");
+    this.deliver(this.position);
+  }
+
+  deliver(position) {
+    this.position = position;
+    this.version = position.game.version;
+    this.handlers.onPosition?.(position);
+    this.handlers.onState?.(position.game);
+  }
+
+  sendMove(move) {
+    if (this.busy) return true;
+    this.busy = true;
+    apiRequest("POST", `/tutorials/${this.key}/moves`, { step: this.position.step, move })
+      .then((next) => this.deliver(next))
+      .catch((error) => this.handlers.onError?.({ code: error.code, detail: error.detail }))
+      .finally(() => {
+        this.busy = false;
+      });
+    return true;
+  }
+
+  // "sync" (the page lost track): ask for the position of the current step again.
+  send(message) {
+    if (message && message.type === "sync") {
+      apiRequest("GET", `/tutorials/${this.key}?step=${this.position.step}`)
+        .then((position) => this.deliver(position))
+        .catch((error) => this.handlers.onError?.({ code: error.code, detail: error.detail }));
+    }
+    return true;
+  }
+
+  resign() {}
+
+  close() {}
+}
