@@ -45,8 +45,6 @@ def _awaited(situation):
         return [], []
     state = situation.state
     move = state.check(situation.lesson.move)
-    if not hasattr(rulesets, "move_previews"):  # TEMPORARY until h-board's previews are merged
-        return [move.to_dict()], []
     previews = rulesets.move_previews(state)
     return [move.to_dict()], [previews[state.legal_moves().index(move)]]
 

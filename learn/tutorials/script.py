@@ -10,17 +10,9 @@ tutorial page asks: "where am I after `step` of my moves?" and "is this the move
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from games import engine
-from games.engine import IllegalMove, InvalidMove, state_from_dict
+from games.engine import IllegalMove, InvalidMove, apply_scored, state_from_dict
 
 from .scoring import round_end_note
-
-
-def _apply_scored(state, move):
-    # TEMPORARY until engine.apply_scored (h-board) is merged.
-    if hasattr(engine, "apply_scored"):
-        return engine.apply_scored(state, move)
-    return state.apply(move), {"taken": None, "scoring": [], "before_tiling": None}
 
 
 @dataclass(frozen=True)
@@ -108,7 +100,7 @@ class Runner:
         """Play a scripted move; note what it did (with the engine's scoring events)."""
         mover = state.current_player
         try:
-            after, account = _apply_scored(state, entry.move)
+            after, account = apply_scored(state, entry.move)
         except (InvalidMove, IllegalMove) as exc:  # a script the engine refuses is a bug
             raise AssertionError(f"tutorial {self.tutorial.key}: {entry.move} refused: {exc}") from exc
         text = entry.done if isinstance(entry, Lesson) else entry.say

@@ -16,7 +16,12 @@ function noteElement(note) {
       h(
         "ul",
         { class: "tutorial__scoring", "data-testid": "scoring-lines" },
-        note.scoring.map((line) => h("li", { "data-points": String(line.points), "data-player": String(line.player), text: line.text })),
+        note.scoring.map((line) =>
+          h("li", { "data-points": String(line.points), "data-player": String(line.player) }, [
+            h("span", { class: "tutorial__scoring-text", text: line.text }),
+            line.score === null || line.score === undefined ? null : h("span", { class: "muted", text: ` → ${line.score}` }),
+          ]),
+        ),
       ),
     ]);
   }
