@@ -49,8 +49,7 @@ def _awaited(situation):
     return [move.to_dict()], [previews[state.legal_moves().index(move)]]
 
 
-def _last_move(found, situation):
-    record = situation.last_move
+def _last_move(found, record):
     if record is None:
         return None
     seat = record["player_index"]
@@ -62,17 +61,15 @@ def _last_move(found, situation):
     }
 
 
-def _game(found, situation):
-    state = situation.state
-    awaited, previews = _awaited(situation)
+def _game(found, state, last_move, awaited=(), previews=()):
     return {
         "id": None,
         "table": None,
         "status": "playing",
         "version": state.move_count,
         "state": state.to_dict(public=True),
-        "legal_moves": awaited,
-        "previews": previews,
+        "legal_moves": list(awaited),
+        "previews": list(previews),
         "result": None,
         "seats": _seats(found),
         "clock": {"kind": "none", "current": state.current_player, "turn_started_at": None,
@@ -84,7 +81,7 @@ def _game(found, situation):
         "ruleset": found.ruleset,
         "rated": False,
         "players": len(found.names),
-        "last_move": _last_move(found, situation),
+        "last_move": _last_move(found, last_move),
         "created_at": None,
         "finished_at": None,
     }
@@ -99,7 +96,10 @@ def _payload(situation):
         "step": situation.step,
         "steps": len(found.lessons),
         "you": found.learner,
-        "game": _game(found, situation),
+        "game": _game(found, situation.state, situation.last_move, *_awaited(situation)),
+        # The positions passed through on the way (the learner's move, the bot's replies but the
+        # last), so the page can show each move as it happened.
+        "frames": [_game(found, state, record) for state, record in situation.frames],
         "happened": situation.happened,
         "lesson": None
         if lesson is None

@@ -73,6 +73,7 @@ class Situation:
     happened: list  # what was done since the learner's previous decision: [note dicts]
     moves_played: int
     last_move: dict | None  # the latest move: {"number", "player_index", "move", "taken", ...}
+    frames: list  # [(state, its last move)] passed through since the learner's previous move
 
     @property
     def finished(self):
@@ -122,19 +123,22 @@ class Runner:
         played = 0
         last = None
         notes = []
+        frames = []
         awaited = None
         for entry in self.tutorial.script:
             if isinstance(entry, Lesson):
                 if done == step:
                     awaited = entry
                     break
-                notes = []  # only what followed the learner's latest move is news
+                # Only what followed the learner's latest move is news.
+                notes, frames = [], []
                 state, last = self._apply(state, entry, "you", notes)
                 done += 1
             else:
                 state, last = self._apply(state, entry, "bot", notes)
+            frames.append((state, last))
             played += 1
-        return Situation(self.tutorial, step, state, awaited, notes, played, last)
+        return Situation(self.tutorial, step, state, awaited, notes, played, last, frames[:-1])
 
     def check(self, step, move):
         """The situation after the learner plays `move` at `step`; refused unless it is the

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import lobby, services
+from games import bot_turns, lobby, services
 from games.models import Game
 from tests.games.conftest import play_one, start_game
 
@@ -18,7 +18,10 @@ def bot_game(creator, level="random", **options):
     """A game of `creator` against a bot, started and with the bot's reply played (eager Celery)."""
     options.setdefault("players", 2)
     table = services.create_table(creator, bots=[{"seat": 1, "level": level}], **options)
-    return services.start_table(table.pk, creator)
+    game = services.start_table(table.pk, creator)
+    # The bot's reply runs on the embedded bot thread: let it land before the test ages the game.
+    assert bot_turns.wait_for_embedded_bot_turns(30)
+    return game
 
 
 def idle_for(game, delta):

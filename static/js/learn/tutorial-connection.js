@@ -5,6 +5,10 @@
 
 import { apiRequest } from "../shared/api.js";
 
+// A position arrives with the states it passed through (the learner's move, the bot's replies):
+// they are shown one after the other, so each move can be seen (and animated) as it happened.
+const FRAME_MS = 650;
+
 export class TutorialConnection {
   // handlers: onState(gamePayload), onError({code, detail}), onStatus(status), onPosition(position)
   constructor(key, position, handlers) {
@@ -26,9 +30,15 @@ export class TutorialConnection {
 
   deliver(position) {
     this.position = position;
-    this.version = position.game.version;
-    this.handlers.onPosition?.(position);
-    this.handlers.onState?.(position.game);
+    const frames = [...(position.frames || []), position.game];
+    const show = () => {
+      const game = frames.shift();
+      this.version = game.version;
+      this.handlers.onState?.(game);
+      if (frames.length) window.setTimeout(show, FRAME_MS);
+      else this.handlers.onPosition?.(position);
+    };
+    show();
   }
 
   sendMove(move) {

@@ -42,17 +42,13 @@ export class TutorialView extends GameView {
     });
   }
 
-  // The move log comes with each position (the script's moves), not from /games/<id>/moves.
+  // A tutorial's moves reach the log one state at a time; there is no /games/<id>/moves to read.
   loadLog() {}
 
   onPosition(position) {
     this.position = position;
-    for (const note of position.happened) {
-      if (note.move && !this.log.some((entry) => entry.number === note.number)) {
-        this.log.push(this.logEntry(note.number, note.player_index, note.move, note.taken));
-      }
-    }
     this.renderCoach();
+    this.render();
   }
 
   onError(message) {
