@@ -35,14 +35,16 @@ def test_the_classic_tutorial_plays_a_whole_first_round():
     assert final.state.current_player == tutorial.learner  # the marker's holder starts round 2
 
 
-def test_the_duel_tutorial_is_shorter_and_covers_sun_moon_plates_and_chips():
-    duel, classic = TUTORIALS["duel"], TUTORIALS["classic"]
+def test_the_duel_tutorial_covers_sun_moon_plates_and_chips_within_the_first_round():
+    duel = TUTORIALS["duel"]
     kinds = {entry.move["type"] for entry in duel.lessons}
+    final = Runner(duel).situation(len(duel.lessons))
 
     assert {"opening_plate", "sun", "moon", "take_plate", "chip"} <= kinds
-    assert len(duel.script) < 2 * len(classic.script)
+    assert final.state.round == 1 and final.state.phase == "drafting"  # shorter: no tiling
     first_player = Runner(duel).situation(4).state.to_dict()["first_player_tile"]
     assert first_player == duel.learner
+    assert final.state.to_dict()["boards"][duel.learner]["chips"] == ["yellow+red"]
 
 
 @pytest.mark.parametrize("key", KEYS)
