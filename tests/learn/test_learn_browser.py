@@ -153,3 +153,30 @@ def test_every_board_has_a_question_mark_leading_to_its_rules(page, live_daphne)
     gray = finished_game(make_users("ann", "ben"), variant="gray")
     page.goto(f"{live_daphne.url}/games/{gray.pk}/replay")
     expect(page.locator("[data-rules-link]")).to_have_attribute("href", "/learn/rules/gray/")
+
+
+def test_learn_pages_have_no_serious_or_critical_accessibility_violation(page, live_daphne):
+    from tests.e2e.test_accessibility import severe_violations
+
+    base = live_daphne.url
+    failures = {}
+    for path in ("/learn/", "/learn/rules/classic/", "/learn/rules/gray/", "/learn/rules/duel/",
+                 "/learn/tutorial/classic/", "/learn/tutorial/duel/"):
+        for size in (PHONE, LAPTOP):
+            page.set_viewport_size(size)
+            page.goto(f"{base}{path}")
+            page.wait_for_load_state("networkidle")
+            problems = severe_violations(page)
+            if problems:
+                failures[f"{path} at {size['width']}"] = problems
+    # A tutorial mid-move (a group selected, lines lit) and at its end.
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{base}/learn/tutorial/classic/")
+    page.get_by_test_id("tutorial-board").locator("[data-pick]").click()
+    if problems := severe_violations(page):
+        failures["classic tutorial, a group selected"] = problems
+    for key in ("classic", "duel"):
+        play_tutorial(page, base, key)
+        if problems := severe_violations(page):
+            failures[f"{key} tutorial, finished"] = problems
+    assert not failures, failures
