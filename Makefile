@@ -2,20 +2,33 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
+HASH := $(shell cat pyproject.toml | sha1sum | cut -c1-12)
+# Two installs: the site's runtime dependencies alone (what `make run`, `worker`, `beat` need) and
+# the development install with the `test` extra (pytest, ruff, playwright...) for tests and benches.
+RUNTIME_STAMP := $(VENV)/.installed-runtime-$(HASH)
+STAMP := $(VENV)/.installed-$(HASH)
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install test lint migrate run worker beat bench bench-engine bench-bots bench-duel-bots
+.PHONY: install install-runtime test lint migrate run worker beat bench bench-engine bench-bots bench-duel-bots
 
-$(STAMP): pyproject.toml
+$(RUNTIME_STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	rm -f $(VENV)/.installed-runtime-*
+	touch $(RUNTIME_STAMP)
+
+$(STAMP): $(RUNTIME_STAMP)
 	$(PY) -m pip install --quiet -e '.[test]'
-	rm -f $(VENV)/.installed-*
+	rm -f $(VENV)/.installed-[0-9a-f]*
 	touch $(STAMP)
 
+# The site's runtime dependencies only.
+install-runtime: $(RUNTIME_STAMP)
+
+# Development: runtime dependencies plus the `test` extra.
 install: $(STAMP)
 
 lint: install
@@ -24,10 +37,11 @@ lint: install
 test: install lint
 	$(PY) -m pytest
 
-migrate: install
+migrate: install-runtime
 	$(PY) manage.py migrate --noinput
 
-# The site on http://$(HOST):$(PORT), served by daphne (HTTP and WebSocket).
+# The site on http://$(HOST):$(PORT), served by daphne (HTTP and WebSocket); another address:
+# `make run HOST=0.0.0.0 PORT=8080`.
 run: migrate
 	$(PY) manage.py ensure_bots
 	$(PY) manage.py collectstatic --noinput -v 0
@@ -35,11 +49,11 @@ run: migrate
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) azulsite.asgi:application
 
 # A Celery worker (needs REDIS_URL; without it tasks run inside the web process).
-worker: install
+worker: install-runtime
 	$(VENV)/bin/celery -A azulsite worker --loglevel=INFO
 
 # The Celery scheduler for periodic tasks (CELERY_BEAT_SCHEDULE); run exactly one.
-beat: install
+beat: install-runtime
 	$(VENV)/bin/celery -A azulsite beat --loglevel=INFO
 
 bench: bench-engine

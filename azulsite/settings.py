@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "games",
     "games.ratings",
     "leagues",
+    "learn",
 ]
 
 MIDDLEWARE = [

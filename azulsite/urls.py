@@ -9,6 +9,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("u/<str:username>/", accounts_views.profile, name="profile"),
     path("leagues/", include("leagues.urls")),
+    path("learn/", include("learn.urls")),
     path("leaderboard/", include("games.ratings.urls")),
     path("api/", include("azulsite.api.urls")),
     path("admin/", admin.site.urls),

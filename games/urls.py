@@ -12,5 +12,6 @@ app_name = "games"
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("tables/<int:table_id>/", views.table, name="table"),
+    path("games/<int:game_id>/", views.game, name="game"),
     path("games/<int:game_id>/replay", replay_views.replay, name="replay"),
 ]

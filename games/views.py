@@ -5,9 +5,10 @@ and WebSocket API from the page's JavaScript, so the site uses the same contract
 """
 
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
-from . import payloads, selectors
+from . import lobby as lobby_games
+from . import payloads, selectors, services
 from .bot_accounts import bot_levels
 from .errors import NotFound
 
@@ -23,6 +24,12 @@ def lobby(request):
             "player_counts": PLAYER_COUNTS,
             "other_seats": range(1, max(PLAYER_COUNTS)),
             "bot_levels": bot_levels(),
+            "games_data": lobby_games.lobby_games(request.user),
+            "clock_limits": {
+                "max_minutes": services.MAX_BASE_SECONDS // 60,
+                "max_increment": services.MAX_INCREMENT_SECONDS,
+                "max_days": services.MAX_DAYS_PER_MOVE,
+            },
         },
     )
 
@@ -41,3 +48,14 @@ def table(request, table_id):
             "bot_levels": list(bot_levels()),
         },
     )
+
+
+def game(request, game_id):
+    """/games/<id>/: where a game is seen: its live table while it runs, its replay once over."""
+    try:
+        found = selectors.get_game(game_id)
+    except NotFound as exc:
+        raise Http404(exc.detail) from None
+    if found.is_over:
+        return redirect("games:replay", game_id=found.pk)
+    return redirect("games:table", table_id=found.table_id)

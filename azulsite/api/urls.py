@@ -10,6 +10,7 @@ v1_patterns = [
     path("", include("games.api.urls")),
     path("", include("leagues.api.urls")),
     path("", include("games.ratings.api.urls")),
+    path("", include("learn.api.urls")),
 ]
 
 urlpatterns = [

@@ -2,9 +2,10 @@
 
 from django.urls import path
 
-from . import replays, views
+from . import lobby, replays, views
 
 urlpatterns = [
+    path("lobby/games", lobby.LobbyGamesView.as_view(), name="api-lobby-games"),
     path("tables", views.TablesView.as_view(), name="api-tables"),
     path("tables/<int:table_id>", views.TableView.as_view(), name="api-table"),
     path("tables/<int:table_id>/join", views.JoinTableView.as_view(), name="api-table-join"),

@@ -1,15 +1,29 @@
 """The rating history chart as inline SVG geometry (no charting service, no JavaScript).
 
-`rating_chart` turns [(label, rating)] into what templates/ratings/rating_chart.html draws:
-a polyline, a dot per game, and the axis labels.
+`rating_chart` turns the rated games of a ladder, oldest first, into what
+templates/ratings/rating_chart.html draws: a polyline, a dot per game, the rating axis and a date
+axis. Games are spaced evenly (a busy evening stays readable); the date axis labels a few of them.
 """
 
 from dataclasses import dataclass
 
-from .elo import START_RATING
+from django.utils import timezone
+from django.utils.dateformat import format as format_date
 
-WIDTH, HEIGHT = 480, 160
-PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 44, 10, 10, 20
+from .elo import START_RATING, shown_change, shown_rating
+
+WIDTH, HEIGHT = 480, 180
+PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 44, 14, 10, 34
+MAX_DATE_TICKS = 5
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One point of the history: the game, when it ended, the rating after it."""
+
+    game_id: int
+    when: object  # an aware datetime (the game's end), or None when unknown
+    rating_after: float
 
 
 @dataclass(frozen=True)
@@ -26,13 +40,32 @@ class Chart:
     height: int
     points: list
     polyline: str
-    ticks: list  # [(y, label)]
+    ticks: list  # [(y, label)]: the rating axis
+    date_ticks: list  # [(x, label, text-anchor)]: the date axis
     baseline_y: float  # where the starting rating lies
+    plot_left: int
+    plot_right: int
+    axis_y: float  # the date axis line
+    date_label_y: float
+    span: str  # "3 Mar 2025 to 9 Apr 2025", for the chart's accessible name
+
+
+def _day(moment, with_year):
+    local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    return format_date(local, "j M Y" if with_year else "j M")
+
+
+def _date_tick_indices(count):
+    """Up to MAX_DATE_TICKS game indices (1-based: 0 is the start), first and last included."""
+    if count <= MAX_DATE_TICKS:
+        return list(range(1, count + 1))
+    step = (count - 1) / (MAX_DATE_TICKS - 1)
+    return sorted({1 + round(i * step) for i in range(MAX_DATE_TICKS)})
 
 
 def rating_chart(history, width=WIDTH, height=HEIGHT):
-    """history: [(label, rating after)] oldest first. The chart starts at the starting rating."""
-    values = [START_RATING] + [rating for _, rating in history]
+    """history: [RatedGame] oldest first. The chart starts at the starting rating."""
+    values = [START_RATING] + [game.rating_after for game in history]
     low, high = min(values), max(values)
     if high - low < 40:  # keep small changes from filling the whole height
         middle = (high + low) / 2
@@ -47,14 +80,47 @@ def rating_chart(history, width=WIDTH, height=HEIGHT):
     def x_of(index):
         return round(PAD_LEFT + index * plot_w / steps, 1)
 
-    labels = ["start"] + [label for label, _ in history]
-    points = [ChartPoint(x_of(i), y_of(v), labels[i], round(v)) for i, v in enumerate(values)]
-    ticks = [(y_of(value), str(round(value))) for value in (high, (high + low) / 2, low)]
+    years = {game.when.year for game in history if game.when}
+    with_year = len(years) > 1
+    labels = ["start: " + str(shown_rating(START_RATING))]
+    for before, game in zip(values, history, strict=False):
+        change = shown_change(before, game.rating_after)
+        day = _day(game.when, True) + " · " if game.when else ""
+        labels.append(
+            f"{day}game {game.game_id}: {shown_rating(game.rating_after)} ({change:+d})"
+        )
+    points = [
+        ChartPoint(x_of(i), y_of(v), labels[i], shown_rating(v)) for i, v in enumerate(values)
+    ]
+    ticks = [(y_of(value), str(shown_rating(value))) for value in (high, (high + low) / 2, low)]
+
+    date_ticks = []
+    for index in _date_tick_indices(len(history)):
+        when = history[index - 1].when
+        if when is None:
+            continue
+        label = _day(when, with_year)
+        if date_ticks and date_ticks[-1][1] == label:
+            continue  # several games that day: one label
+        x = x_of(index)
+        # Labels at the ends lean inwards so they stay inside the picture.
+        anchor = "end" if x > width - PAD_RIGHT - 30 else "start" if x < PAD_LEFT + 30 else "middle"
+        date_ticks.append((x, label, anchor))
+
+    dated = [game.when for game in history if game.when]
+    span = f"{_day(dated[0], True)} to {_day(dated[-1], True)}" if dated else ""
+    axis_y = PAD_TOP + plot_h
     return Chart(
         width,
         height,
         points,
         " ".join(f"{p.x},{p.y}" for p in points),
         ticks,
+        date_ticks,
         y_of(START_RATING),
+        PAD_LEFT,
+        width - PAD_RIGHT,
+        axis_y,
+        axis_y + 16,
+        span,
     )

@@ -97,3 +97,14 @@ def rate(entrants: Sequence[Entrant]) -> list[Change]:
             )
         )
     return changes
+
+
+def shown_rating(rating: float) -> int:
+    """A rating as pages show it: a whole number (the ledger keeps hundredths)."""
+    return round(rating)
+
+
+def shown_change(before: float, after: float) -> int:
+    """A rating change as pages show it: the difference of the shown ratings, so a player's
+    shown changes always add up to their shown rating."""
+    return shown_rating(after) - shown_rating(before)

@@ -28,6 +28,7 @@ from django.db.models.functions import Coalesce, Lower
 
 from games.models import Game, Seat
 
+from . import elo
 from .ladders import LADDERS, ladder_for
 from .models import RatingChange
 
@@ -116,7 +117,8 @@ class HistoryRow:
     rank: int | None = None
     score: int | None = None
     outcome: str = "playing"  # win (alone on top), draw (shared top), loss, playing
-    rating_delta: float | None = None
+    rating_delta: float | None = None  # exact (hundredths), as the ledger keeps it
+    rating_change: int | None = None  # as pages show it: whole points (elo.shown_change)
 
     @property
     def ladder_title(self):
@@ -139,7 +141,7 @@ class HistoryRow:
         }
 
 
-def _row(seat, deltas):
+def _row(seat, changes):
     table = seat.table
     game = table.game
     result = (game.result or {}) if game.is_over else {}
@@ -176,7 +178,8 @@ def _row(seat, deltas):
         rank=ranks[index] if index < len(ranks) else None,
         score=scores[index] if index < len(scores) else None,
         outcome=seat.outcome,
-        rating_delta=deltas.get(game.pk),
+        rating_delta=changes[game.pk][2] if game.pk in changes else None,
+        rating_change=elo.shown_change(*changes[game.pk][:2]) if game.pk in changes else None,
     )
 
 
@@ -208,12 +211,13 @@ class History(Sequence):
                 Prefetch("table__seats", queryset=Seat.objects.select_related("user"))
             )[index]
         )
-        deltas = dict(
-            RatingChange.objects.filter(
+        changes = {
+            game_id: (before, after, delta)
+            for game_id, before, after, delta in RatingChange.objects.filter(
                 user=self.user, game_id__in=[seat.table.game.pk for seat in page]
-            ).values_list("game_id", "delta")
-        )
-        return [_row(seat, deltas) for seat in page]
+            ).values_list("game_id", "rating_before", "rating_after", "delta")
+        }
+        return [_row(seat, changes) for seat in page]
 
     def __iter__(self):
         start, chunk = 0, 200

@@ -7,7 +7,7 @@ The changes are the ledger: each keeps the rating before and after, so the histo
 from django.conf import settings
 from django.db import models
 
-from .elo import START_RATING, is_provisional
+from .elo import START_RATING, is_provisional, shown_rating
 
 
 class Rating(models.Model):
@@ -31,7 +31,7 @@ class Rating(models.Model):
 
     @property
     def shown(self):
-        return round(self.rating)
+        return shown_rating(self.rating)
 
     def __str__(self):
         return f"{self.user_id} {self.ladder}: {self.rating}"

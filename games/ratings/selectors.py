@@ -85,12 +85,14 @@ class LeaderboardEntry:
 class Leaderboard:
     ladder: str
     title: str
-    ranked: list
-    provisional: list
+    ranked: list  # people with PROVISIONAL_GAMES or more rated games, ranked
+    provisional: list  # people with fewer, unranked
+    bots: list  # the bot accounts, ranked among themselves (people are not ranked against them)
 
 
 def leaderboard(ladder, limit=100):
-    """Established players by rating (ranked), and provisional ones apart. ValueError if unknown."""
+    """People by rating (established ranked, provisional apart) and the bots in a list of their
+    own. ValueError if the ladder is unknown."""
     if ladder not in LADDERS:
         raise ValueError(f"unknown ladder {ladder!r}")
     rows = (
@@ -98,8 +100,10 @@ def leaderboard(ladder, limit=100):
         .select_related("user")
         .order_by("-rating", "user__username")
     )
-    established = rows.filter(games__gte=elo.PROVISIONAL_GAMES)[:limit]
-    provisional = rows.filter(games__lt=elo.PROVISIONAL_GAMES)[:limit]
+    people = rows.filter(user__is_bot=False)
+    established = people.filter(games__gte=elo.PROVISIONAL_GAMES)[:limit]
+    provisional = people.filter(games__lt=elo.PROVISIONAL_GAMES)[:limit]
+    bots = rows.filter(user__is_bot=True)[:limit]
 
     def entry(rating, rank):
         user = rating.user
@@ -118,6 +122,7 @@ def leaderboard(ladder, limit=100):
         LADDERS[ladder].title,
         [entry(rating, rank) for rank, rating in enumerate(established, start=1)],
         [entry(rating, None) for rating in provisional],
+        [entry(rating, rank) for rank, rating in enumerate(bots, start=1)],
     )
 
 

@@ -46,7 +46,7 @@ def profile_sections(request, user):
     for rating in ratings:
         history = selectors.rating_history(user, rating.ladder)
         chart = charts.rating_chart(
-            [(f"game {game_id}", after) for game_id, _, after, _ in history]
+            [charts.RatedGame(game_id, when, after) for game_id, when, after, _ in history]
         )
         rated.append({"rating": rating, "chart": chart})
     filters = _history_filters(request.GET)

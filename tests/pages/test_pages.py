@@ -55,3 +55,20 @@ def test_table_page_embeds_the_table_as_inert_json(client, alice):
 
 def test_unknown_table_is_a_404_page(client):
     assert client.get("/tables/999999/").status_code == 404
+
+
+def test_a_game_address_leads_to_its_live_table_then_to_its_replay(client, alice):
+    table = services.create_table(alice, players=2, bots=[{"seat": 1, "level": "random"}])
+    game = services.start_table(table.pk, alice)
+
+    live = client.get(f"/games/{game.pk}/")
+    assert live.status_code == 302 and live["Location"] == f"/tables/{table.pk}/"
+
+    services.resign(game.pk, alice)
+    over = client.get(f"/games/{game.pk}/")
+    assert over.status_code == 302 and over["Location"] == f"/games/{game.pk}/replay"
+    assert client.get(over["Location"]).status_code == 200
+
+
+def test_an_unknown_game_address_is_a_404_page(client):
+    assert client.get("/games/999999/").status_code == 404

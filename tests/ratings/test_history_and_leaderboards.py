@@ -1,5 +1,6 @@
 """Leaderboards, match history and the profile's rating sections: API and pages."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -32,7 +33,7 @@ def rated_series(users_per_game, start=None):
     return games
 
 
-def test_leaderboard_ranks_established_players_and_lists_provisional_ones_apart(api):
+def test_leaderboard_ranks_established_people_and_lists_provisional_ones_and_bots_apart(api):
     ann, ben, cid, bot = make_users("ann", "ben", "cid", "bot-x")
     bot.is_bot, bot.bot_level = True, "greedy"
     bot.save()
@@ -46,9 +47,10 @@ def test_leaderboard_ranks_established_players_and_lists_provisional_ones_apart(
     assert [(e["rank"], e["username"], e["rating"]) for e in body["ranked"]] == [
         (1, "ben", 1703),
         (2, "ann", 1610),
-        (3, "bot-x", 1550),
     ]
-    assert body["ranked"][2]["is_bot"] is True
+    assert [(e["rank"], e["username"], e["is_bot"]) for e in body["bots"]] == [
+        (1, "bot-x", True),
+    ]
     assert [(e["rank"], e["username"], e["provisional"]) for e in body["provisional"]] == [
         (None, "cid", True),
     ]
@@ -68,8 +70,29 @@ def test_leaderboard_page(client):
     Rating.objects.create(user=ann, ladder="classic-multi", rating=1490, games=2)
     assert client.get("/leaderboard/").status_code == 302
     page = client.get("/leaderboard/classic-multi/").content.decode()
-    assert 'data-testid="provisional"' in page and "1490?" in page
+    assert 'data-testid="provisional"' in page and "1490<span" in page
     assert client.get("/leaderboard/nope/").status_code == 404
+
+
+def table_rows(page, testid):
+    """The data-player values of the rows of the table `testid`, in order."""
+    start = page.index(f'data-testid="{testid}"')
+    end = page.index("</table>", start)
+    return re.findall(r'data-player="([^"]+)"', page[start:end])
+
+
+def test_leaderboard_page_ranks_people_and_lists_bots_in_their_own_table(client):
+    ann, ben, bot = make_users("ann", "ben", "bot-strong")
+    bot.is_bot, bot.bot_level = True, "strong"
+    bot.save()
+    Rating.objects.create(user=ann, ladder="classic-2p", rating=1610, games=25)
+    Rating.objects.create(user=bot, ladder="classic-2p", rating=1900, games=300)
+    Rating.objects.create(user=ben, ladder="classic-2p", rating=1500, games=21)
+
+    page = client.get("/leaderboard/classic-2p/").content.decode()
+
+    assert table_rows(page, "ranked") == ["ann", "ben"]
+    assert table_rows(page, "bots") == ["bot-strong"]
 
 
 def test_history_newest_first_paginated_and_filtered(api):
@@ -154,3 +177,35 @@ def test_profile_page_shows_ratings_chart_history_and_head_to_head(client):
     assert (
         f'data-game="{games[-1].pk}"' in filtered and f'data-game="{games[0].pk}"' not in filtered
     )
+
+
+def test_profile_rating_chart_has_a_date_axis(client):
+    ann, ben = make_users("ann", "ben")
+    first_day = timezone.now().replace(year=2025, month=3, day=3, hour=12)
+    for number, days in enumerate((0, 0, 6, 13)):
+        game = finished_game(
+            [ann, ben], rng_seed=number, finished_at=first_day + timedelta(days=days)
+        )
+        ratings.rate_game(game.pk)
+
+    page = client.get("/u/ann/").content.decode()
+    chart = page[page.rindex("<svg", 0, page.index('data-testid="rating-chart-classic-2p"')) :]
+    chart = chart[: chart.index("</svg>")]
+    axis = chart[chart.index('data-testid="date-axis"') : chart.index("</g>")]
+
+    assert re.findall(r">(\d+ \w+)</text>", axis) == ["3 Mar", "9 Mar", "16 Mar"]
+    assert "3 Mar 2025 to 16 Mar 2025" in chart
+
+
+def test_rating_changes_show_as_whole_numbers_that_add_up_to_the_rating(client):
+    ann, ben = make_users("ann", "ben")
+    rated_series([([ann, ben], {})] * 5)
+
+    page = client.get("/u/ann/").content.decode()
+    shown = [int(text) for text in re.findall(r'data-testid="delta">([+-]\d+)</td>', page)]
+    chart = page[page.index('data-testid="rating-chart-classic-2p"') :]
+
+    assert len(shown) == 5
+    assert 1500 + sum(shown) == Rating.objects.get(user=ann, ladder="classic-2p").shown
+    assert not re.search(r'data-testid="delta">[+-]?\d+\.\d', page)
+    assert re.search(r"<title>[^<]*game \d+: \d+ \([+-]\d+\)</title>", chart)

@@ -25,7 +25,9 @@ class LadderSerializer(serializers.Serializer):
 
 
 class LeaderboardEntrySerializer(serializers.Serializer):
-    rank = serializers.IntegerField(allow_null=True, help_text="null for provisional players")
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="null for provisional players; bots: among the bots"
+    )
     username = serializers.CharField()
     display_name = serializers.CharField()
     is_bot = serializers.BooleanField()
@@ -39,6 +41,7 @@ class LeaderboardSerializer(serializers.Serializer):
     title = serializers.CharField()
     ranked = LeaderboardEntrySerializer(many=True)
     provisional = LeaderboardEntrySerializer(many=True, help_text="listed apart, unranked")
+    bots = LeaderboardEntrySerializer(many=True, help_text="bot accounts, ranked apart from people")
 
 
 class HistoryPlayerSerializer(serializers.Serializer):

@@ -42,7 +42,8 @@ class LeaderboardView(APIView):
         operation_id="leaderboards_retrieve",
         responses={200: s.LeaderboardSerializer, 404: error_response("not_found: unknown ladder")},
         tags=["ratings"],
-        description="Established players (20+ rated games) ranked by rating; provisional players apart.",
+        description="People: established players (20+ rated games) ranked by rating, provisional "
+        "players apart; bots in a list of their own, ranked among themselves.",
     )
     def get(self, request, ladder):
         try:
@@ -57,6 +58,7 @@ class LeaderboardView(APIView):
                 "title": board.title,
                 "ranked": [entry.as_dict() for entry in board.ranked],
                 "provisional": [entry.as_dict() for entry in board.provisional],
+                "bots": [entry.as_dict() for entry in board.bots],
             }
         )
 

@@ -14,6 +14,7 @@ import { entryChoices, lineChoices, movesOf, orderChoices, slotChoices } from ".
 import { chipElement, firstPlayerTile, platePreview, plateElement, renderBroken, renderDome, renderDuelLines, renderObjectives } from "./components.js";
 import { describeDuelMove, duelPreviewText } from "./describe.js";
 import { renderDuelEndScreen } from "./end-screen.js";
+import { renderDuelLegend } from "./legend.js"; // (legend.js draws sample factories with renderFactory)
 
 function previewOf(view, move) {
   const index = (view.moves || []).indexOf(move);
@@ -68,7 +69,7 @@ function moonTiles(view, choices, factory, index) {
   return moon;
 }
 
-function renderFactory(view, choices, factory, index) {
+export function renderFactory(view, choices, factory, index) {
   const parts = [h("span", { class: "dfactory__label", text: index === LARGE ? "Large" : String(index + 1) }), sunGroups(view, choices, factory, index), moonTiles(view, choices, factory, index)];
   if (factory.chip) {
     const legal = choices.chips.has(index);
@@ -81,7 +82,7 @@ function renderFactory(view, choices, factory, index) {
 
 // ---- plates ----------------------------------------------------------------------------------------
 
-function renderPlates(view, choices) {
+export function renderPlates(view, choices) {
   const { state } = view;
   const selection = view.selection && view.selection.kind === "plate" ? view.selection : null;
   const display = state.plate_display.map((plate, index) => {
@@ -278,6 +279,7 @@ export function renderDuelGame(view, { log = null } = {}) {
   ]);
   children.push(h("div", { class: "duel__play" }, [market, h("div", { class: "dboards" }, order.map((index) => renderBoard(view, index, choices)))]));
   if (log) children.push(log);
+  children.push(renderDuelLegend({ objectives: state.objectives }));
   return h(
     "div",
     {

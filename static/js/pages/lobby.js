@@ -1,7 +1,7 @@
 // Entry point of the lobby: the open tables (live through /ws/lobby/, polled while it is down) and
 // the form that opens a new table through the REST API.
 
-import { api } from "../shared/api.js";
+import { api, apiRequest } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { LobbyFeed, describeClock, seatLabel } from "../shared/lobby-feed.js";
 
@@ -56,7 +56,12 @@ function renderTables(tables) {
         : h("a", { class: "button button--quiet", href: tableUrl(table.id), text: seated ? "Back to table" : "View" });
     return h("li", { class: "table-row", "data-table": String(table.id), "data-creator": table.creator }, [
       h("div", { class: "table-row__who" }, [
-        h("div", {}, [h("strong", { text: creatorName(table) }), h("span", { class: "muted", text: people })]),
+        h("div", {}, [
+          h("strong", { text: `Table ${table.id}` }),
+          h("span", { class: "muted", text: " · " }),
+          h("span", { text: creatorName(table) }),
+          h("span", { class: "muted", text: people }),
+        ]),
         h("div", { class: "table-facts" }, [
           h("span", { class: "badge", text: `${table.seats.length}/${table.players} seated` }),
           h("span", { class: "badge", text: gameKind(table) }),
@@ -70,30 +75,75 @@ function renderTables(tables) {
   list.replaceChildren(...rows);
 }
 
-// ---- games in progress, to watch ----
+// ---- games in progress: your own (resume) and the others (watch) ----
 
+const myGamesList = document.getElementById("my-games");
 const playingList = document.getElementById("playing-tables");
 let playingRefresh = null;
 
+function roundText(game) {
+  return game.round ? `round ${game.round}` : "starting";
+}
+
+// "Alice 14 · Bob 9": everyone's score in seat order, the player to move marked.
+function scoreLine(game) {
+  const parts = [];
+  game.seats.forEach((seat, index) => {
+    if (index) parts.push(h("span", { class: "muted", text: " · " }));
+    const name = seatLabel(seat) + (seat.left && seat.replaced_by ? ` (left: ${seatLabel(seat.replaced_by)})` : "");
+    parts.push(
+      h("span", { class: ["lobby-seat", seat.to_move && "is-to-move", seat.me && "is-me"], "data-seat-user": seat.username }, [
+        name,
+        " ",
+        h("strong", { class: "lobby-seat__score", text: seat.score ?? 0 }),
+        seat.to_move ? h("span", { class: "visually-hidden", text: " (to move)" }) : null,
+      ]),
+    );
+  });
+  return parts;
+}
+
+function gameRow(game) {
+  const action = game.mine
+    ? h("a", { class: "button", href: tableUrl(game.table), "data-action": "resume", text: "Resume" })
+    : h("a", { class: "button button--quiet", href: tableUrl(game.table), "data-action": "watch", text: "Watch" });
+  return h("li", { class: "table-row", "data-playing-table": String(game.table), "data-game": String(game.game) }, [
+    h("div", { class: "table-row__who" }, [
+      h("div", { class: "lobby-game__title" }, [
+        h("strong", { text: `Table ${game.table}` }),
+        h("span", { class: "muted", text: ` · ${roundText(game)}` }),
+        game.my_turn ? h("span", { class: "badge badge--you", text: "your turn" }) : null,
+      ]),
+      h("div", { class: "lobby-game__scores" }, scoreLine(game)),
+      h("div", { class: "table-facts" }, [
+        h("span", { class: "badge", text: gameKind(game) }),
+        h("span", { class: "badge", text: game.rated ? "rated" : "casual" }),
+        h("span", { class: "badge", text: describeClock(game.clock) }),
+      ]),
+    ]),
+    action,
+  ]);
+}
+
+function renderGames(list, games, emptyText) {
+  if (!list) return;
+  if (!games.length) {
+    list.replaceChildren(h("li", { class: "muted", text: emptyText }));
+    return;
+  }
+  list.replaceChildren(...games.map(gameRow));
+}
+
+function renderLobbyGames(data) {
+  renderGames(myGamesList, data.mine || [], "You are not playing any game right now.");
+  renderGames(playingList, data.watch || [], "No games are being played right now.");
+}
+
 async function refreshPlaying() {
   try {
-    const data = await api.tables("playing");
-    const tables = Array.isArray(data) ? data : data.results || [];
-    if (!tables.length) {
-      playingList.replaceChildren(h("li", { class: "muted", text: "No games are being played right now." }));
-      return;
-    }
-    playingList.replaceChildren(
-      ...tables.map((table) =>
-        h("li", { class: "table-row", "data-playing-table": String(table.id) }, [
-          h("div", { class: "table-row__who", text: table.seats.map(seatLabel).join(" vs ") }),
-          h("span", { class: "badge", text: gameKind(table) }),
-          h("a", { class: "button button--quiet", href: tableUrl(table.id), text: "Watch" }),
-        ]),
-      ),
-    );
+    renderLobbyGames(await apiRequest("GET", "/lobby/games"));
   } catch {
-    // keep the last list
+    // keep the last lists
   }
 }
 
@@ -102,7 +152,7 @@ function refreshPlayingSoon() {
   playingRefresh = window.setTimeout(refreshPlaying, 300);
 }
 
-refreshPlaying();
+renderLobbyGames(JSON.parse(document.getElementById("lobby-games").textContent));
 window.setInterval(refreshPlaying, 15000);
 
 // ---- live list ----
@@ -154,6 +204,68 @@ function updateForm() {
   const clock = form.elements.clock_kind.value;
   form.querySelector("[data-clock=realtime]").hidden = clock !== "realtime";
   form.querySelector("[data-clock=correspondence]").hidden = clock !== "correspondence";
+  clearFieldProblems();
+}
+
+// The clock's number fields, checked in the form's own words before anything is sent (the
+// limits are the server's, written into min/max by the page).
+const NUMBER_FIELDS = {
+  realtime: ["clock_minutes", "clock_increment"],
+  correspondence: ["clock_days"],
+};
+// The API's names for those fields, to put a refusal back on the field the person typed in.
+const API_FIELDS = { base_seconds: "clock_minutes", increment_seconds: "clock_increment", days_per_move: "clock_days" };
+
+function fieldLabel(input) {
+  return input.closest("label").firstChild.textContent.trim();
+}
+
+function fieldProblem(input) {
+  const { validity } = input;
+  if (validity.valid) return null;
+  const label = fieldLabel(input);
+  if (validity.valueMissing || validity.badInput) return `${label}: enter a whole number from ${input.min} to ${input.max}.`;
+  return `${label} must be a whole number from ${input.min} to ${input.max}.`;
+}
+
+function showFieldProblem(input, text) {
+  const message = document.getElementById(`error-${input.name}`);
+  message.textContent = text || "";
+  message.hidden = !text;
+  if (text) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
+}
+
+function clearFieldProblems() {
+  for (const names of Object.values(NUMBER_FIELDS)) for (const name of names) showFieldProblem(form.elements[name], null);
+}
+
+// The first problem of the chosen clock's fields, shown on the field; true when all are fine.
+function checkClockFields() {
+  clearFieldProblems();
+  const names = NUMBER_FIELDS[form.elements.clock_kind.value] || [];
+  let first = null;
+  for (const name of names) {
+    const input = form.elements[name];
+    const problem = fieldProblem(input);
+    showFieldProblem(input, problem);
+    if (problem && !first) first = input;
+  }
+  if (first) first.focus();
+  return !first;
+}
+
+function showServerRefusal(failure, error) {
+  const detail = failure.detail || String(failure);
+  const apiField = Object.keys(API_FIELDS).find((name) => detail.includes(name));
+  if (apiField) {
+    const input = form.elements[API_FIELDS[apiField]];
+    showFieldProblem(input, `${fieldLabel(input)} must be a whole number from ${input.min} to ${input.max}.`);
+    input.focus();
+    return;
+  }
+  error.textContent = `The table could not be opened: ${detail}`;
+  error.hidden = false;
 }
 
 function formOptions() {
@@ -162,7 +274,7 @@ function formOptions() {
   const kind = fields.clock_kind.value;
   const clock = { kind };
   if (kind === "realtime") {
-    clock.base_seconds = Math.round(Number(fields.clock_minutes.value) * 60);
+    clock.base_seconds = Number(fields.clock_minutes.value) * 60;
     clock.increment_seconds = Number(fields.clock_increment.value);
   } else if (kind === "correspondence") {
     clock.days_per_move = Number(fields.clock_days.value);
@@ -184,13 +296,13 @@ if (form) {
     const error = document.getElementById("create-error");
     const submit = form.querySelector("[type=submit]");
     error.hidden = true;
+    if (!checkClockFields()) return;
     submit.disabled = true;
     try {
       const table = await api.createTable(formOptions());
       window.location.assign(tableUrl(table.id));
     } catch (failure) {
-      error.textContent = failure.detail || String(failure);
-      error.hidden = false;
+      showServerRefusal(failure, error);
       submit.disabled = false;
     }
   });

@@ -5,6 +5,12 @@ import { h } from "./dom.js";
 
 const CONNECTION_TEXT = { open: "live", connecting: "connecting…", closed: "reconnecting…" };
 
+// The rules page of the game shown (learn app): Azul Duel, the gray wall or classic Azul.
+function rulesUrl(state) {
+  const page = state && state.ruleset === "duel" ? "duel" : state && state.variant === "gray" ? "gray" : "classic";
+  return `/learn/rules/${page}/`;
+}
+
 // options: round (its text), turn (the turn element, or null), actions (buttons after the turn).
 export function renderStatusBar(view, { round, turn = null, actions = [] }) {
   const live = view.connection !== "replay";
@@ -17,5 +23,6 @@ export function renderStatusBar(view, { round, turn = null, actions = [] }) {
     );
   }
   items.push(h("span", { class: "status__version", "data-version": String(view.version), text: `move ${view.version}` }));
+  items.push(h("a", { class: "status__help", href: rulesUrl(view.state), target: "_blank", "data-rules-link": "", title: "The rules of this game (opens a new tab)", "aria-label": "Rules of this game", text: "?" }));
   return h("div", { class: "status" }, items);
 }

@@ -1,0 +1,182 @@
+"""The learn pages in chromium: the tutorials played to their end by clicking what is lit, and the
+rules pages with every picture drawn by the boards' components."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from learn.tutorials import TUTORIALS
+from tests.learn.tutorial_clicks import play_step
+
+pytestmark = pytest.mark.requires("browser")
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 768}
+
+
+def watch_errors(page):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return errors
+
+
+def play_tutorial(page, base_url, key):
+    ruleset = TUTORIALS[key].ruleset
+    page.goto(f"{base_url}/learn/tutorial/{key}/")
+    coach = page.get_by_test_id("coach")
+    expect(page.get_by_test_id("tutorial-board").locator("[data-game]")).to_be_visible()
+    said = []
+    for step, lesson in enumerate(TUTORIALS[key].lessons):
+        expect(coach).to_have_attribute("data-step", str(step))
+        expect(page.get_by_test_id("lesson-say")).to_have_text(lesson.say)
+        expect(page.get_by_test_id("lesson-why")).to_have_text(lesson.why)
+        play_step(page, ruleset)
+        said.append(page.get_by_test_id("happened").inner_text())
+        assert lesson.done in said[-1]
+    expect(coach).to_have_attribute("data-finished", "true")
+    expect(page.get_by_test_id("lesson-say")).to_have_text(TUTORIALS[key].finale)
+    expect(page.get_by_test_id("tutorial-next").get_by_role("link").first).to_be_visible()
+    return said
+
+
+def test_the_classic_tutorial_is_played_to_its_end_with_the_engines_scoring(page, live_daphne):
+    errors = watch_errors(page)
+    page.set_viewport_size(LAPTOP)
+
+    said = play_tutorial(page, live_daphne.url, "classic")
+
+    # The round ended on the bot's last move: each tile and the floor, as the engine scored them.
+    lines = page.get_by_test_id("scoring-lines").locator(".tutorial__scoring-text")
+    texts = lines.all_inner_texts()
+    assert "You: yellow to row 1, +1 (no neighbour)" in texts
+    assert "You: blue to row 2, +2 (2 down)" in texts
+    assert "You: white to row 3, +3 (3 down)" in texts
+    assert "You: black to row 4, +4 (4 down)" in texts
+    assert any(re.match(r"You: 2 items on the floor, −2", text) for text in texts)
+    expect(page.locator("[data-score-for='0']")).to_have_text("8")
+    assert "round ends" in said[-1]
+    page.screenshot(path="test-artifacts/tutorial-classic-end.png", full_page=True)
+    assert errors == []
+
+
+def test_the_duel_tutorial_is_played_to_its_end_on_a_phone(page, live_daphne):
+    errors = watch_errors(page)
+    page.set_viewport_size(PHONE)
+
+    play_tutorial(page, live_daphne.url, "duel")
+
+    board = page.get_by_test_id("tutorial-board")
+    expect(board.locator("[data-player='0'] .dboard__chips .chip")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path="test-artifacts/tutorial-duel-end-phone.png", full_page=True)
+    assert errors == []
+
+
+def test_only_the_awaited_move_lights_up_and_nothing_else_can_be_clicked(page, live_daphne):
+    page.goto(f"{live_daphne.url}/learn/tutorial/classic/")
+    board = page.get_by_test_id("tutorial-board")
+
+    picks = board.locator("[data-pick]")
+    expect(picks).to_have_count(1)
+    assert picks.get_attribute("data-source") == "2" and picks.get_attribute("data-colour") == "white"
+    board.locator("[data-factory='0'] .tile").first.click()  # not lit: nothing happens
+    expect(board.locator("[data-target]")).to_have_count(0)
+    picks.click()
+    expect(board.locator("[data-target]")).to_have_count(1)
+    expect(board.locator("[data-target=line]")).to_have_attribute("data-line", "2")
+
+
+def test_the_duel_board_shows_a_legend_of_every_symbol(page, live_daphne):
+    page.goto(f"{live_daphne.url}/learn/tutorial/duel/")
+    legend = page.get_by_test_id("tutorial-board").get_by_test_id("duel-legend")
+
+    expect(legend).to_be_visible()
+    for key in ("sun", "moon", "large-moon", "first-player", "chip-down", "chip", "plate",
+                "colour-cell", "wild", "special", "broken", "chip-paid"):
+        item = legend.locator(f"[data-legend='{key}']")
+        expect(item).to_be_visible()
+        expect(item.locator(".dlegend__words")).not_to_be_empty()
+    expect(legend.locator("[data-objective]")).to_have_count(3)  # this game's objectives
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "gray", "duel"])
+def test_rules_pages_draw_every_picture_at_phone_and_laptop_sizes(page, live_daphne, ruleset):
+    errors = watch_errors(page)
+    for size in (PHONE, LAPTOP):
+        page.set_viewport_size(size)
+        page.goto(f"{live_daphne.url}/learn/rules/{ruleset}/")
+        figures = page.locator("[data-picture]")
+        assert figures.count() >= 2
+        for index in range(figures.count()):
+            figure = figures.nth(index)
+            expect(figure).to_have_attribute("data-drawn", "true")
+            # Drawn by the components: tiles and boards as HTML, not images.
+            assert figure.locator(".tile, .dcell, .slot").count() > 0
+            assert figure.locator("img").count() == 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        page.screenshot(path=f"test-artifacts/rules-{ruleset}-{size['width']}.png", full_page=True)
+    assert errors == []
+
+
+def test_the_worked_scoring_example_points_at_the_engines_points(page, live_daphne):
+    page.goto(f"{live_daphne.url}/learn/rules/classic/")
+    after = page.get_by_test_id("picture-scoring-after")
+
+    expect(after.locator("[data-mark]")).to_have_text("+5")
+    expect(after.locator("[data-row='2'][data-column='2']")).to_contain_text("+5")
+    expect(page.get_by_test_id("picture-floor").locator("[data-mark]")).to_have_text("−4")
+    page.goto(f"{live_daphne.url}/learn/rules/gray/")
+    lit = page.get_by_test_id("picture-gray-after").locator(".wall .is-legal")
+    assert [int(cell.get_attribute("data-column")) + 1 for cell in lit.all()] == [2, 4, 5]
+
+
+def test_rules_and_tutorial_are_linked_from_header_lobby_and_boards(page, live_daphne):
+    page.goto(f"{live_daphne.url}/lobby/")
+    expect(page.get_by_test_id("lobby-learn").get_by_role("link", name="Play the tutorial")).to_be_visible()
+    page.get_by_test_id("nav-learn").click()
+    expect(page.get_by_test_id("learn-index")).to_be_visible()
+    page.get_by_role("link", name="Start the tutorial").first.click()
+    expect(page.get_by_test_id("tutorial")).to_be_visible()
+
+
+def test_every_board_has_a_question_mark_leading_to_its_rules(page, live_daphne):
+    from tests.ratings.factories import finished_game, make_users
+
+    for key, rules in (("classic", "classic"), ("duel", "duel")):
+        page.goto(f"{live_daphne.url}/learn/tutorial/{key}/")
+        link = page.get_by_test_id("tutorial-board").locator("[data-rules-link]")
+        expect(link).to_have_attribute("href", f"/learn/rules/{rules}/")
+        expect(link).to_have_accessible_name("Rules of this game")
+
+    gray = finished_game(make_users("ann", "ben"), variant="gray")
+    page.goto(f"{live_daphne.url}/games/{gray.pk}/replay")
+    expect(page.locator("[data-rules-link]")).to_have_attribute("href", "/learn/rules/gray/")
+
+
+def test_learn_pages_have_no_serious_or_critical_accessibility_violation(page, live_daphne):
+    from tests.e2e.test_accessibility import severe_violations
+
+    base = live_daphne.url
+    failures = {}
+    for path in ("/learn/", "/learn/rules/classic/", "/learn/rules/gray/", "/learn/rules/duel/",
+                 "/learn/tutorial/classic/", "/learn/tutorial/duel/"):
+        for size in (PHONE, LAPTOP):
+            page.set_viewport_size(size)
+            page.goto(f"{base}{path}")
+            page.wait_for_load_state("networkidle")
+            problems = severe_violations(page)
+            if problems:
+                failures[f"{path} at {size['width']}"] = problems
+    # A tutorial mid-move (a group selected, lines lit) and at its end.
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{base}/learn/tutorial/classic/")
+    page.get_by_test_id("tutorial-board").locator("[data-pick]").click()
+    if problems := severe_violations(page):
+        failures["classic tutorial, a group selected"] = problems
+    for key in ("classic", "duel"):
+        play_tutorial(page, base, key)
+        if problems := severe_violations(page):
+            failures[f"{key} tutorial, finished"] = problems
+    assert not failures, failures

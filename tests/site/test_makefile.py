@@ -1,0 +1,57 @@
+"""The Makefile's targets install what they need and no more, and README documents its knobs."""
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from tests.site.test_settings import BASE_DIR
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+
+
+def planned_commands(target, venv):
+    """The commands `make <target>` would run on a machine without a virtual environment."""
+    done = subprocess.run(
+        ["make", "-n", target, f"VENV={venv}"],
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.splitlines()
+
+
+def pip_installs(commands):
+    return [line for line in commands if " -m pip install " in line and "--upgrade pip" not in line]
+
+
+def test_make_run_installs_only_the_runtime_dependencies(tmp_path):
+    installs = pip_installs(planned_commands("run", tmp_path / "venv"))
+
+    assert installs, "make run installs the site"
+    assert not [line for line in installs if "[test]" in line]
+
+
+@pytest.mark.parametrize("target", ["worker", "beat", "migrate"])
+def test_the_other_serving_targets_install_only_the_runtime_dependencies(tmp_path, target):
+    installs = pip_installs(planned_commands(target, tmp_path / "venv"))
+
+    assert installs and not [line for line in installs if "[test]" in line]
+
+
+def test_make_test_installs_the_test_extra(tmp_path):
+    installs = pip_installs(planned_commands("test", tmp_path / "venv"))
+
+    assert any("'.[test]'" in line for line in installs)
+
+
+def test_readme_documents_every_variable_make_run_reads():
+    makefile = (BASE_DIR / "Makefile").read_text()
+    readme = (BASE_DIR / "README.md").read_text()
+    knobs = re.findall(r"^([A-Z]+) \?=", makefile, flags=re.MULTILINE)
+
+    assert {"HOST", "PORT"} <= set(knobs)
+    for knob in ("HOST", "PORT"):
+        assert re.search(rf"\b{knob}=", readme), f"README does not say how to set {knob}"
