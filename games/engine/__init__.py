@@ -1,6 +1,6 @@
 """The rules of Azul as a pure library: no Django, no I/O, its own random source.
 
-The public API (spec/engine-api.md) is re-exported here; the fast path for bots is
+The public API (docs/engine.md) is re-exported here; the fast path for bots is
 ``games.engine.classic.core.ClassicCore`` (see docs/engine.md).
 """
 

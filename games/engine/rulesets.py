@@ -1,6 +1,6 @@
 """Entry point that picks a ruleset of the Azul family.
 
-"classic" (spec/rules.md) and "duel" (Azul Duel, spec/duel.md, in its own package
+"classic" (docs/rules.md) and "duel" (Azul Duel, docs/duel-rules.md, in its own package
 sharing ``common`` and nothing else).
 """
 

@@ -1,4 +1,4 @@
-"""A slow, naive implementation of spec/rules.md on the JSON dicts, written apart from the
+"""A slow, naive implementation of docs/rules.md on the JSON dicts, written apart from the
 engine's compact core, to cross-check it move by move (tests/engine/test_reference.py)."""
 
 import copy

@@ -1,4 +1,4 @@
-"""One or more tests per rule of spec/rules.md, named by its number."""
+"""One or more tests per rule of docs/rules.md, named by its number."""
 
 import random
 

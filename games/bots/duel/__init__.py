@@ -1,4 +1,4 @@
-"""Bots for Azul Duel (spec/duel.md), built on the Duel engine alone.
+"""Bots for Azul Duel (docs/duel-rules.md), built on the Duel engine alone.
 
 Same entry points as the classic bots (``games.bots``): ``choose_move(state, level,
 budget=..., rng=...)`` returns a legal ``DuelMove`` for the player to move and

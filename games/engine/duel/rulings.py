@@ -1,9 +1,10 @@
-"""Every RULING of Azul Duel in one table (spec/duel.md; listed in docs/duel-rulings.md).
+"""Every RULING of Azul Duel in one table (docs/duel-rules.md; listed in docs/duel-rulings.md).
 
 The engine reads these values from here only, so a corrected reading of the rulebook
 changes one line.  A few entries record a reading built into the shape of the game model
-rather than a switch; they say "(built in: ...)" and name where.  "spec" marks a RULING
-written in duel.md; "ours" marks a point the spec leaves open that changes play.
+rather than a switch; they say "(built in: ...)" and name where.  "spec" marks a ruling
+made when the rules were first written down (see docs/duel-rulings.md); "ours" marks a
+point those sources leave open that changes play.
 """
 
 # D5 (spec): the two-colour chips are each of the 10 unordered pairs of colours once.

@@ -1,4 +1,4 @@
-// The 18 dome plates of Azul Duel (spec/duel.md D4) and their rotations, for drawing plates that are
+// The 18 dome plates of Azul Duel (docs/duel-rules.md D4) and their rotations, for drawing plates that are
 // not on a dome yet (the display, revealed plates). Plates on a dome come drawn in the state's `layout`.
 
 // Cells as [top-left, top-right, bottom-left, bottom-right]; B blue, T white (turquoise), Y yellow,

@@ -1,4 +1,4 @@
-// The five tile colours (R1, Duel D2) and the letters every tile carries, so that a board reads without
+// The five tile colours (R1, Duel D1) and the letters every tile carries, so that a board reads without
 // colour vision. Shared by both rulesets: black is K, as in print; white is W on every board.
 
 export const COLOURS = ["blue", "yellow", "red", "black", "white"];

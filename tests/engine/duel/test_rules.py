@@ -1,4 +1,4 @@
-"""Rule tests for Azul Duel, one or more per rule of spec/duel.md (D1-D24)."""
+"""Rule tests for Azul Duel, one or more per rule of docs/duel-rules.md (D1-D24)."""
 
 from collections import Counter
 
