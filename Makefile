@@ -33,6 +33,7 @@ install: $(STAMP)
 
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 test: install lint
 	$(PY) -m pytest

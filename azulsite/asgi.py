@@ -30,6 +30,14 @@ from azulsite import embedded_beat  # noqa: E402
 
 embedded_beat.start()
 
+# The settings `check --deploy` warns about, in daphne's log too (it runs no checks).
+import logging  # noqa: E402
+
+from azulsite.checks import connection_warnings  # noqa: E402
+
+for warning in connection_warnings():
+    logging.getLogger("azulsite").warning("%s: %s %s", warning.id, warning.msg, warning.hint)
+
 # Everything loaded so far (Django, the apps, their modules) lives as long as the process: move it
 # out of the cyclic collector's reach, so that its full collections, which stop every socket of
 # the process, walk only what requests and games allocate (docs/operations.md).

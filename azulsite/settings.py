@@ -47,7 +47,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        # Kept open by default: a new PostgreSQL connection per socket message cost 2.7x the
+        # move capacity (docs/operations.md). 0 is refused by `check --deploy` (azulsite/checks.py).
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
         # A persistent connection checked before reuse: one round trip per request/message.
         conn_health_checks=env_bool("DB_CONN_HEALTH_CHECKS", False),
     )

@@ -5,6 +5,7 @@ Game changes reach everyone through the group broadcast that games.services queu
 The protocol is documented in docs/api.md.
 """
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync
@@ -12,7 +13,7 @@ from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 
 from azulsite.api import parsers as json_input
 
@@ -47,6 +48,24 @@ class _DatabaseThreadCall(SyncToAsync):
                 return super().thread_handler(loop, *args, **kwargs)
         finally:
             close_old_connections()
+
+
+def close_db_thread_connections(timeout: float = 10.0) -> None:
+    """Close the connection that each thread of the pool keeps (DB_CONN_MAX_AGE > 0).
+
+    For a process that drops its database afterwards, such as the test run. The pool cannot aim a
+    call at one thread, so it gets one call per thread, each held at a barrier until every thread
+    has one (a pool with fewer threads starts the missing ones).
+    """
+    workers = settings.WEBSOCKET_DB_THREADS
+    everyone_has_one = threading.Barrier(workers, timeout=timeout)
+
+    def close():
+        everyone_has_one.wait()
+        connections.close_all()
+
+    for call in [_db_threads.submit(close) for _ in range(workers)]:
+        call.result()
 
 
 def in_db_thread(function):

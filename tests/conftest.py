@@ -90,6 +90,17 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's, and then: the socket database threads keep their connections
+    (DB_CONN_MAX_AGE), so close them before the test database is dropped, which PostgreSQL
+    refuses while anyone is connected."""
+    yield
+    from games.consumers import close_db_thread_connections
+
+    close_db_thread_connections()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     clear_site_cache()

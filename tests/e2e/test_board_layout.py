@@ -24,12 +24,25 @@ def box(page, selector):
     return found
 
 
+def at_rest(page):
+    """Wait for the board's animations (the bot's last take travelling) to end."""
+    page.wait_for_function("document.getAnimations().length === 0")
+
+
 def assert_in_view(page, selector, viewport):
-    for k in range(page.locator(selector).count()):
-        found = page.locator(selector).nth(k).bounding_box()
+    at_rest(page)
+    for found in sizes(page, selector):
         assert found["x"] >= 0 and found["y"] >= 0, (selector, found)
         assert found["x"] + found["width"] <= viewport["width"] + 0.5, (selector, found)
         assert found["y"] + found["height"] <= viewport["height"] + 0.5, (selector, found)
+
+
+def sizes(page, selector):
+    """Every match's box, read in one go (the board may redraw between two separate reads)."""
+    found = page.locator(selector).evaluate_all(
+        "elements => elements.map(e => e.getBoundingClientRect().toJSON())")
+    assert found, f"nothing matches {selector}"
+    return found
 
 
 def test_a_phone_shows_the_market_and_the_own_board_without_scrolling(live_daphne, browser):
@@ -46,13 +59,13 @@ def test_a_phone_shows_the_market_and_the_own_board_without_scrolling(live_daphn
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         ARTIFACTS_DIR.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS_DIR / "phone-start.png"))
-        for k in range(page.locator("[data-pick]").count()):
-            tile = page.locator("[data-pick]").nth(k).bounding_box()
+        for tile in sizes(page, "[data-pick]"):
             assert tile["width"] >= 40 and tile["height"] >= 40, tile
         ARTIFACTS_DIR.mkdir(exist_ok=True)
         page.locator("[data-pick]").first.tap()
-        for k in range(page.locator(".pboard--me [data-target]").count()):
-            target = page.locator(".pboard--me [data-target]").nth(k).bounding_box()
+        expect(page.locator(".pboard--me [data-target]").first).to_be_visible()
+        at_rest(page)
+        for target in sizes(page, ".pboard--me [data-target]"):
             assert target["height"] >= 40 and target["width"] >= 40, target
         page.screenshot(path=str(ARTIFACTS_DIR / "phone-board.png"))
         # The opponent is a miniature until tapped.

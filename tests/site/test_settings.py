@@ -35,7 +35,7 @@ print(json.dumps({
 def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess:
     clean = {key: value for key, value in os.environ.items()
              if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
-                            "CELERY_EAGER", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+                            "CELERY_EAGER", "DJANGO_ALLOW_ASYNC_UNSAFE", "DB_CONN_MAX_AGE"}}
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=BASE_DIR,
@@ -113,6 +113,26 @@ def test_deploy_check_passes_with_production_variables():
     result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_production_keeps_database_connections_open_by_default():
+    result = run_python(
+        "import django; from django.conf import settings; django.setup(); "
+        "print(settings.DATABASES['default']['CONN_MAX_AGE'])",
+        PRODUCTION_ENV,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "60"
+
+
+def test_a_connection_per_message_is_warned_about_by_the_deploy_check_and_daphne():
+    env = {**PRODUCTION_ENV, "DB_CONN_MAX_AGE": "0"}
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode != 0
+    assert "azulsite.W001" in result.stderr and "DB_CONN_MAX_AGE=0" in result.stderr
+    served = run_python("import azulsite.asgi", env)  # what daphne imports when it starts
+    assert served.returncode == 0, served.stderr
+    assert "azulsite.W001" in served.stderr
 
 
 def test_deploy_check_reports_insecure_overrides():
