@@ -51,9 +51,12 @@ def test_a_phone_shows_the_market_and_the_own_board_without_scrolling(live_daphn
             assert tile["width"] >= 40 and tile["height"] >= 40, tile
         ARTIFACTS_DIR.mkdir(exist_ok=True)
         page.locator("[data-pick]").first.tap()
-        for k in range(page.locator(".pboard--me [data-target]").count()):
-            target = page.locator(".pboard--me [data-target]").nth(k).bounding_box()
-            assert target["height"] >= 40 and target["width"] >= 40, target
+        expect(page.locator(".pboard--me [data-target]").first).to_be_visible()
+        # Measured in one go: a redraw (the log arriving) may replace the elements between calls.
+        targets = page.eval_on_selector_all(".pboard--me [data-target]", "(all) => all.map((e) => [e.offsetWidth, e.offsetHeight])")
+        assert targets
+        for width, height in targets:
+            assert height >= 40 and width >= 40, (width, height)
         page.screenshot(path=str(ARTIFACTS_DIR / "phone-board.png"))
         # The opponent is a miniature until tapped.
         opponent = page.locator(".pboard--opponent")

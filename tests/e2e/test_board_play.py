@@ -32,14 +32,14 @@ pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
 ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-def open_bot_game(page: Page, base_url: str, *, players=2, rated=False, levels=("random",)) -> Game:
+def open_bot_game(page: Page, base_url: str, *, players=2, rated=False, levels=("random",), variant="standard") -> Game:
     """A table against bots opened from the lobby and started; its game, once the board shows."""
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.goto(f"{base_url}/lobby/")
     page.check(f"input[name=players][value='{players}']")
-    page.check("input[name=variant][value='standard']")
+    page.check(f"input[name=variant][value='{variant}']")
     page.check("input[name=clock_kind][value='none']")
     if rated:
         page.check("input[name=rated]")
