@@ -121,3 +121,37 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     check(page, f"{base}/games/{duel.pk}/replay", failures)
 
     assert not failures, "\n".join(f"{where}: {problems}" for where, problems in failures.items())
+
+
+def test_account_pages_and_the_api_docs_have_no_serious_or_critical_violation(live_daphne, page):
+    """The password reset's later steps (sent, the link's new-password form, complete), the change's
+    done page, the logout confirmation and the API docs (Swagger UI, vendored by the sidecar)."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.tokens import default_token_generator
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    base = live_daphne.url
+    failures: dict = {}
+    sign_up(page, base, "resetter")
+    user = get_user_model().objects.get(username="resetter")
+    for path in ("/accounts/logout/", "/accounts/password/change/done/", "/api/docs/"):
+        check(page, f"{base}{path}", failures)
+    expect(page.locator(".swagger-ui .info")).to_be_visible()
+    check(page, None, failures, "/api/docs/ drawn")
+    page.locator(".opblock-summary").first.click()
+    check(page, None, failures, "/api/docs/ with an operation open")
+    hover_every_button(page, failures, "logout")
+
+    anonymous = page.context.browser.new_context().new_page()
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    # The link's page redirects to the form under a session token (Django's own step).
+    anonymous.goto(f"{base}/accounts/password/reset/{uid}/{token}/")
+    expect(anonymous.locator("input[type=password]").first).to_be_visible()
+    check(anonymous, None, failures, "password reset: new password form")
+    for path in ("/accounts/password/reset/sent/", "/accounts/password/reset/complete/",
+                 "/accounts/password/reset/MQ/not-a-token/", "/accounts/logout/"):
+        check(anonymous, f"{base}{path}", failures)
+    anonymous.context.close()
+    assert not failures, "\n".join(f"{where}: {problems}" for where, problems in failures.items())
