@@ -46,14 +46,17 @@ def test_a_phone_shows_the_market_and_the_own_board_without_scrolling(live_daphn
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         ARTIFACTS_DIR.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS_DIR / "phone-start.png"))
-        for k in range(page.locator("[data-pick]").count()):
-            tile = page.locator("[data-pick]").nth(k).bounding_box()
-            assert tile["width"] >= 40 and tile["height"] >= 40, tile
+        picks = page.eval_on_selector_all("[data-pick]", "(all) => all.map((e) => [e.offsetWidth, e.offsetHeight])")
+        assert picks
+        for width, height in picks:
+            assert width >= 40 and height >= 40, (width, height)
         ARTIFACTS_DIR.mkdir(exist_ok=True)
         page.locator("[data-pick]").first.tap()
         expect(page.locator(".pboard--me [data-target]").first).to_be_visible()
         # Measured in one go: a redraw (the log arriving) may replace the elements between calls.
-        targets = page.eval_on_selector_all(".pboard--me [data-target]", "(all) => all.map((e) => [e.offsetWidth, e.offsetHeight])")
+        targets = page.eval_on_selector_all(
+            ".pboard--me [data-target]", "(all) => all.map((e) => [e.offsetWidth, e.offsetHeight])"
+        )
         assert targets
         for width, height in targets:
             assert height >= 40 and width >= 40, (width, height)
