@@ -24,9 +24,19 @@ def box(page, selector):
     return found
 
 
+# Every match's box, read in one go: a redraw (a log arriving, a bot's move) may replace the
+# elements between two calls.
+BOXES = "(all) => all.map((e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })"
+
+
+def boxes(page, selector):
+    found = page.eval_on_selector_all(selector, BOXES)
+    assert found, selector
+    return found
+
+
 def assert_in_view(page, selector, viewport):
-    for k in range(page.locator(selector).count()):
-        found = page.locator(selector).nth(k).bounding_box()
+    for found in boxes(page, selector):
         assert found["x"] >= 0 and found["y"] >= 0, (selector, found)
         assert found["x"] + found["width"] <= viewport["width"] + 0.5, (selector, found)
         assert found["y"] + found["height"] <= viewport["height"] + 0.5, (selector, found)

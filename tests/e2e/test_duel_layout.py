@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .play_by_clicking import GAME, confirm_if_asked, sign_up, version_of
-from .test_board_layout import assert_in_view
+from .test_board_layout import assert_in_view, boxes
 from .test_duel import open_duel_table, wait_for_my_turn_or_end
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
@@ -18,8 +18,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 def assert_touchable(page, selector):
-    for k in range(page.locator(selector).count()):
-        found = page.locator(selector).nth(k).bounding_box()
+    for found in boxes(page, selector):
         assert found["width"] >= 40 and found["height"] >= 40, (selector, found)
 
 
