@@ -2,6 +2,7 @@
 in the viewport as the page first shows the game, every touch target is at least 40 px, and the
 opponent's board is a miniature that grows on a tap (the classic board's mechanism)."""
 
+import random
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from playwright.sync_api import expect
 
 from .play_by_clicking import GAME, confirm_if_asked, sign_up, version_of
 from .test_board_layout import assert_in_view, boxes
-from .test_duel import open_duel_table, wait_for_my_turn_or_end
+from .test_duel import FOLLOW_UPS, open_duel_table, wait_for_my_turn_or_end
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
 
@@ -71,6 +72,24 @@ def test_a_phone_shows_the_duel_market_and_the_own_board_without_scrolling(live_
         page.locator("[data-expand]").tap()
         expect(page.locator("[data-expand]")).to_have_attribute("aria-expanded", "true")
         assert opponent.bounding_box()["height"] > small["height"] * 1.4
+        page.locator("[data-expand]").tap()
+        # Play on (clicking lit choices) until a line is tiled and its dome cell must be chosen:
+        # the dome grows so that each lit cell is a 40 px target too.
+        page.get_by_role("button", name="Cancel", exact=True).tap()
+        rng = random.Random(6)
+        for _ in range(300):  # one click at a time, so that the cell decision is seen when it comes
+            if not wait_for_my_turn_or_end(page) or page.locator("[data-choice=cell]").count():
+                break
+            follow = page.locator(FOLLOW_UPS)
+            starts = follow if follow.count() else page.locator(f"{GAME} [data-choice]:not([data-choice=buy_plate])")
+            if not starts.count():
+                starts = page.locator(f"{GAME} [data-choice]")
+            starts.nth(rng.randrange(starts.count())).click()
+            confirm_if_asked(page)
+        assert page.locator("[data-choice=cell]").count(), "no dome cell to choose in the whole game"
+        assert_touchable(page, "[data-choice=cell]")
+        page.locator("[data-choice=cell]").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS_DIR / "duel-phone-cell.png"))
     except AssertionError:
         page.screenshot(path=str(ARTIFACTS_DIR / "duel-phone-failed.png"))
         raise

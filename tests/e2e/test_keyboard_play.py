@@ -19,6 +19,14 @@ pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
 FOCUSED_ON = "(selector) => Boolean(document.activeElement && document.activeElement.matches(selector))"
 
 
+FOLLOWED = """(version) => {
+  const game = document.querySelector("[data-game]");
+  if (!game || game.dataset.version !== String(version) || document.querySelector("[data-endscreen]")) return true;
+  const active = document.activeElement;
+  return Boolean(active && active.matches("[data-choice], [data-confirm], [data-rotation]"));
+}"""
+
+
 def focused_on(page: Page, selector: str) -> bool:
     return page.evaluate(FOCUSED_ON, selector)
 
@@ -106,7 +114,9 @@ def test_a_whole_duel_game_by_keyboard_only(live_daphne, page):
             assert focused_on(page, "[data-choice], [data-confirm], [data-rotation]"), (pressed, page.locator("[data-status]").text_content())  # noqa: E501
             pressed = page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
             page.keyboard.press("Enter")
-            page.wait_for_timeout(50)
+            # Either the move is answered or the focus is on the choice that follows (a loaded
+            # machine may take a while to answer).
+            page.wait_for_function(FOLLOWED, arg=version, timeout=10000)
         expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
         decisions += 1
         announcements.add(live_text(page))
