@@ -24,19 +24,9 @@ def box(page, selector):
     return found
 
 
-# Every match's box, read in one go: a redraw (a log arriving, a bot's move) may replace the
-# elements between two calls.
-BOXES = "(all) => all.map((e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })"
-
-
-def boxes(page, selector):
-    found = page.eval_on_selector_all(selector, BOXES)
-    assert found, selector
-    return found
-
-
 def assert_in_view(page, selector, viewport):
-    for found in boxes(page, selector):
+    for k in range(page.locator(selector).count()):
+        found = page.locator(selector).nth(k).bounding_box()
         assert found["x"] >= 0 and found["y"] >= 0, (selector, found)
         assert found["x"] + found["width"] <= viewport["width"] + 0.5, (selector, found)
         assert found["y"] + found["height"] <= viewport["height"] + 0.5, (selector, found)
@@ -56,20 +46,14 @@ def test_a_phone_shows_the_market_and_the_own_board_without_scrolling(live_daphn
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         ARTIFACTS_DIR.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS_DIR / "phone-start.png"))
-        picks = page.eval_on_selector_all("[data-pick]", "(all) => all.map((e) => [e.offsetWidth, e.offsetHeight])")
-        assert picks
-        for width, height in picks:
-            assert width >= 40 and height >= 40, (width, height)
+        for k in range(page.locator("[data-pick]").count()):
+            tile = page.locator("[data-pick]").nth(k).bounding_box()
+            assert tile["width"] >= 40 and tile["height"] >= 40, tile
         ARTIFACTS_DIR.mkdir(exist_ok=True)
         page.locator("[data-pick]").first.tap()
-        expect(page.locator(".pboard--me [data-target]").first).to_be_visible()
-        # Measured in one go: a redraw (the log arriving) may replace the elements between calls.
-        targets = page.eval_on_selector_all(
-            ".pboard--me [data-target]", "(all) => all.map((e) => [e.offsetWidth, e.offsetHeight])"
-        )
-        assert targets
-        for width, height in targets:
-            assert height >= 40 and width >= 40, (width, height)
+        for k in range(page.locator(".pboard--me [data-target]").count()):
+            target = page.locator(".pboard--me [data-target]").nth(k).bounding_box()
+            assert target["height"] >= 40 and target["width"] >= 40, target
         page.screenshot(path=str(ARTIFACTS_DIR / "phone-board.png"))
         # The opponent is a miniature until tapped.
         opponent = page.locator(".pboard--opponent")

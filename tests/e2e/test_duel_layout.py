@@ -9,8 +9,25 @@ import pytest
 from playwright.sync_api import expect
 
 from .play_by_clicking import GAME, confirm_if_asked, sign_up, version_of
-from .test_board_layout import assert_in_view, boxes
 from .test_duel import FOLLOW_UPS, open_duel_table, wait_for_my_turn_or_end
+
+# Every match's box, read in one go: a redraw (a log arriving, a bot's move) may replace the
+# elements between two calls.
+BOXES = "(all) => all.map((e) => e.getBoundingClientRect().toJSON())"
+
+
+def boxes(page, selector):
+    found = page.eval_on_selector_all(selector, BOXES)
+    assert found, selector
+    return found
+
+
+def assert_in_view(page, selector, viewport):
+    for found in boxes(page, selector):
+        assert found["x"] >= 0 and found["y"] >= 0, (selector, found)
+        assert found["x"] + found["width"] <= viewport["width"] + 0.5, (selector, found)
+        assert found["y"] + found["height"] <= viewport["height"] + 0.5, (selector, found)
+
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
 
