@@ -343,6 +343,9 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # No deep links: Swagger UI draws them as a link inside each operation's toggle button
+    # (nested controls, an axe "serious" violation).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False},
     "REDOC_DIST": "SIDECAR",
     # Choice sets that share a field name ("kind", "status") get one stable name each.
     "ENUM_NAME_OVERRIDES": {

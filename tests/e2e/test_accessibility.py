@@ -3,8 +3,10 @@
 Every page a person can reach is visited as a signed-in player (and the public ones anonymously
 too): home, lobby, account pages, profile, settings, leaderboards, leagues (index, new, detail,
 standings, fixtures), a waiting room, a classic game mid-move with a group selected (lit lines,
-previews), a move waiting for Confirm, a Duel game, both end screens and a replay. Contrast is
-checked in the hovered and focused states of the buttons as well.
+previews), a move waiting for Confirm, a Duel game, both end screens and a replay; then the
+account pages after a reset link, the logout confirmation and the API docs. Contrast is checked in
+the hovered and focused states of the buttons (on the boards at your move, on the end screens),
+and, measured here since axe leaves them out, of disabled and pressed controls.
 """
 
 import pytest
@@ -52,6 +54,41 @@ def hover_every_button(page: Page, failures: dict, name: str) -> None:
         check(page, None, failures, f"{name}, focus on button {k}")
 
 
+# The contrast of each matching element's text with what is behind it, composited the way the page
+# draws it (backgrounds with alpha, the element's opacity): axe leaves disabled controls out.
+CONTRASTS = """(elements) => {
+  const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+  const behind = (element) => {
+    const layers = [];
+    for (let e = element; e; e = e.parentElement) layers.push(parse(getComputedStyle(e).backgroundColor));
+    return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+  };
+  const lum = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  return elements.filter((e) => e.offsetParent !== null && e.textContent.trim()).map((e) => {
+    let bg = behind(e);
+    let fg = over(parse(getComputedStyle(e).color), bg);
+    const opacity = Number(getComputedStyle(e).opacity);
+    if (opacity < 1 && e.parentElement) {
+      const back = behind(e.parentElement);
+      bg = over([...bg.slice(0, 3), opacity], back);
+      fg = over([...fg.slice(0, 3), opacity], back);
+    }
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    return [e.outerHTML.slice(0, 80), (a + 0.05) / (b + 0.05)];
+  });
+}"""
+
+
+def check_contrast(page: Page, selector: str, failures: dict, name: str) -> int:
+    """4.5:1 for every matching control in the state it is in now; the number checked."""
+    measured = page.eval_on_selector_all(selector, CONTRASTS)
+    low = [f"{html} at {ratio:.2f}:1" for html, ratio in measured if ratio < 4.5]
+    if low:
+        failures[name] = low
+    return len(measured)
+
+
 def resign(page: Page) -> None:
     """End the game from the page (the end screen is what is checked next)."""
     page.once("dialog", lambda dialog: dialog.accept())
@@ -86,8 +123,10 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     game = open_bot_game(page, base)
     assert wait_for_my_turn(page)
     check(page, None, failures, "classic board")
+    hover_every_button(page, failures, "classic board, your move")
     page.locator("[data-pick]").first.click()
     check(page, None, failures, "classic board, group selected")
+    assert check_contrast(page, "[aria-pressed=true] .tile__letter, [aria-pressed=true]", failures, "pressed") >= 1
     page.locator(".pboard--me [data-target]").first.click()
     expect(page.locator("[data-proposal]")).to_be_visible()
     check(page, None, failures, "classic board, move waiting for Confirm")
@@ -95,7 +134,10 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     page.keyboard.press("Escape")
     resign(page)
     check(page, None, failures, "classic end screen")
+    hover_every_button(page, failures, "classic end screen")
     check(page, f"{base}/games/{game.pk}/replay", failures)
+    # At the start of a replay its first two controls are disabled (axe skips disabled controls).
+    assert check_contrast(page, "button:disabled", failures, "replay at the start, disabled controls") >= 2
     page.keyboard.press("End")
     check(page, None, failures, "replay at the end")
     expect(page.locator("[data-spectating]")).to_have_count(0)  # a replay is nobody's live view
@@ -111,13 +153,49 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     page.click("[data-action=start]")
     expect(page.locator(f"{GAME}[data-ruleset=duel]")).to_be_visible()
     check(page, None, failures, "duel board")
+    hover_every_button(page, failures, "duel board")
     duel = Game.objects.get(table_id=table_id)
     resign(page)
     check(page, None, failures, "duel end screen")
+    hover_every_button(page, failures, "duel end screen")
     # The Duel end screen's fairness block names the commitment, the seed and the salt; white is W.
     for part in ("commitment", "seed", "salt"):
         expect(page.locator(f"[data-endscreen] [data-fairness={part}]")).to_have_count(1)
     assert "T" not in page.locator(".tile--white .tile__letter").all_inner_texts()
     check(page, f"{base}/games/{duel.pk}/replay", failures)
 
+    assert not failures, "\n".join(f"{where}: {problems}" for where, problems in failures.items())
+
+
+def test_account_pages_and_the_api_docs_have_no_serious_or_critical_violation(live_daphne, page):
+    """The password reset's later steps (sent, the link's new-password form, complete), the change's
+    done page, the logout confirmation and the API docs (Swagger UI, vendored by the sidecar)."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.tokens import default_token_generator
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    base = live_daphne.url
+    failures: dict = {}
+    sign_up(page, base, "resetter")
+    user = get_user_model().objects.get(username="resetter")
+    for path in ("/accounts/logout/", "/accounts/password/change/done/", "/api/docs/"):
+        check(page, f"{base}{path}", failures)
+    expect(page.locator(".swagger-ui .info")).to_be_visible()
+    check(page, None, failures, "/api/docs/ drawn")
+    page.locator(".opblock-summary").first.click()
+    check(page, None, failures, "/api/docs/ with an operation open")
+    hover_every_button(page, failures, "logout")
+
+    anonymous = page.context.browser.new_context().new_page()
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    # The link's page redirects to the form under a session token (Django's own step).
+    anonymous.goto(f"{base}/accounts/password/reset/{uid}/{token}/")
+    expect(anonymous.locator("input[type=password]").first).to_be_visible()
+    check(anonymous, None, failures, "password reset: new password form")
+    for path in ("/accounts/password/reset/sent/", "/accounts/password/reset/complete/",
+                 "/accounts/password/reset/MQ/not-a-token/", "/accounts/logout/"):
+        check(anonymous, f"{base}{path}", failures)
+    anonymous.context.close()
     assert not failures, "\n".join(f"{where}: {problems}" for where, problems in failures.items())

@@ -32,14 +32,14 @@ pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
 ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-def open_bot_game(page: Page, base_url: str, *, players=2, rated=False, levels=("random",)) -> Game:
+def open_bot_game(page: Page, base_url: str, *, players=2, rated=False, levels=("random",), variant="standard") -> Game:
     """A table against bots opened from the lobby and started; its game, once the board shows."""
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.goto(f"{base_url}/lobby/")
     page.check(f"input[name=players][value='{players}']")
-    page.check("input[name=variant][value='standard']")
+    page.check(f"input[name=variant][value='{variant}']")
     page.check("input[name=clock_kind][value='none']")
     if rated:
         page.check("input[name=rated]")
@@ -120,9 +120,11 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
     game = open_bot_game(page, base)
     assert wait_for_my_turn(page)
     # The centre (and its last-move outline, drawn inside it) never covers a factory's number.
-    centre = page.locator(".centre").bounding_box()
-    for label in page.locator(".factory__label").all():
-        box = label.bounding_box()
+    # (Boxes read in one go: a redraw may replace the elements between two calls.)
+    centre = page.eval_on_selector(".centre", "(e) => e.getBoundingClientRect().toJSON()")
+    labels = page.eval_on_selector_all(".factory__label", "(all) => all.map((e) => e.getBoundingClientRect().toJSON())")
+    assert labels
+    for box in labels:
         apart = (box["x"] >= centre["x"] + centre["width"] or box["x"] + box["width"] <= centre["x"]
                  or box["y"] >= centre["y"] + centre["height"] or box["y"] + box["height"] <= centre["y"])
         assert apart, (box, centre)

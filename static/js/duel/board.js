@@ -166,15 +166,30 @@ function renderBoard(view, index, choices) {
   if (view.winners && view.winners.includes(index)) badges.push(h("span", { class: "badge badge--winner", text: "winner" }));
   if (board.passed) badges.push(h("span", { class: "badge", text: "passed" }));
   const { lines, dome, broken } = boardParts(view, board, index, mine, choices);
+  const expanded = Boolean(view.expanded && view.expanded.has(index));
+  const pending = state.pending || {};
+  const choosingCell = mine && pending.decision === "cell" && pending.player === index && (view.moves || []).length > 0;
   const head = h("header", { class: "pboard__head" }, [
     h("span", { class: "pboard__name", text: seatName(seat, index) }),
     ...badges,
     h("span", { class: "pboard__spacer" }),
     h("span", { class: ["clock", current && "is-running"], "data-clock-for": String(index), text: clockText(view, index) }),
     h("span", { class: "pboard__score", "data-score-for": String(index), title: "Score", text: String(board.score) }),
+    // On a phone the opponent's board is a miniature until tapped (the classic board's mechanism).
+    mine || !view.handlers || !view.handlers.toggleBoard
+      ? null
+      : h("button", {
+          type: "button",
+          class: "pboard__expand button button--quiet",
+          "data-expand": String(index),
+          "aria-expanded": expanded ? "true" : "false",
+          "aria-label": `${expanded ? "Shrink" : "Enlarge"} the board of ${seatName(seat, index)}`,
+          onclick: () => view.handlers.toggleBoard(index),
+          text: expanded ? "−" : "+",
+        }),
   ]);
   const plateNote = state.round <= 4 && !view.over ? `plates ${board.plates_taken}/2` : "";
-  return h("section", { class: ["pboard", "dboard", current && "pboard--current", mine && "pboard--me"], "data-player": String(index), "data-nav": "", "aria-label": `Board of ${seatName(seat, index)}${mine ? " (you)" : ""}, ${board.score} points` }, [
+  return h("section", { class: ["pboard", "dboard", current && "pboard--current", mine ? "pboard--me" : "pboard--opponent", expanded && "is-expanded", choosingCell && "is-choosing-cell"], "data-player": String(index), "data-nav": "", "aria-label": `Board of ${seatName(seat, index)}${mine ? " (you)" : ""}, ${board.score} points` }, [
     head,
     h("div", { class: "dboard__body" }, [lines, dome]),
     h("div", { class: "dboard__foot" }, [

@@ -153,7 +153,10 @@ export class GameView {
       const entry = this.recordLastMove(message);
       if (entry && previous) this.announce(entry, message);
       if (consecutive && this.lastMove && this.lastMove.beforeTiling && !this.isDuel()) this.startSequence(this.lastMove);
-      if (this.isMyTurn(message) && (!wasMyTurn || !previous)) this.focusNext = true;
+      // Also when it stays our turn (Duel's consecutive decisions, a gray-wall tiling): the choice
+      // that had the focus was redrawn away while the move was pending.
+      const lost = !this.host.contains(document.activeElement);
+      if (this.isMyTurn(message) && (!wasMyTurn || !previous || lost)) this.focusNext = true;
     }
     if (this.isOver() && message.seed !== null && message.seed !== undefined && !this.commitmentCheck) this.checkCommitment(message);
     if (this.isOver() && message.rated && this.ratingChanges === null && !this.ratingPolling) this.pollRatings();
@@ -528,6 +531,8 @@ export class GameView {
     if (!this.sequence) return;
     window.clearInterval(this.sequenceTimer);
     this.sequence = null;
+    // The boards drawn during the sequence had no choices: the next decision gets the focus now.
+    if (this.payload && this.isMyTurn(this.payload)) this.focusNext = true;
     const queued = this.queued;
     this.queued = null;
     if (queued) this.onState(queued);
@@ -564,6 +569,8 @@ export class GameView {
       this.focusNext = false;
       if (focusFirst(this.host, "[data-confirm]")) return;
       if (this.selection && focusFirst(this.host, "[data-player] [data-target], [data-player] [data-choice], [data-choice=order]")) return;
+      // Azul Duel: a cell of the own dome, else the market, before the decision bar's buttons.
+      if (this.isDuel() && (focusFirst(this.host, "[data-player] [data-choice]") || focusFirst(this.host, ".dmarket [data-choice]"))) return;
       if (focusFirst(this.host, DECISION)) return;
     }
     this.focusNext = false;

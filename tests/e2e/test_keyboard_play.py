@@ -1,0 +1,131 @@
+"""Keyboard only, beyond the classic game of test_board_play.py: the gray wall's column choices and a
+whole game of Azul Duel, with Enter, arrows and Escape; focus waits at each next decision, and the
+live region announces every move (and the round's scoring) for screen readers.
+"""
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.models import Game, MoveRecord
+
+from .play_by_clicking import GAME, is_over, sign_up, version_of
+from .test_board_play import open_bot_game, wait_for_my_turn
+from .test_duel import open_duel_table, wait_for_my_turn_or_end
+
+pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
+
+FOCUSED_ON = "(selector) => Boolean(document.activeElement && document.activeElement.matches(selector))"
+
+
+FOLLOWED = """(version) => {
+  const game = document.querySelector("[data-game]");
+  if (!game || game.dataset.version !== String(version) || document.querySelector("[data-endscreen]")) return true;
+  const active = document.activeElement;
+  return Boolean(active && active.matches("[data-choice], [data-confirm], [data-rotation]"));
+}"""
+
+
+def focused_on(page: Page, selector: str) -> bool:
+    return page.evaluate(FOCUSED_ON, selector)
+
+
+def live_text(page: Page) -> str:
+    return page.locator("[data-live]").text_content() or ""
+
+
+def my_moves(game: Game, username: str) -> list[dict]:
+    return [record.move for record in MoveRecord.objects.filter(game=game, user__username=username)]
+
+
+def test_gray_wall_columns_are_chosen_by_keyboard(live_daphne, page):
+    base = live_daphne.url
+    sign_up(page, base, "graykeys")
+    game = open_bot_game(page, base, variant="gray")
+    expect(page.locator(".wall--gray").first).to_be_visible()
+    rng = random.Random(3)
+    columns_chosen = 0
+    announcements = set()
+    while wait_for_my_turn(page, timeout=30) and columns_chosen < 3:
+        version = version_of(page)
+        if page.locator("[data-target=column]").count():
+            # The tiling: focus is already on a lit column of the line being tiled.
+            assert focused_on(page, ".pboard--me [data-target=column]"), page.evaluate("document.activeElement.outerHTML.slice(0, 300)")
+            for _ in range(rng.randrange(3)):
+                page.keyboard.press("ArrowRight")
+            assert focused_on(page, ".pboard--me [data-target=column]")
+            page.keyboard.press("Enter")
+            columns_chosen += 1
+        else:
+            if not focused_on(page, "[data-pick], [data-target]"):
+                for _ in range(40):
+                    page.keyboard.press("Tab")
+                    if focused_on(page, "[data-pick]"):
+                        break
+            assert focused_on(page, "[data-pick]"), "focus is not on a group"
+            for _ in range(rng.randrange(4)):
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            assert focused_on(page, ".pboard--me [data-target]")
+            for _ in range(rng.randrange(3)):
+                page.keyboard.press("ArrowDown")
+            page.keyboard.press("Enter")
+        if page.locator("[data-confirm]").count():
+            expect(page.locator("[data-confirm]")).to_be_focused()
+            page.keyboard.press("Enter")
+        expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
+        announcements.add(live_text(page))
+    assert columns_chosen >= 1
+    placed = [move for move in my_moves(game, "graykeys") if "column" in move and "source" not in move]
+    assert len(placed) == columns_chosen
+    # Every move was announced; a tiling's announcement carries the points and the scores.
+    assert len(announcements) >= 5
+    assert any("Scores:" in text for text in announcements), announcements
+
+
+def test_a_whole_duel_game_by_keyboard_only(live_daphne, page):
+    base = live_daphne.url
+    sign_up(page, base, "duelkeys")
+    table_id = open_duel_table(page, base, "random")
+    page.click("[data-action=start]")
+    expect(page.locator(f"{GAME}[data-ruleset=duel]")).to_be_visible()
+    rng = random.Random(5)
+    decisions = 0
+    escaped = False
+    announcements = set()
+    while wait_for_my_turn_or_end(page, timeout=30):
+        version = version_of(page)
+        # Focus waits on the next decision (a plate, a sun or moon tile, a cell, a button).
+        assert focused_on(page, "[data-choice], [data-confirm]"), (decisions, page.locator("[data-status]").text_content())
+        if not escaped and focused_on(page, "[data-choice=sun], [data-choice=moon]"):
+            page.keyboard.press("Enter")
+            assert focused_on(page, ".pboard--me [data-choice=line]")
+            page.keyboard.press("Escape")  # back to the market, nothing selected
+            expect(page.locator(".is-selected")).to_have_count(0)
+            assert focused_on(page, "[data-choice]")
+            escaped = True
+        for _ in range(rng.randrange(3)):
+            page.keyboard.press("ArrowRight")
+        pressed = None
+        for _ in range(6):  # Enter until the move is sent: a start, its slot/line/order, Confirm
+            if version_of(page) != version or is_over(page):
+                break
+            assert focused_on(page, "[data-choice], [data-confirm], [data-rotation]"), (pressed, page.locator("[data-status]").text_content())  # noqa: E501
+            pressed = page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+            page.keyboard.press("Enter")
+            # Either the move is answered or the focus is on the choice that follows (a loaded
+            # machine may take a while to answer).
+            page.wait_for_function(FOLLOWED, arg=version, timeout=10000)
+        expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
+        decisions += 1
+        announcements.add(live_text(page))
+    expect(page.locator("[data-endscreen]")).to_be_visible()
+    game = Game.objects.get(table_id=table_id)
+    types = {move["type"] for move in my_moves(game, "duelkeys")}
+    assert "opening_plate" in types, types
+    assert types & {"sun", "moon"}, types
+    assert "place_tile" in types, types
+    assert decisions >= 15 and escaped
+    assert len(announcements) >= 10
+    assert any("Scores:" in text for text in announcements), announcements
