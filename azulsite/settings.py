@@ -90,6 +90,8 @@ INSTALLED_APPS = [
     "games.ratings",
     "leagues",
     "learn",
+    "matchmaking",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -299,6 +301,14 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": float(os.environ.get("RATING_SWEEP_SECONDS", "60")),
     },
     # League round deadlines (forfeits, next rounds); tests shorten the interval.
+    # Quick play: seeks that missed each other, and rating windows that widened (matchmaking).
+    "matchmaking-pair-waiting-seeks": {
+        "task": "matchmaking.pair_waiting_seeks",
+        "schedule": float(os.environ.get("SEEK_SWEEP_SECONDS", "3")),
+    },
+    "matchmaking-expire-rematch-offers": {
+        "task": "matchmaking.expire_rematch_offers", "schedule": 10.0,
+    },
     "leagues-close-overdue-fixtures": {
         "task": "leagues.tasks.close_overdue_fixtures",
         "schedule": float(os.environ.get("LEAGUES_DEADLINE_CHECK_SECONDS", "60")),
@@ -414,3 +424,13 @@ PRESENCE_BROADCAST_DELAY_SECONDS = float(os.environ.get("PRESENCE_BROADCAST_DELA
 # sweep enqueues it again.
 BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "1.0"))
 BOT_SWEEP_AFTER_SECONDS = float(os.environ.get("BOT_SWEEP_AFTER_SECONDS", "30"))
+
+# Rematches and quick play (matchmaking; docs/api.md "Rematch", "Quick play").
+REMATCH_OFFER_SECONDS = int(os.environ.get("REMATCH_OFFER_SECONDS", "120"))
+# Two seeks pair when their ratings differ by at most the window of the longer-waiting one:
+# SEEK_RATING_WINDOW at first, SEEK_RATING_WINDOW_GROWTH more each second, SEEK_RATING_WINDOW_MAX.
+SEEK_RATING_WINDOW = float(os.environ.get("SEEK_RATING_WINDOW", "100"))
+SEEK_RATING_WINDOW_GROWTH = float(os.environ.get("SEEK_RATING_WINDOW_GROWTH", "10"))
+SEEK_RATING_WINDOW_MAX = float(os.environ.get("SEEK_RATING_WINDOW_MAX", "600"))
+# Rematch, seek and play-the-computer requests per user and minute (REST; sockets have their rate).
+MATCHMAKING_WRITES_PER_MINUTE = int(os.environ.get("MATCHMAKING_WRITES_PER_MINUTE", "30"))

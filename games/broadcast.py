@@ -59,6 +59,17 @@ def _sent(task):
         log.error("broadcast failed", exc_info=task.exception())
 
 
+def group_send(group, message):
+    """Send `message` to a channel-layer group from any thread (the public name of the sender
+    above, for other apps' events: matchmaking, notifications)."""
+    _group_send(group, message)
+
+
+def user_group(user_id):
+    """Every socket of one user (lobby, /ws/me/): seek pairings, the your-turn badge."""
+    return f"user-{user_id}"
+
+
 def game_state_after_commit(payload):
     """Send a game payload (built inside the transaction) to every player and spectator.
 

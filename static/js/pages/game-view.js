@@ -49,7 +49,7 @@ function normaliseLastMove(lastMove, previousState) {
 }
 
 export class GameView {
-  constructor(root, { gameId, username, confirmMoves = false }) {
+  constructor(root, { gameId, username, confirmMoves = false, onMessage = null }) {
     this.root = root;
     this.gameId = gameId;
     this.username = username || null;
@@ -75,6 +75,7 @@ export class GameView {
     this.ratingChanges = null;
     this.focusNext = false;
     this.connection = new GameConnection(gameId, {
+      onMessage: (message) => onMessage?.(message, this.connection),
       onState: (message) => this.onState(message),
       onError: (message) => this.onError(message),
       onPresence: (message) => this.onPresence(message),
