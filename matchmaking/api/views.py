@@ -19,7 +19,6 @@ from games.api.serializers import ClockOptionsSerializer, ClockSerializer
 
 from .. import rematches, seeks
 
-
 RematchSerializer = inline_serializer(name="Rematch", fields={
     "game": serializers.IntegerField(),
     "status": serializers.ChoiceField(
