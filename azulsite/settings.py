@@ -121,6 +121,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "leagues.context_processors.invitations_waiting",
+                "notifications.context_processors.your_turn",
             ],
         },
     },
@@ -434,3 +435,18 @@ SEEK_RATING_WINDOW_GROWTH = float(os.environ.get("SEEK_RATING_WINDOW_GROWTH", "1
 SEEK_RATING_WINDOW_MAX = float(os.environ.get("SEEK_RATING_WINDOW_MAX", "600"))
 # Rematch, seek and play-the-computer requests per user and minute (REST; sockets have their rate).
 MATCHMAKING_WRITES_PER_MINUTE = int(os.environ.get("MATCHMAKING_WRITES_PER_MINUTE", "30"))
+
+# Notifications (notifications app; docs/operations.md "Notifications"). Links in e-mails use
+# SITE_URL. E-mail goes through EMAIL_BACKEND (anymail: EMAIL_BACKEND=anymail.backends.<esp>...
+# and ANYMAIL_* variables, read into ANYMAIL below).
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
+NOTIFICATION_EMAIL_INTERVAL_SECONDS = int(os.environ.get("NOTIFICATION_EMAIL_INTERVAL_SECONDS", "3600"))
+ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items()
+           if key.startswith("ANYMAIL_")}
+# Web Push: VAPID keys (base64url, as `vapid --gen` / py_vapid make them); no keys, no push.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@localhost")
+# Push endpoints are URLs the server posts to: https only, unless this is set (tests, local push).
+PUSH_ALLOW_HTTP_ENDPOINTS = env_bool("PUSH_ALLOW_HTTP_ENDPOINTS", False)
+PUSH_SUBSCRIPTIONS_PER_USER = int(os.environ.get("PUSH_SUBSCRIPTIONS_PER_USER", "10"))

@@ -1,0 +1,45 @@
+"""games.signals.game_changed (after every committed change of a game) → the players' your-turn
+badges, and for correspondence games the e-mail batches and pushes.
+
+Robust like the other listeners: a failure here is logged and never reaches the move's answer.
+"""
+
+import logging
+
+from django.dispatch import receiver
+
+from games import broadcast
+from games.signals import game_changed
+
+log = logging.getLogger(__name__)
+
+
+@receiver(game_changed, dispatch_uid="notifications-game-changed")
+def on_game_changed(sender, game_id, version, started, over, to_move, humans, clock_kind,
+                    **kwargs):
+    for user_id in humans:  # each player's badge re-reads their list
+        broadcast.group_send(broadcast.user_group(user_id), {"type": "user.turns"})
+    if clock_kind != "correspondence":
+        return
+    try:
+        _correspondence_news(game_id, started, over, to_move, humans)
+    except Exception:
+        log.exception("notifications of game %s not queued", game_id)
+
+
+def _correspondence_news(game_id, started, over, to_move, humans):
+    from leagues.models import Fixture
+
+    from . import services, tasks
+
+    events = []
+    if started or over:
+        fixture = Fixture.objects.filter(table__game=game_id).exists()
+        kind = ("fixture_" if fixture else "game_") + ("started" if started else "ended")
+        events += [(user_id, kind) for user_id in humans]
+    if to_move in humans:
+        events.append((to_move, "your_turn"))
+    for user_id, kind in events:
+        services.note_event(user_id, game_id, kind)
+        if services.push_enabled():
+            tasks.send_push.delay(user_id, kind, game_id)
