@@ -310,6 +310,10 @@ CELERY_BEAT_SCHEDULE: dict = {
     "matchmaking-expire-rematch-offers": {
         "task": "matchmaking.expire_rematch_offers", "schedule": 10.0,
     },
+    # E-mail batches whose send task was lost or ran early (notifications).
+    "notifications-send-due-email-batches": {
+        "task": "notifications.send_due_email_batches", "schedule": 60.0,
+    },
     "leagues-close-overdue-fixtures": {
         "task": "leagues.tasks.close_overdue_fixtures",
         "schedule": float(os.environ.get("LEAGUES_DEADLINE_CHECK_SECONDS", "60")),
