@@ -113,6 +113,9 @@ class SeekMessages(MatchmakingCalls):
             self.seek_id = None
             await self.send_json({"type": "seek", "seek": payload})
 
+    async def user_turns(self, event):
+        pass  # the your-turn feed (/ws/me/) shares the user's group; the lobby shows its own list
+
     async def user_paired(self, event):
         self.seek_id = None
         await self.send_json({"type": "paired", "game": event["game"], "table": event["table"],

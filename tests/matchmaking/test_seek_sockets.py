@@ -25,7 +25,7 @@ def next_of(socket, kind):
         message = json.loads(socket.recv(timeout=WAIT))
         if message["type"] == kind:
             return message
-        assert message["type"] in ("tables", "table", "seek"), message
+        assert message["type"] in ("tables", "table", "seek", "paired"), message
 
 
 def test_two_seekers_are_paired_over_the_lobby_socket(live_daphne, alice, make_user):
@@ -37,6 +37,8 @@ def test_two_seekers_are_paired_over_the_lobby_socket(live_daphne, alice, make_u
         to_a, to_b = next_of(a, "paired"), next_of(b, "paired")
         assert to_a["game"] == to_b["game"] and to_a["url"] == f"/tables/{to_a['table']}/"
         assert Game.objects.get(pk=to_a["game"]).status == "playing"
+        a.send(json.dumps({"type": "ping"}))  # the game's news to the user's group left it open
+        assert next_of(a, "pong")
 
 
 def test_a_seek_is_cancelled_by_message_or_when_its_socket_closes(live_daphne, alice):

@@ -24,7 +24,7 @@ if (panel) {
     if ((await Notification.requestPermission()) !== "granted") return void (status.textContent = TEXT.denied);
     const registration = await navigator.serviceWorker.register("/service-worker.js", { scope: "/" });
     const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(panel.dataset.pushKey) });
-    await apiRequest("POST", "/api/v1/notifications/push", subscription.toJSON());
+    await apiRequest("POST", "/notifications/push", subscription.toJSON());
     status.textContent = TEXT.on;
   });
   panel.querySelector('[data-testid="push-unsubscribe"]').addEventListener("click", async () => {
@@ -32,7 +32,7 @@ if (panel) {
     const registration = await navigator.serviceWorker.getRegistration("/");
     const subscription = registration && (await registration.pushManager.getSubscription());
     if (subscription) {
-      await apiRequest("DELETE", "/api/v1/notifications/push", { endpoint: subscription.endpoint });
+      await apiRequest("DELETE", "/notifications/push", { endpoint: subscription.endpoint });
       await subscription.unsubscribe();
     }
     status.textContent = TEXT.off;

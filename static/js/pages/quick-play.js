@@ -32,7 +32,7 @@ if (panel) {
     say(TEXT.starting);
     try {
       const level = panel.querySelector('[data-testid="quick-play-level"]').value;
-      const game = await apiRequest("POST", "/api/v1/quickplay/computer", { level });
+      const game = await apiRequest("POST", "/quickplay/computer", { level });
       window.location.assign(game.url);
     } catch (error) {
       say(error.detail || String(error));
