@@ -2,6 +2,7 @@
 looking for an opponent are paired, and after the game a rematch offered and accepted moves both
 pages to the new game, its playing order rotated. Screenshots of the new pages at two sizes."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,9 @@ def test_play_the_computer_from_the_home_page(live_daphne, page):
     expect(page.locator("[data-waiting-room]")).to_have_count(0)
     game = Game.objects.get(table_id=table_id_of(page))
     assert game.status == "playing"
+    # Whoever moved first, it is soon our move: the badge and the tab title say so.
+    expect(page.get_by_test_id("nav-your-turn")).to_have_attribute("data-count", "1")
+    expect(page).to_have_title(re.compile(r"^\(1\) Your move — "))
     page.goto(f"{base}/your-turn/")
     shoot(page, "your-turn")
     page.goto(f"{base}/notifications/settings/")

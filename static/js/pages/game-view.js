@@ -547,9 +547,12 @@ export class GameView {
     const previousScroll = oldLog ? oldLog.scrollTop : 0;
     const view = this.isDuel() ? this.duelView() : this.view();
     const myMove = this.isDuel() ? view.moves.length > 0 : view.canOffer || view.canTile;
-    // The tab's title tells a player in another tab that it is their move.
-    if (this.baseTitle === undefined) this.baseTitle = document.title;
-    document.title = myMove ? `● Your move · ${this.baseTitle}` : this.baseTitle;
+    // The tab's title tells a player in another tab that it is their move (a signed-in page's
+    // your-turn badge owns the title instead: it counts every game waiting for them).
+    if (!document.querySelector("[data-your-turn-badge]")) {
+      if (this.baseTitle === undefined) this.baseTitle = document.title;
+      document.title = myMove ? `● Your move · ${this.baseTitle}` : this.baseTitle;
+    }
     const tree = this.isDuel() ? renderDuelGame(view, { log: this.sidePanel(view) }) : renderGame(view);
     clear(this.host);
     this.host.append(tree);
