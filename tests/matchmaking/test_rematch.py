@@ -138,3 +138,46 @@ def test_a_flood_of_rematch_requests_is_throttled(finished_pair, alice, client, 
     codes = [client.post(url).status_code for _ in range(5)]
     assert codes == [200, 200, 200, 429, 429]
     assert RematchOffer.objects.count() == 1
+
+
+@pytest.mark.requires("postgres")
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_last_accepts_start_one_rematch(make_user):
+    """Three players: alice offers, bob and carol accept at the same moment from two threads.
+    The offer's row lock lets one of them start the rematch; the other sees it started."""
+    import threading
+
+    from django.db import close_old_connections
+
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    game = start_game(alice, bob, carol)
+    services.resign(game.pk, alice)  # 3 players: a bot takes her seat, the game goes on
+    for user in (bob, carol):
+        if not Game.objects.get(pk=game.pk).is_over:
+            services.resign(game.pk, user)
+    assert Game.objects.get(pk=game.pk).is_over
+    rematches.offer_rematch(game.pk, alice)
+    barrier = threading.Barrier(2)
+    answers, failures = [], []
+
+    def accept(user):
+        try:
+            barrier.wait()
+            answers.append(rematches.answer_rematch(game.pk, user, True).new_game_id)
+        except Exception as error:  # noqa: BLE001 - reported below
+            failures.append(error)
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=accept, args=(user,)) for user in (bob, carol)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    # Without the lock both would read [alice], add themselves, and nobody would start it (or
+    # both would): exactly one new game, which the later of the two answers names.
+    assert Game.objects.count() == 2
+    assert len(answers) == 2 and len({answer for answer in answers if answer}) == 1
+    assert sorted(RematchOffer.objects.get(game=game).accepted) == sorted(
+        [alice.pk, bob.pk, carol.pk])
