@@ -17,8 +17,9 @@ log = logging.getLogger(__name__)
 @receiver(game_changed, dispatch_uid="notifications-game-changed")
 def on_game_changed(sender, game_id, version, started, over, to_move, humans, clock_kind,
                     **kwargs):
-    for user_id in humans:  # each player's badge re-reads their list
-        broadcast.group_send(broadcast.user_group(user_id), {"type": "user.turns"})
+    # Each player's badge re-reads their list.
+    broadcast.group_send_many((broadcast.user_group(user_id), {"type": "user.turns"})
+                              for user_id in humans)
     if clock_kind != "correspondence":
         return
     try:
