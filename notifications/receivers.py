@@ -33,14 +33,18 @@ def _correspondence_news(game_id, started, over, to_move, humans):
 
     from . import services, tasks
 
-    events = []
+    news = {user_id: [] for user_id in humans}  # one batch update per player and change
     if started or over:
         fixture = Fixture.objects.filter(table__game=game_id).exists()
         kind = ("fixture_" if fixture else "game_") + ("started" if started else "ended")
-        events += [(user_id, kind) for user_id in humans]
-    if to_move in humans:
-        events.append((to_move, "your_turn"))
-    for user_id, kind in events:
-        services.note_event(user_id, game_id, kind)
+        for user_id in humans:
+            news[user_id].append(kind)
+    if to_move in news:
+        news[to_move].append("your_turn")
+    for user_id, kinds in news.items():
+        if not kinds:
+            continue
+        services.note_event(user_id, game_id, kinds)
         if services.push_enabled():
-            tasks.send_push.delay(user_id, kind, game_id)
+            for kind in kinds:
+                tasks.send_push.delay(user_id, kind, game_id)

@@ -96,8 +96,10 @@ def site_url(path):
 # --- e-mail batches -------------------------------------------------------------------------
 
 
-def note_event(user_id, game_id, kind, now=None):
-    """Add `kind` to the (user, game) e-mail batch; enqueue its sending when due."""
+def note_event(user_id, game_id, kinds, now=None):
+    """Add `kinds` (one change's news, e.g. a start that is also your move) to the (user, game)
+    e-mail batch together; enqueue its sending when due."""
+    kinds = [kinds] if isinstance(kinds, str) else list(kinds)
     from .tasks import send_game_email
 
     now = now or timezone.now()
@@ -109,8 +111,7 @@ def note_event(user_id, game_id, kind, now=None):
         except IntegrityError:  # created meanwhile by a concurrent event
             pass
         batch = GameEmailBatch.objects.select_for_update().get(user_id=user_id, game_id=game_id)
-        if kind not in batch.pending:
-            batch.pending = [*batch.pending, kind]
+        batch.pending = [*batch.pending, *(k for k in kinds if k not in batch.pending)]
         due = batch.last_sent_at + interval() if batch.last_sent_at else now
         if batch.scheduled_for is not None and batch.scheduled_for <= due:
             batch.save(update_fields=["pending"])

@@ -4,7 +4,7 @@ import threading
 from datetime import timedelta
 
 import pytest
-from django.db import close_old_connections
+from django.db import connection
 from django.utils import timezone
 
 from games.models import Game, Seat
@@ -113,7 +113,7 @@ def test_concurrent_seeks_never_double_pair(make_user):
         except Exception as error:  # noqa: BLE001 - reported below
             failures.append(error)
         finally:
-            close_old_connections()
+            connection.close()  # this thread's own connection (kept open by CONN_MAX_AGE)
 
     threads = [threading.Thread(target=seek, args=(user,)) for user in users]
     for thread in threads:
