@@ -92,6 +92,8 @@ INSTALLED_APPS = [
     "games.ratings",
     "leagues",
     "learn",
+    "matchmaking",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -121,6 +123,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "leagues.context_processors.invitations_waiting",
+                "notifications.context_processors.your_turn",
             ],
         },
     },
@@ -301,6 +304,18 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": float(os.environ.get("RATING_SWEEP_SECONDS", "60")),
     },
     # League round deadlines (forfeits, next rounds); tests shorten the interval.
+    # Quick play: seeks that missed each other, and rating windows that widened (matchmaking).
+    "matchmaking-pair-waiting-seeks": {
+        "task": "matchmaking.pair_waiting_seeks",
+        "schedule": float(os.environ.get("SEEK_SWEEP_SECONDS", "3")),
+    },
+    "matchmaking-expire-rematch-offers": {
+        "task": "matchmaking.expire_rematch_offers", "schedule": 10.0,
+    },
+    # E-mail batches whose send task was lost or ran early (notifications).
+    "notifications-send-due-email-batches": {
+        "task": "notifications.send_due_email_batches", "schedule": 60.0,
+    },
     "leagues-close-overdue-fixtures": {
         "task": "leagues.tasks.close_overdue_fixtures",
         "schedule": float(os.environ.get("LEAGUES_DEADLINE_CHECK_SECONDS", "60")),
@@ -419,3 +434,28 @@ PRESENCE_BROADCAST_DELAY_SECONDS = float(os.environ.get("PRESENCE_BROADCAST_DELA
 # sweep enqueues it again.
 BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "1.0"))
 BOT_SWEEP_AFTER_SECONDS = float(os.environ.get("BOT_SWEEP_AFTER_SECONDS", "30"))
+
+# Rematches and quick play (matchmaking; docs/api.md "Rematch", "Quick play").
+REMATCH_OFFER_SECONDS = int(os.environ.get("REMATCH_OFFER_SECONDS", "120"))
+# Two seeks pair when their ratings differ by at most the window of the longer-waiting one:
+# SEEK_RATING_WINDOW at first, SEEK_RATING_WINDOW_GROWTH more each second, SEEK_RATING_WINDOW_MAX.
+SEEK_RATING_WINDOW = float(os.environ.get("SEEK_RATING_WINDOW", "100"))
+SEEK_RATING_WINDOW_GROWTH = float(os.environ.get("SEEK_RATING_WINDOW_GROWTH", "10"))
+SEEK_RATING_WINDOW_MAX = float(os.environ.get("SEEK_RATING_WINDOW_MAX", "600"))
+# Rematch, seek and play-the-computer requests per user and minute (REST; sockets have their rate).
+MATCHMAKING_WRITES_PER_MINUTE = int(os.environ.get("MATCHMAKING_WRITES_PER_MINUTE", "30"))
+
+# Notifications (notifications app; docs/operations.md "Notifications"). Links in e-mails use
+# SITE_URL. E-mail goes through EMAIL_BACKEND (anymail: EMAIL_BACKEND=anymail.backends.<esp>...
+# and ANYMAIL_* variables, read into ANYMAIL below).
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
+NOTIFICATION_EMAIL_INTERVAL_SECONDS = int(os.environ.get("NOTIFICATION_EMAIL_INTERVAL_SECONDS", "3600"))
+ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items()
+           if key.startswith("ANYMAIL_")}
+# Web Push: VAPID keys (base64url, as `vapid --gen` / py_vapid make them); no keys, no push.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@localhost")
+# Push endpoints are URLs the server posts to: https only, unless this is set (tests, local push).
+PUSH_ALLOW_HTTP_ENDPOINTS = env_bool("PUSH_ALLOW_HTTP_ENDPOINTS", False)
+PUSH_SUBSCRIPTIONS_PER_USER = int(os.environ.get("PUSH_SUBSCRIPTIONS_PER_USER", "10"))

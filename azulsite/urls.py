@@ -13,6 +13,7 @@ urlpatterns = [
     path("leaderboard/", include("games.ratings.urls")),
     path("api/", include("azulsite.api.urls")),
     path("admin/", admin.site.urls),
+    path("", include("notifications.urls")),
     # The games app's pages (lobby, tables, games) are mounted at the root.
     path("", include("games.urls")),
 ]

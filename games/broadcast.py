@@ -59,6 +59,37 @@ def _sent(task):
         log.error("broadcast failed", exc_info=task.exception())
 
 
+def group_send(group, message):
+    """Send `message` to a channel-layer group from any thread (the public name of the sender
+    above, for other apps' events: matchmaking, notifications)."""
+    _group_send(group, message)
+
+
+def group_send_many(sends):
+    """Send each (group, message) of `sends`, in one hop to the event loop rather than one per
+    message (a request thread or task waits for them together)."""
+    sends = list(sends)
+    layer = get_channel_layer()
+    if layer is None or not sends:
+        return
+    loop = getattr(_thread, "loop", None)
+    if loop is not None:
+        for group, message in sends:
+            loop.call_soon_threadsafe(_start_sending, layer, group, message)
+        return
+
+    async def send_all():
+        for group, message in sends:
+            await layer.group_send(group, message)
+
+    async_to_sync(send_all)()
+
+
+def user_group(user_id):
+    """Every socket of one user (lobby, /ws/me/): seek pairings, the your-turn badge."""
+    return f"user-{user_id}"
+
+
 def game_state_after_commit(payload):
     """Send a game payload (built inside the transaction) to every player and spectator.
 

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import close_old_connections, connections
 
 from azulsite.api import parsers as json_input
+from matchmaking.sockets import REMATCH_HANDLERS, SEEK_HANDLERS, RematchMessages, SeekMessages
 
 from . import broadcast, payloads, presence, selectors, services
 from .errors import GameError, NotFound
@@ -177,8 +178,9 @@ def _sync_message(game_id):
     return {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
 
 
-class GameConsumer(JsonProtocolConsumer):
-    handlers = {"move": "on_move", "sync": "on_sync", "resign": "on_resign", "ping": "on_ping"}
+class GameConsumer(RematchMessages, JsonProtocolConsumer):
+    handlers = {"move": "on_move", "sync": "on_sync", "resign": "on_resign", "ping": "on_ping",
+                **REMATCH_HANDLERS}
 
     group = None
 
@@ -252,17 +254,19 @@ class GameConsumer(JsonProtocolConsumer):
         )
 
 
-class LobbyConsumer(JsonProtocolConsumer):
-    handlers = {"ping": "on_ping"}
+class LobbyConsumer(SeekMessages, JsonProtocolConsumer):
+    handlers = {"ping": "on_ping", **SEEK_HANDLERS}
 
     async def connect(self):
         await self.accept()
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.join_user_group()
         tables = await in_db_thread(broadcast.open_tables_payload)()
         await self.send_json({"type": "tables", "tables": tables})
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.leave_user_group()
 
     async def lobby_tables(self, event):
         await self.send_json({"type": "tables", "tables": event["tables"]})

@@ -25,7 +25,7 @@ from .bot_accounts import bot_account, bot_levels
 from .bot_turns import schedule_bot_turn_if_needed
 from .models import Game, MoveRecord, Seat, Table
 from .outcome import aborted_result, final_result
-from .signals import game_finished
+from .signals import game_changed, game_finished
 
 # The level of the bot that takes over the seat of a player who left a 3-4 player game.
 REPLACEMENT_BOT_LEVEL = "greedy"
@@ -335,8 +335,11 @@ def _leave_open_table(table_id, user):
     return table
 
 
-def start_table(table_id, user):
-    """The creator starts a full table: seat order shuffled and seed drawn with `secrets`."""
+def start_table(table_id, user, *, player_order=None):
+    """The creator starts a full table: seat order shuffled and seed drawn with `secrets`.
+
+    player_order: the seat positions in playing order instead of a shuffle (a rematch rotates
+    the previous game's order: matchmaking.rematches)."""
     _require_user(user)
     now = timezone.now()
     with transaction.atomic():
@@ -349,7 +352,13 @@ def start_table(table_id, user):
         if len(seats) != table.players:
             raise errors.SeatsNotFilled(f"{len(seats)} of {table.players} seats are filled")
 
-        secrets.SystemRandom().shuffle(seats)
+        if player_order is None:
+            secrets.SystemRandom().shuffle(seats)
+        else:
+            by_position = {seat.position: seat for seat in seats}
+            if sorted(player_order) != sorted(by_position):
+                raise errors.Invalid("player_order must list every seat position once")
+            seats = [by_position[position] for position in player_order]
         bank = clocks.initial_bank_ms(table)
         for index, seat in enumerate(seats):
             seat.player_index = index
@@ -625,6 +634,7 @@ def _abort(game, seat, now):
 def _after_change(game, payload, *, table_changed):
     """Queue what must follow a committed change: broadcast, bot turn, clock check, end hooks."""
     broadcast.game_state_after_commit(payload)
+    _announce_change(game)
     if table_changed:
         broadcast.lobby_after_commit(game.table_id)
     if game.is_over:
@@ -636,6 +646,26 @@ def _after_change(game, payload, *, table_changed):
         return
     transaction.on_commit(lambda: schedule_bot_turn_if_needed(game))
     transaction.on_commit(lambda: _schedule_clock_check(game.pk, game.deadline_at))
+
+
+def _announce_change(game):
+    """game_changed after commit, with what its listeners (notifications) need, read from the
+    rows this change loaded: no query of its own."""
+    seats = _seats(game)
+    to_move = None
+    if not game.is_over:
+        seat = _seat_of_player(seats, game.state["current_player"])
+        to_move = None if seat is None else (seat.replaced_by_id if seat.left else seat.user_id)
+    change = {
+        "game_id": game.pk,
+        "version": game.version,
+        "started": game.version == 0 and not game.is_over,
+        "over": game.is_over,
+        "to_move": to_move,
+        "humans": [s.user_id for s in seats if not _is_bot(s.user)],
+        "clock_kind": game.table.clock_kind,
+    }
+    transaction.on_commit(lambda: game_changed.send(sender=Game, **change), robust=True)
 
 
 def _schedule_clock_check(game_id, deadline):

@@ -4,3 +4,7 @@ from django.dispatch import Signal
 
 # Sent after the finishing transaction commits; kwargs: game_id.
 game_finished = Signal()
+
+# Sent after every committed change of a game (its start, each move, a leaver, its end); kwargs:
+# game_id, version, started, over, to_move (user id or None), humans (user ids), clock_kind.
+game_changed = Signal()

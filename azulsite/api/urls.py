@@ -11,6 +11,8 @@ v1_patterns = [
     path("", include("leagues.api.urls")),
     path("", include("games.ratings.api.urls")),
     path("", include("learn.api.urls")),
+    path("", include("matchmaking.api.urls")),
+    path("", include("notifications.api.urls")),
 ]
 
 urlpatterns = [

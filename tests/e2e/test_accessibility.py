@@ -115,8 +115,14 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     for path in ("/", "/lobby/", "/u/checker/", "/accounts/settings/", "/accounts/password/change/",
                  "/leaderboard/", "/leaderboard/classic-2p/", "/leagues/", "/leagues/new/",
                  f"/leagues/{league.pk}/", f"/leagues/{league.pk}/seasons/1/",
-                 f"/leagues/{league.pk}/seasons/1/fixtures/"):
+                 f"/leagues/{league.pk}/seasons/1/fixtures/", "/your-turn/",
+                 "/notifications/settings/"):
         check(page, f"{base}{path}", failures)
+    from notifications.services import unsubscribe_token
+
+    check(page, f"{base}/notifications/unsubscribe/{unsubscribe_token(me.pk, 'your_turn')}/",
+          failures, "unsubscribe")
+    check(page, f"{base}/notifications/unsubscribe/forged/", failures, "unsubscribe, bad token")
     hover_every_button(page, failures, "lobby")
 
     # A classic game: the board, a selection with its previews, a move waiting for Confirm.
@@ -133,6 +139,7 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     hover_every_button(page, failures, "classic board")
     page.keyboard.press("Escape")
     resign(page)
+    expect(page.get_by_test_id("rematch-offer")).to_be_visible()
     check(page, None, failures, "classic end screen")
     hover_every_button(page, failures, "classic end screen")
     check(page, f"{base}/games/{game.pk}/replay", failures)

@@ -49,7 +49,7 @@ function normaliseLastMove(lastMove, previousState) {
 }
 
 export class GameView {
-  constructor(root, { gameId, username, confirmMoves = false }) {
+  constructor(root, { gameId, username, confirmMoves = false, onMessage = null }) {
     this.root = root;
     this.gameId = gameId;
     this.username = username || null;
@@ -75,6 +75,7 @@ export class GameView {
     this.ratingChanges = null;
     this.focusNext = false;
     this.connection = new GameConnection(gameId, {
+      onMessage: (message) => onMessage?.(message, this.connection),
       onState: (message) => this.onState(message),
       onError: (message) => this.onError(message),
       onPresence: (message) => this.onPresence(message),
@@ -551,9 +552,12 @@ export class GameView {
     const previousScroll = oldLog ? oldLog.scrollTop : 0;
     const view = this.isDuel() ? this.duelView() : this.view();
     const myMove = this.isDuel() ? view.moves.length > 0 : view.canOffer || view.canTile;
-    // The tab's title tells a player in another tab that it is their move.
-    if (this.baseTitle === undefined) this.baseTitle = document.title;
-    document.title = myMove ? `● Your move · ${this.baseTitle}` : this.baseTitle;
+    // The tab's title tells a player in another tab that it is their move (a signed-in page's
+    // your-turn badge owns the title instead: it counts every game waiting for them).
+    if (!document.querySelector("[data-your-turn-badge]")) {
+      if (this.baseTitle === undefined) this.baseTitle = document.title;
+      document.title = myMove ? `● Your move · ${this.baseTitle}` : this.baseTitle;
+    }
     const tree = this.isDuel() ? renderDuelGame(view, { log: this.sidePanel(view) }) : renderGame(view);
     clear(this.host);
     this.host.append(tree);

@@ -1,6 +1,7 @@
 // Entry point of /tables/<id>/: the waiting room until the game starts, then the live board.
 
 import { GameView } from "./game-view.js";
+import { RematchPanel } from "./rematch.js";
 import { WaitingRoom } from "./waiting-room.js";
 
 const root = document.getElementById("table-app");
@@ -11,7 +12,8 @@ const confirmMoves = root.dataset.confirmMoves === "true";
 
 function showGame(gameId) {
   document.body.classList.add("is-playing");
-  const view = new GameView(root, { gameId, username, confirmMoves });
+  const panel = new RematchPanel(document.getElementById("rematch-panel"), { gameId, username });
+  const view = new GameView(root, { gameId, username, confirmMoves, onMessage: (message, connection) => panel.onMessage(message, connection) });
   view.start();
 }
 

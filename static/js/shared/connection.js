@@ -11,7 +11,8 @@ export function socketUrl(path) {
 }
 
 export class GameConnection {
-  // handlers: onState(message), onError(message), onPresence(message), onStatus("connecting"|"open"|"closed")
+  // handlers: onState(message), onError(message), onPresence(message), onStatus("connecting"|"open"|"closed"),
+  // onMessage(message): every message first (pages add their own panels: the rematch panel)
   constructor(gameId, handlers) {
     this.gameId = gameId;
     this.handlers = handlers;
@@ -65,6 +66,7 @@ export class GameConnection {
     } catch {
       return;
     }
+    this.handlers.onMessage?.(message);
     if (message.type === "state") {
       // States can cross on the wire (a broadcast and a sync answer): never go back in time.
       if (typeof message.version === "number" && message.version < this.version) return;

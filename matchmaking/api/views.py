@@ -1,0 +1,183 @@
+"""REST endpoints of rematches and quick play: parse, call one service, render.
+
+Matchmaking's domain errors become the API's error body here and only here. Every write is
+counted against MATCHMAKING_WRITES_PER_MINUTE per user (a flood gets `throttled`).
+"""
+
+from django.conf import settings
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.exceptions import Throttled
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.throttles import WindowRateThrottle
+from azulsite.api.errors import ApiError
+from azulsite.api.schema import error_response
+from azulsite.errors import DomainError
+from games.api.serializers import ClockOptionsSerializer, ClockSerializer
+
+from .. import rematches, seeks
+
+RematchSerializer = inline_serializer(name="Rematch", fields={
+    "game": serializers.IntegerField(),
+    "status": serializers.ChoiceField(
+        ["none", "open", "started", "declined", "cancelled", "expired"]),
+    "offered_by": serializers.CharField(allow_null=True),
+    "accepted": serializers.ListField(child=serializers.CharField()),
+    "waiting_for": serializers.ListField(child=serializers.CharField()),
+    "declined_by": serializers.CharField(allow_null=True),
+    "expires_at": serializers.DateTimeField(allow_null=True),
+    "new_game": serializers.IntegerField(allow_null=True),
+    "new_table": serializers.IntegerField(allow_null=True),
+})
+
+SeekSerializer = inline_serializer(name="Seek", fields={
+    "id": serializers.IntegerField(required=False),
+    "status": serializers.ChoiceField(["none", "waiting", "paired", "cancelled"]),
+    "ruleset": serializers.CharField(required=False),
+    "rated": serializers.BooleanField(required=False),
+    "clock": ClockSerializer(required=False),
+    "rating": serializers.IntegerField(required=False),
+    "created_at": serializers.DateTimeField(required=False),
+    "game": serializers.IntegerField(allow_null=True, required=False),
+    "table": serializers.IntegerField(allow_null=True, required=False),
+})
+
+
+class SeekRequest(serializers.Serializer):
+    ruleset = serializers.ChoiceField(["classic", "duel"], default="classic")
+    rated = serializers.BooleanField(default=False)
+    clock = ClockOptionsSerializer(required=False)
+
+
+class ComputerRequest(serializers.Serializer):
+    level = serializers.CharField(max_length=32)
+    ruleset = serializers.ChoiceField(["classic", "duel"], default="classic")
+
+
+class MatchmakingWriteThrottle(WindowRateThrottle):
+    scope = "matchmaking"
+
+    def get_rate(self):
+        return f"{settings.MATCHMAKING_WRITES_PER_MINUTE}/minute"
+
+    def allow_request(self, request, view=None):
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return True
+        return super().allow_request(request, view)
+
+    def identity(self, request, view=None):
+        if request.user.is_authenticated:
+            return f"user-{request.user.pk}"
+        return super().identity(request, view)
+
+
+class MatchmakingApiView(APIView):
+    throttle_classes = [MatchmakingWriteThrottle]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, DomainError):
+            exc = ApiError(exc.code, exc.detail, exc.status)
+        return super().handle_exception(exc)
+
+    def throttled(self, request, wait):
+        raise Throttled(wait, detail=f"at most {settings.MATCHMAKING_WRITES_PER_MINUTE} "
+                        "rematch and quick-play requests a minute.")
+
+
+def _parse(serializer_class, data):
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+REMATCH_ERRORS = {
+    401: error_response("not_authenticated"),
+    403: error_response("not_seated (not a player of the game), forbidden"),
+    404: error_response("not_found"),
+    409: error_response("game_not_over, no_rematch_offer, rematch_expired, rematch_closed"),
+    429: error_response("throttled"),
+}
+
+
+def _rematch_body(game_id):
+    game, offer = rematches.rematch_of(game_id)
+    return rematches.offer_payload(game, offer)
+
+
+class RematchView(MatchmakingApiView):
+    @extend_schema(operation_id="rematch_retrieve", responses={200: RematchSerializer,
+                   404: error_response("not_found")}, tags=["rematch"])
+    def get(self, request, game_id):
+        return Response(_rematch_body(game_id))
+
+    @extend_schema(operation_id="rematch_offer", request=None,
+                   responses={200: RematchSerializer, **REMATCH_ERRORS}, tags=["rematch"],
+                   description="Offer a rematch (or accept the one offered). Idempotent.")
+    def post(self, request, game_id):
+        rematches.offer_rematch(game_id, request.user)
+        return Response(_rematch_body(game_id))
+
+
+class RematchAnswerView(MatchmakingApiView):
+    answer = None  # "accept", "decline" or "cancel"
+
+    @extend_schema(request=None, responses={200: RematchSerializer, **REMATCH_ERRORS},
+                   tags=["rematch"])
+    def post(self, request, game_id):
+        if self.answer == "cancel":
+            rematches.cancel_rematch(game_id, request.user)
+        else:
+            rematches.answer_rematch(game_id, request.user, self.answer == "accept")
+        return Response(_rematch_body(game_id))
+
+
+SEEK_ERRORS = {
+    401: error_response("not_authenticated"),
+    403: error_response("forbidden (a bot)"),
+    429: error_response("throttled"),
+}
+
+
+class SeeksView(MatchmakingApiView):
+    @extend_schema(operation_id="seek_retrieve", responses={200: SeekSerializer,
+                   **SEEK_ERRORS}, tags=["quick play"])
+    def get(self, request):
+        seeks._require_human(request.user)
+        return Response(seeks.seek_payload(seeks.current_seek(request.user)))
+
+    @extend_schema(operation_id="seek_create", request=SeekRequest,
+                   responses={200: SeekSerializer, 400: error_response("invalid"),
+                              409: error_response("already_seeking"), **SEEK_ERRORS},
+                   tags=["quick play"],
+                   description="Look for an opponent; status `paired` with the game if one waited.")
+    def post(self, request):
+        options = _parse(SeekRequest, request.data)
+        clock = dict(options["clock"]) if "clock" in options else None
+        seek = seeks.create_seek(request.user, ruleset=options["ruleset"],
+                                 rated=options["rated"], clock=clock)
+        return Response(seeks.seek_payload(seek))
+
+    @extend_schema(operation_id="seek_cancel", request=None,
+                   responses={200: SeekSerializer, 409: error_response("not_seeking"),
+                              **SEEK_ERRORS}, tags=["quick play"])
+    def delete(self, request):
+        return Response(seeks.seek_payload(seeks.cancel_seek(request.user)))
+
+
+class ComputerGameView(MatchmakingApiView):
+    @extend_schema(
+        operation_id="quickplay_computer", request=ComputerRequest,
+        responses={201: inline_serializer(name="QuickGame", fields={
+            "game": serializers.IntegerField(), "table": serializers.IntegerField(),
+            "url": serializers.CharField()}),
+            400: error_response("invalid"), 409: error_response("too_many_open_tables"),
+            **SEEK_ERRORS},
+        tags=["quick play"],
+        description="A two-player game against a bot of `level`, standard options, started.")
+    def post(self, request):
+        options = _parse(ComputerRequest, request.data)
+        game = seeks.play_computer(request.user, options["level"], options["ruleset"])
+        return Response({"game": game.pk, "table": game.table_id,
+                         "url": f"/tables/{game.table_id}/"}, status=201)

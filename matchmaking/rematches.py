@@ -1,0 +1,243 @@
+"""Rematches: after a game, any player offers the same table again (same seats, options and
+bots, the playing order rotated by one); when every human has accepted, the new game starts and
+every socket of the old game hears where it is.
+
+The offer's row is the lock (docs/architecture.md, "Lock order": it is taken with no other lock
+held; starting the rematch then creates rows nobody else can see yet). Events go to the old
+game's group after commit.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from azulsite.ids import parse_id
+from games import broadcast
+from games import services as game_services
+from games.errors import GameError
+from games.models import Game
+from games.payloads import clock_options
+
+from . import errors
+from .models import RematchOffer
+
+
+def _require_user(user):
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise errors.NotAuthenticated()
+
+
+def _finished_game(game_id):
+    number = parse_id(game_id)
+    game = (Game.objects.select_related("table").prefetch_related("table__seats__user")
+            .filter(pk=number).first() if number else None)
+    if game is None:
+        raise errors.NotFound(f"no game {game_id}")
+    return game
+
+
+def _seats(game):
+    return sorted(game.table.seats.all(), key=lambda seat: seat.position)
+
+
+def _humans(game):
+    return [seat.user for seat in _seats(game) if not seat.user.is_bot]
+
+
+def _check_player(game, user):
+    if not any(human.pk == user.pk for human in _humans(game)):
+        raise errors.NotAPlayer()
+
+
+def _lock_offer(game):
+    return RematchOffer.objects.select_for_update().filter(game=game).first()
+
+
+def _expire_if_due(offer, now):
+    if offer.status == RematchOffer.Status.OPEN and offer.expires_at <= now:
+        offer.status = RematchOffer.Status.EXPIRED
+        offer.save(update_fields=["status"])
+        _announce(offer)
+        return True
+    return False
+
+
+def offer_rematch(game_id, user, now=None):
+    """Offer (or, if another player offered already, accept) a rematch of a game that is over.
+    Repeating it changes nothing. A table of bots and one human starts again at once."""
+    _require_user(user)
+    now = now or timezone.now()
+    game = _finished_game(game_id)
+    _check_player(game, user)
+    if not game.is_over:
+        raise errors.GameNotOver()
+    with transaction.atomic():
+        offer = _lock_offer(game)
+        if offer is None:
+            offer = RematchOffer(game=game, offered_by=user, expires_at=now)
+        elif offer.status == RematchOffer.Status.OPEN and not _expire_if_due(offer, now):
+            return _accept(offer, game, user)
+        elif offer.status == RematchOffer.Status.STARTED:
+            return offer
+        # A new offer (the first, or after a refusal, a cancel or an expiry).
+        offer.offered_by = user
+        offer.status = RematchOffer.Status.OPEN
+        offer.accepted = [user.pk]
+        offer.declined_by = None
+        offer.expires_at = now + timedelta(seconds=settings.REMATCH_OFFER_SECONDS)
+        offer.save()
+        return _start_if_everyone_accepted(offer, game)
+
+
+def answer_rematch(game_id, user, accept):
+    """Accept or decline the open offer. Accepting twice is harmless; declining ends it."""
+    _require_user(user)
+    if not isinstance(accept, bool):
+        raise errors.Invalid("accept must be true or false")
+    now = timezone.now()
+    game = _finished_game(game_id)
+    _check_player(game, user)
+    with transaction.atomic():
+        offer = _lock_offer(game)
+        if offer is None:
+            raise errors.NoRematchOffer()
+        expired = _expire_if_due(offer, now)  # committed, then refused below
+    if expired:
+        raise errors.RematchExpired()
+    with transaction.atomic():
+        offer = _lock_offer(game)
+        if offer.status == RematchOffer.Status.STARTED and accept:
+            return offer  # a repeated accept after the start: the same answer
+        if offer.status != RematchOffer.Status.OPEN:
+            raise errors.RematchClosed(f"the rematch offer is {offer.status}")
+        if accept:
+            return _accept(offer, game, user)
+        offer.status = RematchOffer.Status.DECLINED
+        offer.declined_by = user
+        offer.save(update_fields=["status", "declined_by"])
+        _announce(offer)
+        return offer
+
+
+def cancel_rematch(game_id, user):
+    """The offerer takes the offer back."""
+    _require_user(user)
+    game = _finished_game(game_id)
+    _check_player(game, user)
+    with transaction.atomic():
+        offer = _lock_offer(game)
+        if offer is None:
+            raise errors.NoRematchOffer()
+        if offer.status != RematchOffer.Status.OPEN:
+            raise errors.RematchClosed(f"the rematch offer is {offer.status}")
+        if offer.offered_by_id != user.pk:
+            raise errors.Forbidden("only the player who offered the rematch may cancel it")
+        offer.status = RematchOffer.Status.CANCELLED
+        offer.save(update_fields=["status"])
+        _announce(offer)
+        return offer
+
+
+def rematch_of(game_id):
+    """The offer of a game, or None (expired ones shown as expired)."""
+    game = _finished_game(game_id)
+    offer = RematchOffer.objects.filter(game=game).first()
+    if offer is not None and offer.status == RematchOffer.Status.OPEN \
+            and offer.expires_at <= timezone.now():
+        offer.status = RematchOffer.Status.EXPIRED
+    return game, offer
+
+
+def expire_rematch_offers(now=None):
+    """Beat: close the offers whose time ran out (their players hear it). Returns how many."""
+    now = now or timezone.now()
+    done = 0
+    for offer_id in list(RematchOffer.objects.filter(
+            status=RematchOffer.Status.OPEN, expires_at__lte=now).values_list("pk", flat=True)):
+        with transaction.atomic():
+            offer = RematchOffer.objects.select_for_update().get(pk=offer_id)
+            done += _expire_if_due(offer, now)
+    return done
+
+
+def _accept(offer, game, user):
+    if user.pk not in offer.accepted:
+        offer.accepted = [*offer.accepted, user.pk]
+        offer.save(update_fields=["accepted"])
+    return _start_if_everyone_accepted(offer, game)
+
+
+def _start_if_everyone_accepted(offer, game):
+    humans = _humans(game)
+    if any(human.pk not in offer.accepted for human in humans):
+        _announce(offer)
+        return offer
+    offer.new_game = _start_rematch(game)
+    offer.status = RematchOffer.Status.STARTED
+    offer.save(update_fields=["new_game", "status"])
+    _announce(offer)
+    return offer
+
+
+def _start_rematch(game):
+    """The new table: every seat's account again, player i of the old game is player i+1 now
+    (the last one first), bots included; the same options; started at once."""
+    table = game.table
+    seats = _seats(game)
+    count = len(seats)
+    new_index = {seat.pk: ((seat.player_index if seat.player_index is not None
+                            else seat.position) + 1) % count for seat in seats}
+    humans = sorted((seat for seat in seats if not seat.user.is_bot), key=lambda s: new_index[s.pk])
+    # create_table seats the creator in the first seat no bot takes: the human who plays first.
+    options = {
+        "players": table.players, "variant": table.variant, "rated": table.rated,
+        "ruleset": table.ruleset, "clock": clock_options(table),
+        "bots": [{"seat": new_index[seat.pk], "level": seat.user.bot_level}
+                 for seat in seats if seat.user.is_bot],
+    }
+    try:
+        new_table = game_services.create_table(humans[0].user, enforce_quota=False, **options)
+        for seat in humans[1:]:
+            game_services.join_table(new_table.pk, seat.user, seat=new_index[seat.pk],
+                                     enforce_quota=False)
+        return game_services.start_table(new_table.pk, humans[0].user,
+                                         player_order=list(range(count)))
+    except GameError as error:  # e.g. an account that may no longer play
+        raise errors.RematchClosed(f"the rematch could not start: {error.detail}") from None
+
+
+def offer_payload(game, offer):
+    """The JSON of a game's rematch (REST answer and the socket's `rematch` message)."""
+    humans = _humans(game)
+    names = {human.pk: human.username for human in humans}
+    if offer is None:
+        return {"game": game.pk, "status": "none", "offered_by": None, "accepted": [],
+                "waiting_for": [], "declined_by": None, "expires_at": None,
+                "new_game": None, "new_table": None}
+    new_game = offer.new_game
+    return {
+        "game": game.pk,
+        "status": offer.status,
+        "offered_by": names.get(offer.offered_by_id),
+        "accepted": [names[pk] for pk in offer.accepted if pk in names],
+        "waiting_for": [h.username for h in humans if h.pk not in offer.accepted]
+        if offer.status == RematchOffer.Status.OPEN else [],
+        "declined_by": names.get(offer.declined_by_id),
+        "expires_at": offer.expires_at.isoformat(),
+        "new_game": new_game.pk if new_game else None,
+        "new_table": new_game.table_id if new_game else None,
+    }
+
+
+def _announce(offer):
+    game = offer.game
+    transaction.on_commit(lambda: broadcast.group_send(
+        broadcast.game_group(game.pk),
+        {"type": "game.rematch", "rematch": offer_payload(_finished_game(game.pk), _fresh(offer))},
+    ))
+
+
+def _fresh(offer):
+    return RematchOffer.objects.select_related("new_game").get(pk=offer.pk)

@@ -1,0 +1,191 @@
+"""Quick play: "play the computer" (a table with a bot, started at once) and "find an opponent"
+(the seek queue, paired two by two).
+
+Pairing is atomic: it runs in one transaction that locks the seeker's own waiting seek, then
+takes a partner's with SKIP LOCKED (a seek another pairing holds is passed over, never waited
+for), marks both paired and starts their game. A seek is paired once; two pairings that miss
+each other leave both waiting for the sweep (`pair_waiting_seeks`, beat), which also widens
+the rating window as seeks age. Lock order (docs/architecture.md): a seek row, then the rows
+of the new table, which nobody else can see yet.
+"""
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import broadcast
+from games import services as game_services
+from games.bot_accounts import bot_levels
+from games.errors import GameError
+from games.ratings.elo import START_RATING
+from games.ratings.ladders import ladder_for
+from games.ratings.models import Rating
+
+from . import errors
+from .models import Seek
+
+_OPTION_FIELDS = ["ruleset", "rated", "clock_kind", "clock_base_seconds",
+                  "clock_increment_seconds", "clock_days_per_move"]
+
+
+def _require_human(user):
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise errors.NotAuthenticated()
+    if user.is_bot:
+        raise errors.Forbidden("bots do not use quick play")
+
+
+def _clean_options(ruleset, rated, clock):
+    """A two-player table's options, checked by the games app's own rules."""
+    if clock is not None and not isinstance(clock, dict):
+        raise errors.Invalid("clock must be an object")
+    try:
+        clean = game_services.validate_table_options(
+            players=2, ruleset=ruleset, rated=rated, clock=clock)
+    except GameError as error:
+        raise errors.Invalid(error.detail) from None
+    return {field: clean[field] for field in _OPTION_FIELDS}
+
+
+def play_computer(user, level, ruleset="classic"):
+    """A two-player table against a bot of `level`, standard options, started: its game."""
+    _require_human(user)
+    if level not in bot_levels():
+        raise errors.Invalid(f"level must be one of {', '.join(bot_levels())}")
+    if ruleset not in ("classic", "duel"):
+        raise errors.Invalid("ruleset must be classic or duel")
+    try:
+        with transaction.atomic():
+            table = game_services.create_table(
+                user, players=2, ruleset=ruleset, bots=[{"seat": 1, "level": level}])
+            return game_services.start_table(table.pk, user)
+    except GameError as error:
+        raise _as_match_error(error) from None
+
+
+def _as_match_error(error):
+    refusal = errors.MatchError(error.detail)
+    refusal.code, refusal.status = error.code, error.status
+    return refusal
+
+
+def rating_of(user, ruleset):
+    rating = Rating.objects.filter(user=user, ladder=ladder_for(ruleset, 2)).first()
+    return rating.rating if rating else START_RATING
+
+
+def create_seek(user, *, ruleset="classic", rated=False, clock=None):
+    """Join the queue (one waiting seek per user: the same request again returns it), then try
+    to pair at once. Returns the seek (status "paired" with its game if a partner was there)."""
+    _require_human(user)
+    options = _clean_options(ruleset, rated, clock)
+    try:
+        with transaction.atomic():
+            seek = Seek.objects.create(user=user, rating=rating_of(user, options["ruleset"]),
+                                       **options)
+    except IntegrityError:
+        seek = Seek.objects.filter(user=user, status=Seek.Status.WAITING).first()
+        if seek is None:  # paired or cancelled in between: ask again
+            raise errors.AlreadySeeking("your seek changed meanwhile: try again") from None
+        if any(getattr(seek, field) != value for field, value in options.items()):
+            raise errors.AlreadySeeking() from None
+        return seek
+    return pair_seek(seek.pk) or seek
+
+
+def cancel_seek(user):
+    _require_human(user)
+    with transaction.atomic():
+        seek = (Seek.objects.select_for_update().filter(user=user, status=Seek.Status.WAITING)
+                .first())
+        if seek is None:
+            raise errors.NotSeeking()
+        seek.status = Seek.Status.CANCELLED
+        seek.save(update_fields=["status"])
+    return seek
+
+
+def current_seek(user):
+    """The user's waiting seek, else their last paired one, else None."""
+    return (Seek.objects.filter(user=user, status=Seek.Status.WAITING).first()
+            or Seek.objects.filter(user=user, status=Seek.Status.PAIRED).order_by("-pk").first())
+
+
+def rating_window(seek, now):
+    """How far apart two ratings may be for `seek`: it widens the longer it waits."""
+    waited = max(0.0, (now - seek.created_at).total_seconds())
+    return min(settings.SEEK_RATING_WINDOW_MAX,
+               settings.SEEK_RATING_WINDOW + settings.SEEK_RATING_WINDOW_GROWTH * waited)
+
+
+def pair_seek(seek_id, now=None):
+    """Pair this waiting seek with the longest-waiting compatible one within the window (the
+    wider of the two seeks'). Returns the seek once paired, None if it still waits."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        seek = Seek.objects.select_for_update().filter(pk=seek_id).first()
+        if seek is None or seek.status != Seek.Status.WAITING:
+            return None
+        widest = settings.SEEK_RATING_WINDOW_MAX
+        candidates = (
+            Seek.objects.select_for_update(skip_locked=True)
+            .filter(status=Seek.Status.WAITING,
+                    rating__gte=seek.rating - widest, rating__lte=seek.rating + widest,
+                    **{field: getattr(seek, field) for field in _OPTION_FIELDS})
+            .exclude(user_id=seek.user_id)
+            .order_by("created_at", "pk")[:50]
+        )
+        mine = rating_window(seek, now)
+        partner = next((other for other in candidates
+                        if abs(other.rating - seek.rating) <= max(mine, rating_window(other, now))),
+                       None)
+        if partner is None:
+            return None
+        game = _start_paired_game(partner, seek)
+        for paired in (seek, partner):
+            paired.status = Seek.Status.PAIRED
+            paired.game = game
+            paired.save(update_fields=["status", "game"])
+        for paired in (seek, partner):
+            _announce_paired(paired.user_id, game)
+        return seek
+
+
+def pair_waiting_seeks(now=None):
+    """Beat: try every waiting seek again, longest waiting first. Returns the pairs made."""
+    now = now or timezone.now()
+    ids = list(Seek.objects.filter(status=Seek.Status.WAITING).values_list("pk", flat=True))
+    return sum(1 for seek_id in ids if pair_seek(seek_id, now) is not None)
+
+
+def _start_paired_game(older, newer):
+    options = {"players": 2, "ruleset": older.ruleset, "rated": older.rated,
+               "clock": {"kind": older.clock_kind, "base_seconds": older.clock_base_seconds,
+                         "increment_seconds": older.clock_increment_seconds,
+                         "days_per_move": older.clock_days_per_move}}
+    table = game_services.create_table(older.user, enforce_quota=False, **options)
+    game_services.join_table(table.pk, newer.user, enforce_quota=False)
+    return game_services.start_table(table.pk, older.user)
+
+
+def _announce_paired(user_id, game):
+    message = {"type": "user.paired", "game": game.pk, "table": game.table_id}
+    transaction.on_commit(lambda: broadcast.group_send(broadcast.user_group(user_id), message))
+
+
+def seek_payload(seek):
+    if seek is None:
+        return {"status": "none"}
+    return {
+        "id": seek.pk,
+        "status": seek.status,
+        "ruleset": seek.ruleset,
+        "rated": seek.rated,
+        "clock": {"kind": seek.clock_kind, "base_seconds": seek.clock_base_seconds,
+                  "increment_seconds": seek.clock_increment_seconds,
+                  "days_per_move": seek.clock_days_per_move},
+        "rating": round(seek.rating),
+        "created_at": seek.created_at.isoformat(),
+        "game": seek.game_id,
+        "table": seek.game.table_id if seek.game_id else None,
+    }

@@ -1,0 +1,13 @@
+"""{% quick_play %}: the one-click buttons of the home page and the lobby."""
+
+from django import template
+
+from accounts.bots import BOT_DISPLAY_NAMES, BOT_LEVELS
+
+register = template.Library()
+
+
+@register.inclusion_tag("matchmaking/quick_play.html", takes_context=True)
+def quick_play(context):
+    levels = [(level, BOT_DISPLAY_NAMES[level]) for level in BOT_LEVELS]
+    return {"user": context.get("user"), "levels": levels, "default_level": "greedy"}

@@ -1,0 +1,106 @@
+"""REST endpoints of the notifications app: your turn, settings, Web Push subscriptions."""
+
+from django.conf import settings
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from azulsite.api.errors import ApiError
+from azulsite.api.schema import error_response
+from azulsite.errors import DomainError
+from matchmaking.api.views import MatchmakingWriteThrottle
+
+from .. import selectors, services
+from ..models import KINDS
+
+YourTurnRow = inline_serializer(name="YourTurnGame", many=True, fields={
+    "game": serializers.IntegerField(), "table": serializers.IntegerField(),
+    "url": serializers.CharField(), "ruleset": serializers.CharField(),
+    "players": serializers.IntegerField(), "clock": serializers.CharField(),
+    "round": serializers.IntegerField(allow_null=True),
+    "opponents": serializers.ListField(child=serializers.CharField()),
+    "turn_started_at": serializers.DateTimeField(allow_null=True),
+    "deadline_at": serializers.DateTimeField(allow_null=True),
+    "seconds_left": serializers.IntegerField(allow_null=True),
+})
+SettingsBody = inline_serializer(name="NotificationSettings", fields={
+    **{kind: serializers.BooleanField(required=False) for kind in KINDS},
+    "email": serializers.BooleanField(required=False),
+    "turn_sound": serializers.BooleanField(required=False),
+})
+SubscriptionBody = inline_serializer(name="PushSubscription", fields={
+    "endpoint": serializers.URLField(),
+    "keys": inline_serializer(name="PushKeys", fields={
+        "p256dh": serializers.CharField(), "auth": serializers.CharField()}),
+})
+AUTH = {401: error_response("not_authenticated"), 429: error_response("throttled")}
+
+
+class NotificationsApiView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [MatchmakingWriteThrottle]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, DomainError):
+            exc = ApiError(exc.code, exc.detail, exc.status)
+        return super().handle_exception(exc)
+
+
+def _settings_body(user):
+    prefs = services.settings_of(user)
+    return {field: getattr(prefs, field) for field in (*KINDS, "email", "turn_sound")}
+
+
+class YourTurnView(NotificationsApiView):
+    @extend_schema(operation_id="your_turn_list", responses={200: YourTurnRow, **AUTH},
+                   tags=["notifications"],
+                   description="Running games where it is your move, most urgent first.")
+    def get(self, request):
+        return Response(selectors.your_turn_games(request.user))
+
+
+class SettingsView(NotificationsApiView):
+    @extend_schema(operation_id="notification_settings_retrieve",
+                   responses={200: SettingsBody, **AUTH}, tags=["notifications"])
+    def get(self, request):
+        return Response(_settings_body(request.user))
+
+    @extend_schema(operation_id="notification_settings_update", request=SettingsBody,
+                   responses={200: SettingsBody, 400: error_response("invalid"), **AUTH},
+                   tags=["notifications"])
+    def patch(self, request):
+        services.update_settings(request.user, request.data if isinstance(request.data, dict)
+                                 else None)
+        return Response(_settings_body(request.user))
+
+
+class PushSubscriptionsView(NotificationsApiView):
+    @extend_schema(operation_id="push_key", responses={200: inline_serializer(
+        name="PushKey", fields={"public_key": serializers.CharField(allow_blank=True)}), **AUTH},
+        tags=["notifications"], description="The VAPID public key (empty: push is off).")
+    def get(self, request):
+        return Response({"public_key": settings.VAPID_PUBLIC_KEY if services.push_enabled()
+                         else ""})
+
+    @extend_schema(operation_id="push_subscribe", request=SubscriptionBody,
+                   responses={201: inline_serializer(name="PushSubscribed", fields={
+                       "endpoint": serializers.CharField()}),
+                       400: error_response("invalid"),
+                       409: error_response("too_many_subscriptions, push_disabled"), **AUTH},
+                   tags=["notifications"])
+    def post(self, request):
+        if not services.push_enabled():
+            raise ApiError("push_disabled", "this site has no Web Push keys", 409)
+        row = services.subscribe_push(request.user, request.data)
+        return Response({"endpoint": row.endpoint}, status=201)
+
+    @extend_schema(operation_id="push_unsubscribe", request=inline_serializer(
+        name="PushEndpoint", fields={"endpoint": serializers.CharField()}),
+        responses={204: None, 400: error_response("invalid"), 404: error_response("not_found"),
+                   **AUTH}, tags=["notifications"])
+    def delete(self, request):
+        endpoint = request.data.get("endpoint") if isinstance(request.data, dict) else None
+        services.unsubscribe_push(request.user, endpoint)
+        return Response(status=204)

@@ -1,0 +1,50 @@
+"""games.signals.game_changed (after every committed change of a game) → the players' your-turn
+badges, and for correspondence games the e-mail batches and pushes.
+
+Robust like the other listeners: a failure here is logged and never reaches the move's answer.
+"""
+
+import logging
+
+from django.dispatch import receiver
+
+from games import broadcast
+from games.signals import game_changed
+
+log = logging.getLogger(__name__)
+
+
+@receiver(game_changed, dispatch_uid="notifications-game-changed")
+def on_game_changed(sender, game_id, version, started, over, to_move, humans, clock_kind,
+                    **kwargs):
+    # Each player's badge re-reads their list.
+    broadcast.group_send_many((broadcast.user_group(user_id), {"type": "user.turns"})
+                              for user_id in humans)
+    if clock_kind != "correspondence":
+        return
+    try:
+        _correspondence_news(game_id, started, over, to_move, humans)
+    except Exception:
+        log.exception("notifications of game %s not queued", game_id)
+
+
+def _correspondence_news(game_id, started, over, to_move, humans):
+    from leagues.models import Fixture
+
+    from . import services, tasks
+
+    news = {user_id: [] for user_id in humans}  # one batch update per player and change
+    if started or over:
+        fixture = Fixture.objects.filter(table__game=game_id).exists()
+        kind = ("fixture_" if fixture else "game_") + ("started" if started else "ended")
+        for user_id in humans:
+            news[user_id].append(kind)
+    if to_move in news:
+        news[to_move].append("your_turn")
+    for user_id, kinds in news.items():
+        if not kinds:
+            continue
+        services.note_event(user_id, game_id, kinds)
+        if services.push_enabled():
+            for kind in kinds:
+                tasks.send_push.delay(user_id, kind, game_id)

@@ -1,0 +1,47 @@
+"""Reads of the notifications app: the games where it is a user's move, most urgent first."""
+
+from django.utils import timezone
+
+from games.lobby import my_running_tables
+from games.models import Seat, Table
+
+
+def your_turn_count(user):
+    """How many running games wait for `user`'s move (the header badge; one small query)."""
+    if user is None or not user.is_authenticated:
+        return 0
+    rows = Seat.objects.filter(user=user, left=False, table__status=Table.Status.PLAYING,
+                               table__game__status="playing").values_list(
+        "player_index", "table__game__state__current_player")
+    return sum(1 for index, current in rows if index is not None and index == current)
+
+
+def your_turn_games(user, now=None):
+    """Rows of the running games where it is `user`'s move: a clock's deadline first (the
+    nearest first), then untimed games, the longest waiting first."""
+    now = now or timezone.now()
+    rows = []
+    for table in my_running_tables(user):
+        game = table.game
+        current = game.state.get("current_player")
+        seats = table.seats_in_order()
+        mine = next((s for s in seats if s.user_id == user.pk and not s.left), None)
+        if mine is None or mine.player_index != current:
+            continue
+        deadline = game.deadline_at
+        rows.append({
+            "game": game.pk,
+            "table": table.pk,
+            "url": f"/tables/{table.pk}/",
+            "ruleset": table.ruleset,
+            "players": table.players,
+            "clock": table.clock_kind,
+            "round": game.state.get("round"),
+            "opponents": [s.user.username for s in seats if s.pk != mine.pk],
+            "turn_started_at": game.turn_started_at.isoformat() if game.turn_started_at else None,
+            "deadline_at": deadline.isoformat() if deadline else None,
+            "seconds_left": max(0, int((deadline - now).total_seconds())) if deadline else None,
+            "_order": (deadline is None, deadline or now, game.turn_started_at or now, game.pk),
+        })
+    rows.sort(key=lambda row: row.pop("_order"))
+    return rows

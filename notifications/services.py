@@ -1,0 +1,281 @@
+"""Every write of the notifications app: settings, unsubscribe tokens, push subscriptions, and
+the e-mail batches (at most one e-mail per game and user an hour, sent by Celery).
+
+An event (notifications.receivers) adds its kind to the (user, game) batch under the batch's
+row lock; if the last e-mail of that game went more than NOTIFICATION_EMAIL_INTERVAL ago the
+send task is enqueued now, otherwise once for the moment it falls due. The task re-reads
+everything: a "your move" that is no longer true is dropped, an opted-out kind too.
+"""
+
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMessage
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Game
+
+from . import errors
+from .models import KINDS, GameEmailBatch, NotificationSettings, PushSubscription
+
+UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+ALL_KINDS = "all"
+
+
+def interval():
+    return timedelta(seconds=settings.NOTIFICATION_EMAIL_INTERVAL_SECONDS)
+
+
+# --- settings ------------------------------------------------------------------------------
+
+
+def settings_of(user):
+    """The user's settings (unsaved defaults when they never changed any)."""
+    return NotificationSettings.objects.filter(user=user).first() or \
+        NotificationSettings(user=user)
+
+
+_BOOLEAN_FIELDS = (*KINDS, "email", "turn_sound")
+
+
+def update_settings(user, changes):
+    """Set some of the booleans (`changes`: {field: bool}); unknown fields are refused."""
+    if user is None or not user.is_authenticated:
+        raise errors.NotAuthenticated()
+    if not isinstance(changes, dict) or not changes:
+        raise errors.Invalid("send an object of settings to change")
+    for field, value in changes.items():
+        if field not in _BOOLEAN_FIELDS:
+            raise errors.Invalid(f"unknown setting {str(field)[:40]!r}")
+        if not isinstance(value, bool):
+            raise errors.Invalid(f"{field} must be true or false")
+    with transaction.atomic():
+        row, _created = NotificationSettings.objects.select_for_update().get_or_create(user=user)
+        for field, value in changes.items():
+            setattr(row, field, value)
+        row.save()
+    return row
+
+
+def unsubscribe_token(user_id, kind):
+    return signing.dumps({"u": user_id, "k": kind}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def read_unsubscribe_token(token):
+    """(user_id, kind) of a token this site signed, or errors.BadToken."""
+    try:
+        data = signing.loads(str(token)[:400], salt=UNSUBSCRIBE_SALT)
+        user_id, kind = int(data["u"]), data["k"]
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise errors.BadToken() from None
+    if kind not in (*KINDS, ALL_KINDS):
+        raise errors.BadToken()
+    return user_id, kind
+
+
+def unsubscribe(token):
+    """Turn off the token's kind (or every e-mail: kind "all"). Works without a login."""
+    from django.contrib.auth import get_user_model
+
+    user_id, kind = read_unsubscribe_token(token)
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if user is None:
+        raise errors.BadToken()
+    update_settings(user, {"email": False} if kind == ALL_KINDS else {kind: False})
+    return user, kind
+
+
+def site_url(path):
+    return settings.SITE_URL.rstrip("/") + path
+
+
+# --- e-mail batches -------------------------------------------------------------------------
+
+
+def note_event(user_id, game_id, kinds, now=None):
+    """Add `kinds` (one change's news, e.g. a start that is also your move) to the (user, game)
+    e-mail batch together; enqueue its sending when due."""
+    kinds = [kinds] if isinstance(kinds, str) else list(kinds)
+    from .tasks import send_game_email
+
+    now = now or timezone.now()
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                batch, _created = GameEmailBatch.objects.get_or_create(user_id=user_id,
+                                                                       game_id=game_id)
+        except IntegrityError:  # created meanwhile by a concurrent event
+            pass
+        batch = GameEmailBatch.objects.select_for_update().get(user_id=user_id, game_id=game_id)
+        batch.pending = [*batch.pending, *(k for k in kinds if k not in batch.pending)]
+        due = batch.last_sent_at + interval() if batch.last_sent_at else now
+        if batch.scheduled_for is not None and batch.scheduled_for <= due:
+            batch.save(update_fields=["pending"])
+            return batch  # a task is on its way for this moment
+        batch.scheduled_for = max(due, now)
+        batch.save(update_fields=["pending", "scheduled_for"])
+        eta = batch.scheduled_for
+    transaction.on_commit(lambda: send_game_email.apply_async(
+        (user_id, game_id), eta=None if eta <= now else eta))
+    return batch
+
+
+def send_game_email(user_id, game_id, now=None):
+    """The batch's one e-mail, if due and still worth sending. True if one was sent."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        batch = (GameEmailBatch.objects.select_for_update().select_related("user")
+                 .filter(user_id=user_id, game_id=game_id).first())
+        if batch is None or not batch.pending:
+            return False
+        if batch.last_sent_at and now < batch.last_sent_at + interval():
+            return False  # early (a redelivered task): the scheduled one sends it
+        game = Game.objects.select_related("table").filter(pk=game_id).first()
+        user = batch.user
+        prefs = settings_of(user)
+        kinds = [kind for kind in batch.pending if prefs.email and prefs.wants(kind)
+                 and (kind != "your_turn" or _is_users_move(game, user))]
+        batch.pending = []
+        batch.scheduled_for = None
+        if not kinds or not user.email or game is None:
+            batch.save(update_fields=["pending", "scheduled_for"])
+            return False
+        _compose(user, game, kinds).send()
+        batch.last_sent_at = now
+        batch.sent_count += 1
+        batch.save(update_fields=["pending", "scheduled_for", "last_sent_at", "sent_count"])
+    return True
+
+
+def send_due_email_batches(now=None):
+    """Beat: the batches whose moment came and whose task was lost (or ran early, as eager
+    Celery runs an ETA task at once). Returns how many e-mails went."""
+    now = now or timezone.now()
+    due = GameEmailBatch.objects.filter(scheduled_for__lte=now).exclude(pending=[]) \
+        .values_list("user_id", "game_id")
+    return sum(1 for user_id, game_id in list(due[:500]) if send_game_email(user_id, game_id, now))
+
+
+def _is_users_move(game, user):
+    if game is None or game.is_over:
+        return False
+    seat = game.table.seats.filter(player_index=game.state.get("current_player")).first()
+    return seat is not None and not seat.left and seat.user_id == user.pk
+
+
+def _line(kind, game):
+    number = game.pk
+    return {
+        "your_turn": _("It is your move in game %(n)s.") % {"n": number},
+        "game_started": _("Game %(n)s has started.") % {"n": number},
+        "game_ended": _("Game %(n)s is over.") % {"n": number},
+        "fixture_started": _("Your league fixture (game %(n)s) has started.") % {"n": number},
+        "fixture_ended": _("Your league fixture (game %(n)s) is over.") % {"n": number},
+    }[kind]
+
+
+def _compose(user, game, kinds):
+    link = site_url(f"/games/{game.pk}/")
+    lines = [_line(kind, game) for kind in kinds]
+    unsubscribe_all = site_url(f"/notifications/unsubscribe/{unsubscribe_token(user.pk, ALL_KINDS)}/")
+    stops = [
+        _("Stop these e-mails (%(kind)s): %(url)s") % {
+            "kind": kind.replace("_", " "),
+            "url": site_url(f"/notifications/unsubscribe/{unsubscribe_token(user.pk, kind)}/")}
+        for kind in kinds
+    ]
+    body = "\n".join([
+        _("Hello %(name)s,") % {"name": user.username}, "", *lines, "",
+        _("Open the game: %(url)s") % {"url": link}, "",
+        _("At most one e-mail per game an hour."), *stops,
+        _("Stop every e-mail: %(url)s") % {"url": unsubscribe_all},
+        _("Settings: %(url)s") % {"url": site_url("/notifications/settings/")},
+    ])
+    subject = lines[0] if len(lines) == 1 else _("News of game %(n)s") % {"n": game.pk}
+    return EmailMessage(
+        subject=f"[azulsite] {subject}", body=body, to=[user.email],
+        headers={"List-Unsubscribe": f"<{unsubscribe_all}>",
+                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
+    )
+
+
+# --- Web Push -------------------------------------------------------------------------------
+
+
+def push_enabled():
+    return bool(settings.VAPID_PRIVATE_KEY and settings.VAPID_PUBLIC_KEY)
+
+
+def subscribe_push(user, subscription):
+    """Store a browser's PushSubscription JSON ({endpoint, keys: {p256dh, auth}})."""
+    if user is None or not user.is_authenticated:
+        raise errors.NotAuthenticated()
+    if not isinstance(subscription, dict):
+        raise errors.Invalid("send the browser's PushSubscription as JSON")
+    endpoint = subscription.get("endpoint")
+    keys = subscription.get("keys")
+    if not isinstance(endpoint, str) or not 0 < len(endpoint) <= 1000:
+        raise errors.Invalid("endpoint must be a URL of at most 1000 characters")
+    parts = urlsplit(endpoint)
+    allowed = ("https", "http") if settings.PUSH_ALLOW_HTTP_ENDPOINTS else ("https",)
+    if parts.scheme not in allowed or not parts.hostname:
+        raise errors.Invalid("endpoint must be an https URL")
+    if not isinstance(keys, dict) or not all(
+            isinstance(keys.get(k), str) and 0 < len(keys[k]) <= limit
+            for k, limit in (("p256dh", 200), ("auth", 100))):
+        raise errors.Invalid("keys must hold p256dh and auth strings")
+    with transaction.atomic():
+        if PushSubscription.objects.filter(user=user).count() >= settings.PUSH_SUBSCRIPTIONS_PER_USER \
+                and not PushSubscription.objects.filter(endpoint=endpoint).exists():
+            raise errors.TooManySubscriptions()
+        row, _created = PushSubscription.objects.update_or_create(
+            endpoint=endpoint, defaults={"user": user, "p256dh": keys["p256dh"],
+                                         "auth": keys["auth"]})
+    return row
+
+
+def unsubscribe_push(user, endpoint):
+    if user is None or not user.is_authenticated:
+        raise errors.NotAuthenticated()
+    if not isinstance(endpoint, str) or len(endpoint) > 1000:
+        raise errors.Invalid("endpoint must be a URL")
+    deleted, _rows = PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()
+    if not deleted:
+        raise errors.NotFound("no such subscription")
+
+
+def send_push(user_id, kind, game_id):
+    """Push `kind` about a game to every browser of the user (pywebpush, VAPID from settings).
+    Returns how many pushes the push services accepted; gone subscriptions are dropped."""
+    import json
+
+    from pywebpush import WebPushException, webpush
+
+    if not push_enabled():
+        return 0
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if user is None or not settings_of(user).wants(kind):
+        return 0
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return 0
+    data = json.dumps({"title": "azulsite", "body": _line(kind, game),
+                       "url": f"/games/{game_id}/"})
+    sent = 0
+    for subscription in PushSubscription.objects.filter(user=user):
+        try:
+            webpush(subscription_info=subscription.as_subscription_info(), data=data,
+                    vapid_private_key=settings.VAPID_PRIVATE_KEY,
+                    vapid_claims={"sub": settings.VAPID_SUBJECT}, timeout=10)
+            sent += 1
+        except WebPushException as error:
+            status = getattr(error.response, "status_code", None)
+            if status in (404, 410):
+                subscription.delete()
+    return sent

@@ -1,0 +1,14 @@
+"""Pages of the notifications app, mounted at the root by azulsite.urls."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "notifications"
+
+urlpatterns = [
+    path("your-turn/", views.your_turn, name="your_turn"),
+    path("notifications/settings/", views.notification_settings, name="settings"),
+    path("notifications/unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("service-worker.js", views.service_worker, name="service_worker"),
+]

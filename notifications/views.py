@@ -1,0 +1,70 @@
+"""Pages of the notifications app: your turn, notification settings, one-click unsubscribe, and
+the service worker (served from the site's root so its scope covers every page)."""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from . import errors, selectors, services
+from .models import KINDS
+
+KIND_LABELS = {
+    "your_turn": _("It becomes my move"),
+    "game_started": _("A game of mine starts"),
+    "game_ended": _("A game of mine ends"),
+    "fixture_started": _("A league fixture of mine starts"),
+    "fixture_ended": _("A league fixture of mine ends"),
+}
+SERVICE_WORKER = Path(__file__).resolve().parents[1] / "static" / "js" / "service-worker.js"
+
+
+@login_required
+def your_turn(request):
+    return render(request, "notifications/your_turn.html",
+                  {"games": selectors.your_turn_games(request.user)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def notification_settings(request):
+    if request.method == "POST":
+        fields = (*KINDS, "email", "turn_sound")
+        services.update_settings(request.user, {f: request.POST.get(f) == "on" for f in fields})
+        return redirect("notifications:settings")
+    prefs = services.settings_of(request.user)
+    return render(request, "notifications/settings.html", {
+        "kinds": [(kind, KIND_LABELS[kind], prefs.wants(kind)) for kind in KINDS],
+        "prefs": prefs,
+        "push_key": settings.VAPID_PUBLIC_KEY if services.push_enabled() else "",
+    })
+
+
+@csrf_exempt  # the signed token is the credential (RFC 8058 one-click POSTs carry no cookie)
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request, token):
+    try:
+        user_id, kind = services.read_unsubscribe_token(token)
+    except errors.BadToken as error:
+        return render(request, "notifications/unsubscribe.html", {"error": error.detail},
+                      status=400)
+    if request.method == "GET":  # mail scanners follow links: only the button changes anything
+        return render(request, "notifications/unsubscribe.html", {"kind": kind, "token": token})
+    try:
+        services.unsubscribe(token)
+    except errors.BadToken as error:
+        return render(request, "notifications/unsubscribe.html", {"error": error.detail},
+                      status=400)
+    return render(request, "notifications/unsubscribe.html", {"kind": kind, "done": True})
+
+
+def service_worker(request):
+    response = HttpResponse(SERVICE_WORKER.read_text(), content_type="text/javascript")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"
+    return response

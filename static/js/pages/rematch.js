@@ -1,0 +1,94 @@
+// The rematch panel under a finished game (/tables/<id>/): offer, accept, decline, cancel over the
+// game socket; when the rematch starts, the page moves to its table. The server decides who may
+// answer and when (matchmaking.rematches): the panel shows what the `rematch` messages say.
+
+const TEXT = {
+  offer: "Offer a rematch",
+  accept: "Accept the rematch",
+  decline: "Decline",
+  cancel: "Cancel the offer",
+  offered: (name) => `${name} offers a rematch.`,
+  waiting: (names) => `Waiting for ${names.join(", ")}…`,
+  declined: (name) => `${name} declined the rematch.`,
+  cancelled: "The rematch offer was cancelled.",
+  expired: "The rematch offer expired.",
+  started: "The rematch starts…",
+};
+
+export class RematchPanel {
+  constructor(element, { gameId, username }) {
+    this.element = element;
+    this.gameId = gameId;
+    this.username = username;
+    this.connection = null;
+    this.isPlayer = false;
+    this.rematch = null;
+  }
+
+  onMessage(message, connection) {
+    this.connection = connection;
+    if (message.type === "state") {
+      const over = message.status === "finished" || message.status === "aborted";
+      this.isPlayer = (message.seats || []).some((seat) => seat.username === this.username);
+      if (over && this.isPlayer && !this.rematch) this.render({ status: "none" });
+    } else if (message.type === "rematch") {
+      this.render(message.rematch);
+    } else if (message.type === "error" && message.code && message.code.startsWith("rematch")) {
+      this.note(message.detail);
+    }
+  }
+
+  render(rematch) {
+    this.rematch = rematch;
+    if (rematch.status === "started" && rematch.new_table) {
+      this.element.hidden = false;
+      this.element.replaceChildren(this.paragraph(TEXT.started));
+      window.location.assign(`/tables/${rematch.new_table}/`);
+      return;
+    }
+    const me = this.username;
+    const parts = [];
+    const buttons = [];
+    if (rematch.status === "open") {
+      const waitingForMe = rematch.waiting_for.includes(me);
+      parts.push(TEXT.offered(rematch.offered_by));
+      if (rematch.waiting_for.length) parts.push(TEXT.waiting(rematch.waiting_for));
+      if (waitingForMe) {
+        buttons.push(this.button(TEXT.accept, "rematch_accept", "rematch-accept"));
+        buttons.push(this.button(TEXT.decline, "rematch_decline", "rematch-decline"));
+      } else if (rematch.offered_by === me) {
+        buttons.push(this.button(TEXT.cancel, "rematch_cancel", "rematch-cancel"));
+      }
+    } else {
+      if (rematch.status === "declined") parts.push(TEXT.declined(rematch.declined_by));
+      if (rematch.status === "cancelled") parts.push(TEXT.cancelled);
+      if (rematch.status === "expired") parts.push(TEXT.expired);
+      buttons.push(this.button(TEXT.offer, "rematch_offer", "rematch-offer"));
+    }
+    this.element.hidden = false;
+    const row = document.createElement("div");
+    row.className = "rematch-actions";
+    row.append(...buttons);
+    this.element.replaceChildren(...parts.map((text) => this.paragraph(text)), row);
+  }
+
+  note(text) {
+    this.element.append(this.paragraph(text));
+  }
+
+  paragraph(text) {
+    const p = document.createElement("p");
+    p.textContent = text;
+    return p;
+  }
+
+  button(label, type, testid) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button";
+    button.textContent = label;
+    button.dataset.testid = testid;
+    button.addEventListener("click", () => this.connection?.send({ type }));
+    return button;
+  }
+}

@@ -1,0 +1,54 @@
+// The header's "Your turn" badge, on every page of a logged-in user: /ws/me/ sends the list of
+// games waiting for our move after every change; the badge, the tab title ("(2) Your move — …")
+// and, when the setting is on, a short sound follow it.
+
+import { socketUrl } from "./connection.js";
+
+const TEXT = { yourMove: "Your move" };
+const badge = document.querySelector("[data-your-turn-badge]");
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.18);
+  } catch {
+    // no audio (autoplay policy): the title and badge still say it
+  }
+}
+
+if (badge) {
+  const baseTitle = document.title;
+  const count = badge.querySelector(".your-turn-badge__count");
+  const sound = document.body.dataset.turnSound === "true";
+  let shown = Number(badge.dataset.count || 0);
+  const show = (games) => {
+    const n = games.length;
+    if (sound && n > shown) beep();
+    shown = n;
+    badge.dataset.count = String(n);
+    count.textContent = String(n);
+    document.title = n > 0 ? `(${n}) ${TEXT.yourMove} — ${baseTitle}` : baseTitle;
+  };
+  show(new Array(shown).fill(null));
+  let backoff = 1000;
+  const connect = () => {
+    const socket = new WebSocket(socketUrl("/ws/me/"));
+    socket.addEventListener("open", () => (backoff = 1000));
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "your_turn") show(message.games);
+    });
+    socket.addEventListener("close", (event) => {
+      if (event.code === 4401) return;
+      window.setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, 30000);
+    });
+  };
+  connect();
+}

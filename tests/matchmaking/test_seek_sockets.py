@@ -1,0 +1,81 @@
+"""Seeks over the lobby socket of a real daphne: two players paired live; bad messages."""
+
+import json
+import time
+from contextlib import contextmanager
+
+from websockets.sync.client import connect
+
+from accounts.services import api_token_for
+from games.models import Game
+from matchmaking.models import Seek
+
+WAIT = 10
+
+
+@contextmanager
+def lobby_socket(live_daphne, user=None):
+    query = f"?token={api_token_for(user)}" if user else ""
+    with connect(f"{live_daphne.ws_url}/ws/lobby/{query}", open_timeout=WAIT) as socket:
+        assert next_of(socket, "tables")
+        yield socket
+
+
+def next_of(socket, kind):
+    while True:
+        message = json.loads(socket.recv(timeout=WAIT))
+        if message["type"] == kind:
+            return message
+        assert message["type"] in ("tables", "table", "seek", "paired"), message
+
+
+def test_two_seekers_are_paired_over_the_lobby_socket(live_daphne, alice, make_user):
+    bob = make_user("bob")
+    with lobby_socket(live_daphne, alice) as a, lobby_socket(live_daphne, bob) as b:
+        a.send(json.dumps({"type": "seek", "ruleset": "classic"}))
+        assert next_of(a, "seek")["seek"]["status"] == "waiting"
+        b.send(json.dumps({"type": "seek", "ruleset": "classic"}))
+        to_a, to_b = next_of(a, "paired"), next_of(b, "paired")
+        assert to_a["game"] == to_b["game"] and to_a["url"] == f"/tables/{to_a['table']}/"
+        assert Game.objects.get(pk=to_a["game"]).status == "playing"
+        a.send(json.dumps({"type": "ping"}))  # the game's news to the user's group left it open
+        assert next_of(a, "pong")
+
+
+def test_a_seek_is_cancelled_by_message_or_when_its_socket_closes(live_daphne, alice):
+    with lobby_socket(live_daphne, alice) as a:
+        a.send(json.dumps({"type": "seek"}))
+        assert next_of(a, "seek")["seek"]["status"] == "waiting"
+        a.send(json.dumps({"type": "seek_cancel"}))
+        assert next_of(a, "seek")["seek"]["status"] == "cancelled"
+        a.send(json.dumps({"type": "seek_cancel"}))
+        assert next_of(a, "error")["code"] == "not_seeking"
+        a.send(json.dumps({"type": "seek"}))
+        assert next_of(a, "seek")["seek"]["status"] == "waiting"
+    with lobby_socket(live_daphne, alice) as again:  # the closed socket took its seek along
+        again.send(json.dumps({"type": "seek_cancel"}))
+        assert next_of(again, "error")["code"] == "not_seeking"
+    assert not Seek.objects.filter(status="waiting").exists()
+
+
+def test_bad_seek_messages_get_errors_and_change_nothing(live_daphne, alice):
+    with lobby_socket(live_daphne) as anonymous:
+        anonymous.send(json.dumps({"type": "seek"}))
+        assert next_of(anonymous, "error")["code"] == "not_authenticated"
+    with lobby_socket(live_daphne, alice) as a:
+        for bad in ({"type": "seek", "ruleset": 7}, {"type": "seek", "clock": "x"},
+                    {"type": "seek", "clock": {"kind": "realtime", "base_seconds": 10**40}},
+                    {"type": "seek", "rated": "yes"}):
+            a.send(json.dumps(bad))
+            assert next_of(a, "error")["code"] == "invalid", bad
+        a.send(json.dumps({"type": "seek", "pad": "x" * 70_000}))
+        assert next_of(a, "error")["code"] == "payload_too_large"
+    with lobby_socket(live_daphne) as flooding:  # refused cheaply: the socket's rate shows
+        for _ in range(40):
+            flooding.send(json.dumps({"type": "seek"}))
+        codes = {next_of(flooding, "error")["code"] for _ in range(40)}
+        assert codes == {"not_authenticated", "throttled"}
+        time.sleep(0.5)  # the bucket refills
+        flooding.send(json.dumps({"type": "ping"}))  # still open
+        assert next_of(flooding, "pong")
+    assert Seek.objects.count() == 0

@@ -1,0 +1,133 @@
+"""Correspondence e-mails: sent by a real Celery worker (file backend), one per game an hour,
+opt-outs honoured, the unsubscribe link working logged out and refusing forged tokens."""
+
+import re
+import time
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.utils import timezone
+
+from games import payloads, services
+from games.models import Game
+from notifications import services as notify
+from notifications.models import GameEmailBatch, NotificationSettings
+from tests.games.conftest import controller_to_move, start_game
+
+CORRESPONDENCE = {"clock": {"kind": "correspondence", "days_per_move": 3}}
+
+
+def players(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    for user in (alice, bob):
+        user.email = f"{user.username}@example.org"
+        user.save(update_fields=["email"])
+    return alice, bob
+
+
+def play_one_move(game):
+    game = Game.objects.select_related("table").get(pk=game.pk)
+    move = payloads.game_payload(game)["legal_moves"][0]
+    services.play_move(game.pk, controller_to_move(game), move.get("move", move), game.version)
+
+
+def wait_for(condition, timeout=20):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError("timed out")
+
+
+@pytest.mark.requires("redis", "celery")
+def test_a_real_worker_sends_the_turn_emails_at_most_one_per_game_an_hour(
+        celery_worker_process, subprocess_emails, make_user):
+    alice, bob = players(make_user)
+    game = start_game(alice, bob, **CORRESPONDENCE)
+    sent = wait_for(lambda: len(subprocess_emails()) >= 2 and subprocess_emails())
+    to = sorted(message["To"] for message in sent)
+    assert to == ["alice@example.org", "bob@example.org"]
+    first = controller_to_move(game)
+    mine = next(m for m in sent if m["To"] == first.email)
+    body = mine.get_payload()
+    assert f"Game {game.pk} has started." in body and f"It is your move in game {game.pk}." in body
+    assert "/notifications/unsubscribe/" in mine["List-Unsubscribe"]
+
+    play_one_move(game)  # the other player's move now: within the hour of their first e-mail
+    play_one_move(game)
+    time.sleep(2)
+    assert len(subprocess_emails()) == 2  # batched: nothing more within the hour
+    batch = GameEmailBatch.objects.get(user=first, game=game)
+    assert batch.pending == ["your_turn"] and batch.sent_count == 1
+    assert batch.scheduled_for == batch.last_sent_at + timedelta(hours=1)
+
+
+@pytest.mark.django_db(transaction=True)  # the signal and the tasks follow the commits
+def test_the_hour_passes_and_the_batch_goes_unless_opted_out(make_user, settings):
+    alice, bob = players(make_user)
+    game = start_game(alice, bob, **CORRESPONDENCE)
+    assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.org", "bob@example.org"]
+    mail.outbox.clear()
+    play_one_move(game)
+    play_one_move(game)
+    assert mail.outbox == []  # within the hour
+    later = timezone.now() + timedelta(hours=1, seconds=1)
+    assert notify.send_due_email_batches(now=later) >= 1
+    assert any("It is your move" in m.body for m in mail.outbox)
+
+    mail.outbox.clear()
+    waiting = controller_to_move(game)
+    notify.update_settings(waiting, {"your_turn": False})
+    GameEmailBatch.objects.update(last_sent_at=None, scheduled_for=None, pending=[])
+    play_one_move(game)
+    play_one_move(game)  # back to `waiting`: opted out of your_turn
+    notify.send_due_email_batches(now=later + timedelta(hours=2))
+    assert not [m for m in mail.outbox if m.to == [waiting.email]]
+
+
+@pytest.mark.django_db
+def test_unsubscribe_link_works_logged_out_and_forged_tokens_are_refused(make_user):
+    alice, _bob = players(make_user)
+    token = notify.unsubscribe_token(alice.pk, "your_turn")
+    anonymous = Client()
+    page = anonymous.get(f"/notifications/unsubscribe/{token}/")
+    assert page.status_code == 200 and b"unsubscribe-confirm" in page.content
+    assert not NotificationSettings.objects.exists()  # a GET (a mail scanner) changes nothing
+    done = anonymous.post(f"/notifications/unsubscribe/{token}/")
+    assert done.status_code == 200 and b"unsubscribe-done" in done.content
+    assert NotificationSettings.objects.get(user=alice).your_turn is False
+
+    forged = token[:-3] + ("AAA" if not token.endswith("AAA") else "BBB")
+    for bad in (forged, "x", "a" * 2000, notify.unsubscribe_token(alice.pk, "everything"),
+                notify.unsubscribe_token(10**12, "game_ended")):
+        answer = anonymous.post(f"/notifications/unsubscribe/{bad}/")
+        assert answer.status_code == 400 and b"unsubscribe-error" in answer.content
+    assert NotificationSettings.objects.get(user=alice).game_ended is True
+    everything = notify.unsubscribe_token(alice.pk, "all")
+    anonymous.post(f"/notifications/unsubscribe/{everything}/")
+    assert NotificationSettings.objects.get(user=alice).email is False
+
+
+@pytest.mark.django_db
+def test_settings_api_and_page(make_user, client):
+    alice, _bob = players(make_user)
+    assert client.patch("/api/v1/notifications/settings", {}).status_code == 401
+    client.force_login(alice)
+    body = client.get("/api/v1/notifications/settings").json()
+    assert body["your_turn"] is True and body["turn_sound"] is False
+    changed = client.patch("/api/v1/notifications/settings", {"game_ended": False},
+                           content_type="application/json").json()
+    assert changed["game_ended"] is False
+    for bad in ({"game_ended": "no"}, {"nope": True}, {}, [1]):
+        answer = client.patch("/api/v1/notifications/settings", bad,
+                              content_type="application/json")
+        assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid", bad
+    page = client.post("/notifications/settings/", {"your_turn": "on", "turn_sound": "on"})
+    assert page.status_code == 302
+    prefs = NotificationSettings.objects.get(user=alice)
+    assert prefs.turn_sound and prefs.your_turn and not prefs.game_started and not prefs.email
+    assert re.search(r'data-turn-sound="true"', client.get("/").content.decode())
