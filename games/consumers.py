@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from azulsite.api import parsers as json_input
+from social.sockets import SocialSocketMixin
 
 from . import broadcast, payloads, presence, selectors, services
 from .errors import GameError, NotFound
@@ -158,8 +159,11 @@ def _sync_message(game_id):
     return {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
 
 
-class GameConsumer(JsonProtocolConsumer):
-    handlers = {"move": "on_move", "sync": "on_sync", "resign": "on_resign", "ping": "on_ping"}
+class GameConsumer(SocialSocketMixin, JsonProtocolConsumer):
+    handlers = {
+        "move": "on_move", "sync": "on_sync", "resign": "on_resign", "ping": "on_ping",
+        **SocialSocketMixin.social_handlers,
+    }
 
     group = None
 
@@ -189,6 +193,7 @@ class GameConsumer(JsonProtocolConsumer):
             return
         self.group = group
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.social_join(self.user, self.game_id, is_player)  # chat, mutes, online
         await self.send_json(await in_db_thread(_sync_message)(self.game_id))
         presence.changed(self.group, self.channel_layer)
 
@@ -196,6 +201,7 @@ class GameConsumer(JsonProtocolConsumer):
         if self.group is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.social_leave()
         await presence.leave(self.group, self.presence_entry)
         presence.changed(self.group, self.channel_layer)
 
@@ -233,17 +239,19 @@ class GameConsumer(JsonProtocolConsumer):
         )
 
 
-class LobbyConsumer(JsonProtocolConsumer):
+class LobbyConsumer(SocialSocketMixin, JsonProtocolConsumer):
     handlers = {"ping": "on_ping"}
 
     async def connect(self):
         await self.accept()
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.social_join(self.scope.get("user"))  # invitations, online
         tables = await in_db_thread(broadcast.open_tables_payload)()
         await self.send_json({"type": "tables", "tables": tables})
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.social_leave()
 
     async def lobby_tables(self, event):
         await self.send_json({"type": "tables", "tables": event["tables"]})

@@ -11,6 +11,7 @@ v1_patterns = [
     path("", include("leagues.api.urls")),
     path("", include("games.ratings.api.urls")),
     path("", include("learn.api.urls")),
+    path("", include("social.api.urls")),
 ]
 
 urlpatterns = [
