@@ -177,7 +177,7 @@ class TableInvitationsView(LoggedInView):
 
 
 class InvitationsView(LoggedInView):
-    @extend_schema(operation_id="invitations_list", responses={200: s.TableInvitationSerializer(many=True)},
+    @extend_schema(operation_id="table_invitations_list", responses={200: s.TableInvitationSerializer(many=True)},
                    tags=["friends"], description="Your pending invitations to tables still open.")
     def get(self, request):
         return Response([payloads.invitation_payload(i) for i in friends.pending_invitations(request.user)])
@@ -185,7 +185,7 @@ class InvitationsView(LoggedInView):
 
 class AcceptInvitationView(LoggedInView):
     @extend_schema(
-        operation_id="invitations_accept",
+        operation_id="table_invitations_accept",
         request=None,
         responses={
             200: s.AcceptedSerializer,
@@ -203,7 +203,7 @@ class AcceptInvitationView(LoggedInView):
 
 class DeclineInvitationView(LoggedInView):
     @extend_schema(
-        operation_id="invitations_decline",
+        operation_id="table_invitations_decline",
         request=None,
         responses={200: s.TableInvitationSerializer,
                    404: error_response("not_found: no such invitation of yours"),
