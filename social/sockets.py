@@ -55,6 +55,10 @@ class SocialSocketMixin:
         if self.chat_game_id is None:
             await self.send_error("unknown_type", "chat is sent on a game's socket")
             return
+        if "game" in content and content["game"] != self.chat_game_id:
+            # A socket chats in its own game only: a message naming another is refused, not rerouted.
+            await self.send_error("invalid", f"this socket chats in game {self.chat_game_id} only")
+            return
         try:
             await _in_db_thread(services.post_message)(
                 self.chat_game_id, self.user, content.get("text"), content.get("channel")

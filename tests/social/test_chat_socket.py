@@ -57,6 +57,7 @@ def test_chat_reaches_its_channel_only_and_errors_keep_the_socket_open(alice, bo
             (a, {"type": "chat", "text": "hi", "channel": 3}, "invalid"),
             (c, {"type": "chat", "text": "let me in", "channel": "players"}, "chat_channel_forbidden"),
             (anonymous, {"type": "chat", "text": "hi"}, "not_authenticated"),
+            (a, {"type": "chat", "text": "over there", "game": game.pk + 1}, "invalid"),
         ]
         for sender, payload, code in bad:
             await sender.send_json_to(payload)
@@ -102,3 +103,31 @@ def test_a_muters_new_socket_never_receives_the_muted(alice, bob):
             await socket.disconnect()
 
     scenario()
+
+
+def test_a_flood_over_the_socket_is_throttled_and_a_finished_game_is_read_only(alice, bob, settings):
+    settings.CHAT_MESSAGES_PER_MINUTE = 1
+    game = start_game(alice, bob)
+    tokens = tokens_for(alice)
+    path = f"/ws/games/{game.pk}/"
+
+    @async_to_sync
+    async def scenario():
+        a = await opened(connect(path, tokens["alice"]))
+        await next_of(a, "state")
+        await a.send_json_to({"type": "chat", "text": "one"})
+        await next_of(a, "chat")
+        await a.send_json_to({"type": "chat", "text": "two"})
+        refused = await next_of(a, "error")
+        assert refused["code"] == "throttled" and refused["retry_after"] >= 1
+        await a.send_json_to({"type": "resign"})
+        await next_of(a, "state")
+        settings.CHAT_MESSAGES_PER_MINUTE = 100
+        await a.send_json_to({"type": "chat", "text": "gg"})
+        assert (await next_of(a, "error"))["code"] == "chat_read_only"
+        await a.send_json_to({"type": "ping"})
+        await next_of(a, "pong")
+        await a.disconnect()
+
+    scenario()
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["one"]
