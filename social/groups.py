@@ -12,4 +12,4 @@ def chat_group(game_id, channel):
 
 def user_group(user_id):
     """Every socket of one user (game pages and lobby): their mutes and invitations."""
-    return f"user-{user_id}"
+    return f"social-user-{user_id}"
