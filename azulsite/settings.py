@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "learn",
     "matchmaking",
     "notifications",
+    "social",
 ]
 
 MIDDLEWARE = [
@@ -427,6 +428,10 @@ WEBSOCKET_MESSAGES_PER_SECOND = float(os.environ.get("WEBSOCKET_MESSAGES_PER_SEC
 WEBSOCKET_MESSAGE_BURST = int(os.environ.get("WEBSOCKET_MESSAGE_BURST", "20"))
 # Sockets without a logged-in user watching one game (more are refused: too_many_spectators).
 ANONYMOUS_SOCKETS_PER_GAME = int(os.environ.get("ANONYMOUS_SOCKETS_PER_GAME", "50"))
+# Chat messages a user may post per minute, all games together (more get throttled), and the
+# table invitations a user may send per hour (social.services; docs/api.md, "Social").
+CHAT_MESSAGES_PER_MINUTE = int(os.environ.get("CHAT_MESSAGES_PER_MINUTE", "20"))
+INVITATIONS_PER_HOUR = int(os.environ.get("INVITATIONS_PER_HOUR", "30"))
 # Presence changes of a game are broadcast once per this delay, however many sockets come and go.
 PRESENCE_BROADCAST_DELAY_SECONDS = float(os.environ.get("PRESENCE_BROADCAST_DELAY_SECONDS", "0.5"))
 

@@ -10,6 +10,7 @@ urlpatterns = [
     path("u/<str:username>/", accounts_views.profile, name="profile"),
     path("leagues/", include("leagues.urls")),
     path("learn/", include("learn.urls")),
+    path("social/", include("social.urls")),
     path("leaderboard/", include("games.ratings.urls")),
     path("api/", include("azulsite.api.urls")),
     path("admin/", admin.site.urls),

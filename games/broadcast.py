@@ -115,3 +115,8 @@ def send_lobby_update(table_id):
 
 def open_tables_payload():
     return [payloads.table_payload(table) for table in selectors.open_tables()]
+
+
+def group_send_after_commit(group, message):
+    """Send any app's event `message` to `group` once the current transaction commits."""
+    transaction.on_commit(lambda: _group_send(group, message))

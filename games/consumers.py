@@ -17,6 +17,7 @@ from django.db import close_old_connections, connections
 
 from azulsite.api import parsers as json_input
 from matchmaking.sockets import REMATCH_HANDLERS, SEEK_HANDLERS, RematchMessages, SeekMessages
+from social.sockets import SocialSocketMixin
 
 from . import broadcast, payloads, presence, selectors, services
 from .errors import GameError, NotFound
@@ -178,9 +179,11 @@ def _sync_message(game_id):
     return {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
 
 
-class GameConsumer(RematchMessages, JsonProtocolConsumer):
-    handlers = {"move": "on_move", "sync": "on_sync", "resign": "on_resign", "ping": "on_ping",
-                **REMATCH_HANDLERS}
+class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
+    handlers = {
+        "move": "on_move", "sync": "on_sync", "resign": "on_resign", "ping": "on_ping",
+        **REMATCH_HANDLERS, **SocialSocketMixin.social_handlers,
+    }
 
     group = None
 
@@ -210,6 +213,7 @@ class GameConsumer(RematchMessages, JsonProtocolConsumer):
             return
         self.group = group
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.social_join(self.user, self.game_id, is_player)  # chat, mutes, online
         await self.send_json(await in_db_thread(_sync_message)(self.game_id))
         presence.changed(self.group, self.channel_layer)
 
@@ -217,6 +221,7 @@ class GameConsumer(RematchMessages, JsonProtocolConsumer):
         if self.group is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.social_leave()
         await presence.leave(self.group, self.presence_entry)
         presence.changed(self.group, self.channel_layer)
 
@@ -254,19 +259,21 @@ class GameConsumer(RematchMessages, JsonProtocolConsumer):
         )
 
 
-class LobbyConsumer(SeekMessages, JsonProtocolConsumer):
+class LobbyConsumer(SocialSocketMixin, SeekMessages, JsonProtocolConsumer):
     handlers = {"ping": "on_ping", **SEEK_HANDLERS}
 
     async def connect(self):
         await self.accept()
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         await self.join_user_group()
+        await self.social_join(self.scope.get("user"))  # invitations, online
         tables = await in_db_thread(broadcast.open_tables_payload)()
         await self.send_json({"type": "tables", "tables": tables})
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
         await self.leave_user_group()
+        await self.social_leave()
 
     async def lobby_tables(self, event):
         await self.send_json({"type": "tables", "tables": event["tables"]})

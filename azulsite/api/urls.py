@@ -13,6 +13,7 @@ v1_patterns = [
     path("", include("learn.api.urls")),
     path("", include("matchmaking.api.urls")),
     path("", include("notifications.api.urls")),
+    path("", include("social.api.urls")),
 ]
 
 urlpatterns = [

@@ -205,4 +205,73 @@ def test_account_pages_and_the_api_docs_have_no_serious_or_critical_violation(li
                  "/accounts/password/reset/MQ/not-a-token/", "/accounts/logout/"):
         check(anonymous, f"{base}{path}", failures)
     anonymous.context.close()
+
+    assert not failures, "\n".join(f"{where}: {problems}" for where, problems in failures.items())
+
+
+def test_the_social_parts_have_no_serious_or_critical_violation(live_daphne, page):
+    """The chat panel with messages and their Mute/Report buttons (live, read-only, replay), the
+    invite panel of a waiting room, the lobby's invitations, a profile's Follow button and the
+    muted players in the settings (#15)."""
+    from django.contrib.auth import get_user_model
+
+    from games import services as game_services
+    from social import friends
+    from social import services as social
+
+    from .test_lobby import off_the_browser_thread
+
+    base = live_daphne.url
+    failures: dict = {}
+    sign_up(page, base, "social-checker")
+    users = get_user_model().objects
+    me = users.get(username="social-checker")
+    other = users.create_user(username="other-player", password=None)
+    third = users.create_user(username="third-player", password=None)
+    table = off_the_browser_thread(game_services.create_table, me, players=2)
+    off_the_browser_thread(game_services.join_table, table.pk, other)
+    game = off_the_browser_thread(game_services.start_table, table.pk, me)
+    off_the_browser_thread(social.post_message, game.pk, other, "<b>hello</b> https://example.com")
+    off_the_browser_thread(social.post_message, game.pk, me, "hi " + "long " * 50)
+    off_the_browser_thread(social.post_message, game.pk, third, "from the rail")
+
+    page.goto(f"{base}/tables/{table.pk}/")
+    expect(page.locator("[data-testid=chat-text]")).to_have_count(2)
+    check(page, None, failures, "game with chat")
+    page.get_by_test_id("chat-input").focus()
+    check(page, None, failures, "game with chat, input focused")
+    page.locator("[data-report]").first.focus()
+    check(page, None, failures, "game with chat, report focused")
+    page.locator("[data-report]").first.click()
+    expect(page.locator(".chat-actions").first).to_contain_text("Reported")
+    check(page, None, failures, "game with chat, reported")
+    page.locator("[data-mute]").first.click()
+    expect(page.get_by_test_id("chat-notice")).to_contain_text("muted")
+    check(page, None, failures, "game with chat, muted")
+    check(page, f"{base}/accounts/settings/", failures, "settings with a muted player")
+    check(page, f"{base}/u/third-player/", failures, "profile with Follow")
+    page.get_by_test_id("follow").click()
+    expect(page.get_by_test_id("unfollow")).to_be_visible()
+    check(page, None, failures, "profile with Unfollow")
+
+    off_the_browser_thread(game_services.resign, game.pk, other)
+    check(page, f"{base}/games/{game.pk}/replay", failures, "replay with chat")
+    expect(page.locator("[data-testid=chat-text]")).to_have_count(2)  # the muted one left out
+
+    open_table = off_the_browser_thread(game_services.create_table, me, players=3)
+    page.goto(f"{base}/tables/{open_table.pk}/")
+    expect(page.locator("[data-friend=third-player]")).to_be_visible()
+    check(page, None, failures, "waiting room with the invite panel")
+    theirs = off_the_browser_thread(game_services.create_table, third, players=2)
+    friends.follow(third, me.username)
+    off_the_browser_thread(friends.invite, third, theirs.pk, me.username)
+    page.goto(f"{base}/lobby/")
+    expect(page.locator("[data-testid=invitations] [data-invitation]")).to_have_count(1)
+    check(page, None, failures, "lobby with an invitation")
+    for k, button in enumerate(page.locator("[data-invitation] .button").all()):
+        button.hover()
+        check(page, None, failures, f"lobby, hovering invitation button {k}")
+        button.focus()
+        check(page, None, failures, f"lobby, focus on invitation button {k}")
+
     assert not failures, "\n".join(f"{where}: {problems}" for where, problems in failures.items())

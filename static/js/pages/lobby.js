@@ -4,6 +4,7 @@
 import { api, apiRequest } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { LobbyFeed, describeClock, seatLabel } from "../shared/lobby-feed.js";
+import { LobbyInvitations } from "../social/invitations.js";
 
 const POLL_MS = 5000;
 const root = document.getElementById("lobby-app");
@@ -158,8 +159,12 @@ window.setInterval(refreshPlaying, 15000);
 // ---- live list ----
 
 let pollTimer = null;
+const invitationsRoot = document.getElementById("lobby-invitations");
+const invitations = invitationsRoot ? new LobbyInvitations(invitationsRoot) : null;
+invitations?.start();
 const feed = new LobbyFeed({
   onTables: (tables) => renderTables(tables),
+  onInvitation: (invitation) => invitations?.add(invitation),
   onTable: (table) => {
     if (table.status !== "open") refreshPlayingSoon();
   },

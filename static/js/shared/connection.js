@@ -23,6 +23,12 @@ export class GameConnection {
     this.stopped = false;
     this.retryTimer = null;
     this.pingTimer = null;
+    this.listeners = new Map(); // type -> [fn]: other parts of the page (the chat) hear their messages
+  }
+
+  listen(type, fn) {
+    if (!this.listeners.has(type)) this.listeners.set(type, []);
+    this.listeners.get(type).push(fn);
   }
 
   connect() {
@@ -77,6 +83,7 @@ export class GameConnection {
     } else if (message.type === "presence") {
       this.handlers.onPresence?.(message);
     }
+    for (const fn of this.listeners.get(message.type) || []) fn(message);
   }
 
   send(message) {

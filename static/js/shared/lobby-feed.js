@@ -6,7 +6,7 @@ const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 15000;
 
 export class LobbyFeed {
-  // handlers: onTables(tables), onTable(table), onStatus("open"|"closed")
+  // handlers: onTables(tables), onTable(table), onInvitation(invitation), onStatus("open"|"closed")
   constructor(handlers) {
     this.handlers = handlers;
     this.backoff = MIN_BACKOFF_MS;
@@ -29,6 +29,7 @@ export class LobbyFeed {
       }
       if (message.type === "tables") this.handlers.onTables?.(message.tables || []);
       else if (message.type === "table" && message.table) this.handlers.onTable?.(message.table);
+      else if (message.type === "invitation" && message.invitation) this.handlers.onInvitation?.(message.invitation);
     });
     socket.addEventListener("close", () => {
       if (this.socket !== socket) return;

@@ -1,0 +1,81 @@
+"""Domain errors of social.services, each with a stable code and its HTTP status (docs/api.md).
+
+Mapped to the API's error body by social.api.views and to socket `error` messages by
+social.sockets, through `code`/`status`/`detail` like every app's DomainError.
+"""
+
+from azulsite.errors import DomainError
+
+
+class SocialError(DomainError):
+    """Any refusal of social.services."""
+
+    extra: dict = {}
+
+
+class NotFound(SocialError):
+    code, status, default_detail = "not_found", 404, "no such message, user or invitation"
+
+
+class NotAuthenticated(SocialError):
+    code, status, default_detail = "not_authenticated", 401, "log in (session or token) to do this"
+
+
+class Invalid(SocialError):
+    code, status, default_detail = "invalid", 400, "invalid input"
+
+
+class Forbidden(SocialError):
+    code, status, default_detail = "forbidden", 403, "you may not do this"
+
+
+class ChatChannelForbidden(SocialError):
+    code, status, default_detail = (
+        "chat_channel_forbidden",
+        403,
+        "players write in the players' channel, spectators in the spectators' channel",
+    )
+
+
+class ChatReadOnly(SocialError):
+    code, status, default_detail = (
+        "chat_read_only",
+        409,
+        "the game is over: its chat can be read, not written",
+    )
+
+
+class CannotMuteSelf(SocialError):
+    code, status, default_detail = "cannot_mute_self", 400, "you cannot mute yourself"
+
+
+class CannotFollowSelf(SocialError):
+    code, status, default_detail = "cannot_follow_self", 400, "you cannot follow yourself"
+
+
+class AlreadyReported(SocialError):
+    code, status, default_detail = "already_reported", 409, "you reported this message already"
+
+
+class NotFollowing(SocialError):
+    code, status, default_detail = (
+        "not_following",
+        403,
+        "you can invite only players you follow",
+    )
+
+
+class InvitationAnswered(SocialError):
+    code, status, default_detail = (
+        "invitation_answered",
+        409,
+        "this invitation was accepted or declined already",
+    )
+
+
+class Throttled(SocialError):
+    code, status, default_detail = "throttled", 429, "too many messages: wait a little"
+
+    def __init__(self, detail=None, retry_after=None):
+        super().__init__(detail)
+        self.extra = {"retry_after": retry_after} if retry_after else {}

@@ -1,0 +1,37 @@
+"""The JSON shapes of chat messages, friends and invitations (REST answers and socket events)."""
+
+
+def message_payload(message):
+    author = message.author
+    return {
+        "id": message.pk,
+        "game": message.game_id,
+        "channel": message.channel,
+        "author": author.username,
+        "author_name": author.shown_name,
+        "text": message.text,
+        "ply": message.ply,
+        "created_at": message.created_at.isoformat(),
+    }
+
+
+def invitation_payload(invitation):
+    table = invitation.table
+    return {
+        "id": invitation.pk,
+        "table": table.pk,
+        "inviter": invitation.inviter.username,
+        "inviter_name": invitation.inviter.shown_name,
+        "status": invitation.status,
+        "ruleset": table.ruleset,
+        "players": table.players,
+        "created_at": invitation.created_at.isoformat(),
+    }
+
+
+def friend_payload(user, online):
+    return {
+        "username": user.username,
+        "display_name": user.shown_name,
+        "online": online,
+    }
