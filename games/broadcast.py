@@ -59,6 +59,11 @@ def _sent(task):
         log.error("broadcast failed", exc_info=task.exception())
 
 
+def send_to_group(group, message):
+    """Send one channel-layer message to `group` now (call it after the commit it reports)."""
+    _group_send(group, message)
+
+
 def game_state_after_commit(payload):
     """Send a game payload (built inside the transaction) to every player and spectator.
 

@@ -29,6 +29,9 @@ from .duel import DuelJudge
 # BOT_VERSION, stored with every analysis so older results are known to be from another judge).
 LEVEL = "strong"
 BOT_VERSION = f"{LEVEL}-1"
+# The rules and codecs the judged states come from (classic and Duel state formats); bump on a
+# rules change that alters what a position is worth.
+ENGINE_VERSION = "classic-1+duel-1"
 # Positions searched per decision: about 0.5 s of one core for classic, less for Duel.
 DEFAULT_NODES = 20_000
 # (grade, smallest loss in points that earns it), worst first.
@@ -92,5 +95,5 @@ def judge_move(state: GameState | DuelState, played, *, rng: random.Random,
     )
 
 
-__all__ = ["BOT_VERSION", "DEFAULT_NODES", "GRADES", "GRADE_NAMES", "LEVEL", "Judgement",
+__all__ = ["BOT_VERSION", "DEFAULT_NODES", "ENGINE_VERSION", "GRADES", "GRADE_NAMES", "LEVEL", "Judgement",
            "grade_of", "judge_move"]
