@@ -4,4 +4,6 @@ import { ReplayView } from "./replay-view.js";
 
 const root = document.getElementById("replay-app");
 const data = JSON.parse(document.getElementById("replay-data").textContent);
-new ReplayView(root, data).start();
+const analysisData = document.getElementById("analysis-data");
+const analysis = analysisData ? JSON.parse(analysisData.textContent) : null;
+new ReplayView(root, data, { analysis, loggedIn: root.dataset.loggedIn === "true" }).start();
