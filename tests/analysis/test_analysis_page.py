@@ -19,6 +19,8 @@ SHOTS = os.environ.get("ANALYSIS_SCREENSHOTS")  # a folder: screenshots to look 
 def shoot(page, name):
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+        page.locator(".replay-analysis").screenshot(path=os.path.join(SHOTS, f"{name}-panel.png"))
+        page.locator(".replay-board .game").first.screenshot(path=os.path.join(SHOTS, f"{name}-board.png"))
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "duel"])

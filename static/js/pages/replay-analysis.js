@@ -163,14 +163,29 @@ export class ReplayAnalysis {
 
   listen() {
     if (this.connection) return;
-    this.connection = new GameConnection(this.data.game, { onAnalysis: (message) => this.onProgress(message) });
+    this.connection = new GameConnection(this.data.game, {
+      onAnalysis: (message) => this.onProgress(message),
+      // Whatever happened before the socket opened (a short game may be analysed by then) is read
+      // once it is open: from then on the socket's messages keep the page current.
+      onStatus: (status) => (status === "open" ? this.caughtUp() : null),
+    });
     this.connection.connect();
   }
 
+  async caughtUp() {
+    await this.refresh();
+    if (!this.inFlight() && this.connection) {
+      this.connection.close();
+      this.connection = null;
+    }
+    this.replay.render();
+  }
+
   async onProgress(message) {
+    if (message.progress < this.data.progress && message.status === this.data.status) return;
     this.data = { ...this.data, status: message.status, progress: message.progress, total: message.total };
     if (!this.inFlight()) {
-      this.connection.close();
+      if (this.connection) this.connection.close();
       this.connection = null;
       await this.refresh();
     }
