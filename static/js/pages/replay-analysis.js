@@ -30,6 +30,8 @@ const TEXT = {
   showBest: "Show the best move on the board",
   hideBest: "Show the position after the move",
   bestShown: "Board before the move: the played move is outlined, the best move highlighted.",
+  bestShownDuel: "Board before the move: the played move is outlined, the best move named above the board.",
+  bestNotice: (text) => `Best: ${text}`,
   summaryTitle: "Summary",
   player: "Player",
   averageLoss: "Average points lost per move",
@@ -208,7 +210,7 @@ export class ReplayAnalysis {
   boardOverride(step) {
     const row = this.showBest && step > 0 ? this.row(step) : null;
     if (!row) return null;
-    return { step: step - 1, played: row.played, best: row.best, player: row.player };
+    return { step: step - 1, played: row.played, best: row.best, player: row.player, bestText: TEXT.bestNotice(this.describe(row.best)) };
   }
 
   // ---- drawing ----
@@ -220,10 +222,13 @@ export class ReplayAnalysis {
       entry.dataset.grade = row.grade;
       entry.classList.add(`log__entry--${row.grade}`);
       const label = TEXT.grades[row.grade];
-      entry.append(h("span", { class: `grade-badge grade-badge--${row.grade}`, title: label, "data-grade-badge": row.grade }, [
+      const what = entry.querySelector(".log__what");
+      const badge = h("span", { class: `grade-badge grade-badge--${row.grade}`, title: label, "data-grade-badge": row.grade }, [
         h("span", { "aria-hidden": "true", text: TEXT.symbols[row.grade] || "✓" }),
         h("span", { class: "visually-hidden", text: ` ${label}` }),
-      ]));
+      ]);
+      if (what) what.after(badge);
+      else entry.append(badge);
     }
   }
 
@@ -285,7 +290,7 @@ export class ReplayAnalysis {
           text: this.showBest ? TEXT.hideBest : TEXT.showBest,
         }),
       );
-      if (this.showBest) items.push(h("p", { class: "muted", text: TEXT.bestShown }));
+      if (this.showBest) items.push(h("p", { class: "muted", text: this.replay.duel ? TEXT.bestShownDuel : TEXT.bestShown }));
     }
     return h("div", { class: "analysis-verdict", "data-verdict": String(row.ply) }, items);
   }

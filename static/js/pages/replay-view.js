@@ -172,7 +172,7 @@ export class ReplayView {
     };
   }
 
-  bestMoveView({ step, played, best, player }) {
+  bestMoveView({ step, played, best, player, bestText }) {
     const view = this.positionView(step);
     return {
       ...view,
@@ -181,7 +181,7 @@ export class ReplayView {
       lastMove: { move: played, player, number: this.step },
       hint: this.duel ? null : best,
       hintFor: player,
-      hintText: this.duel ? `Best: ${describeDuelMove(best)}` : "",
+      hintText: this.duel ? bestText : "",
     };
   }
 
