@@ -84,6 +84,14 @@ bench-bots: bench-duel-bots
 bench-duel-bots: install
 	$(PY) bench/duel_arena.py --quick
 
+# Game analysis: worker time per game at the default node budget, and agreement of two
+# analyses (bench/analysis.py; docs/benchmarks.md pins it with taskset -c 0).
+.PHONY: bench-analysis
+bench: bench-analysis
+
+bench-analysis: install
+	$(PY) bench/analysis.py
+
 # Live play: the cost of one move through games.services (bench/live_play.py; SQLite unless
 # DATABASE_URL is set). The prerequisite-only line adds it to `make bench`.
 .PHONY: bench-live

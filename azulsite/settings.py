@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "games.ratings",
+    "games.analysis",
     "leagues",
     "learn",
     "matchmaking",
@@ -325,7 +326,8 @@ CELERY_BEAT_SCHEDULE: dict = {
 
 # Tasks every starting worker enqueues once (azulsite.celery), and the embedded server runs when
 # it starts: the work a killed process may have left behind.
-WORKER_STARTUP_TASKS = ["games.tasks.redispatch_bot_turns", "ratings.rate_waiting_games"]
+WORKER_STARTUP_TASKS = ["games.tasks.redispatch_bot_turns", "ratings.rate_waiting_games",
+                        "analysis.redispatch_analyses"]
 # The embedded server (eager Celery: no worker, no beat) runs the start-up tasks and the beat
 # schedule in a thread of its own (azulsite.embedded_beat).
 EMBEDDED_BEAT = env_bool("EMBEDDED_BEAT", CELERY_TASK_ALWAYS_EAGER)
@@ -423,6 +425,10 @@ LOGGING = {
 OPEN_TABLES_PER_USER = int(os.environ.get("OPEN_TABLES_PER_USER", "5"))
 # Hints a user may ask for per minute (POST /games/{id}/hint; more get throttled).
 HINTS_PER_MINUTE = int(os.environ.get("HINTS_PER_MINUTE", "10"))
+# Game analyses a user may request per day (a game already analysed or queued costs nothing;
+# more get analysis_quota), and how many of theirs may wait or run at once.
+ANALYSES_PER_DAY = int(os.environ.get("ANALYSES_PER_DAY", "20"))
+ANALYSES_IN_FLIGHT_PER_USER = int(os.environ.get("ANALYSES_IN_FLIGHT_PER_USER", "3"))
 # Messages a WebSocket may send per second, and in one burst (more get a throttled error).
 WEBSOCKET_MESSAGES_PER_SECOND = float(os.environ.get("WEBSOCKET_MESSAGES_PER_SECOND", "10"))
 WEBSOCKET_MESSAGE_BURST = int(os.environ.get("WEBSOCKET_MESSAGE_BURST", "20"))
@@ -464,3 +470,6 @@ VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@localhost")
 # Push endpoints are URLs the server posts to: https only, unless this is set (tests, local push).
 PUSH_ALLOW_HTTP_ENDPOINTS = env_bool("PUSH_ALLOW_HTTP_ENDPOINTS", False)
 PUSH_SUBSCRIPTIONS_PER_USER = int(os.environ.get("PUSH_SUBSCRIPTIONS_PER_USER", "10"))
+# Positions the analysis searches per move (docs/analysis.md); stored with each analysis, so a
+# resumed one keeps the budget it was requested with.  None: games.bots.analysis.DEFAULT_NODES.
+ANALYSIS_NODES = int(os.environ["ANALYSIS_NODES"]) if os.environ.get("ANALYSIS_NODES") else None

@@ -253,6 +253,10 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
         # The broadcast carries the message already encoded once for all its receivers.
         await self.send(text_data=event["text"])
 
+    async def game_analysis(self, event):
+        # Progress of the game's analysis (games.analysis.services), encoded once by the sender.
+        await self.send(text_data=event["text"])
+
     async def game_presence(self, event):
         await self.send_json(
             {"type": "presence", "connected": event["connected"], "spectators": event["spectators"]}

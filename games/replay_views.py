@@ -4,6 +4,8 @@ from django.http import Http404
 from django.shortcuts import render
 
 from . import replays, selectors
+from .analysis import selectors as analysis_selectors
+from .analysis.models import GameAnalysis
 from .errors import NotFound
 
 
@@ -15,5 +17,12 @@ def replay(request, game_id):
     return render(
         request,
         "games/replay.html",
-        {"game": game, "replay_data": replays.replay_payload(game)},
+        {
+            "game": game,
+            "replay_data": replays.replay_payload(game),
+            # Only finished games are analysed; the page asks for (and follows) it from there.
+            "analysis_data": analysis_selectors.analysis_payload(
+                game, GameAnalysis.objects.filter(game=game).first())
+            if game.status == game.Status.FINISHED else None,
+        },
     )

@@ -2,6 +2,8 @@
 
 from django.urls import path
 
+from games.analysis.api import GameAnalysisView
+
 from . import lobby, replays, views
 
 urlpatterns = [
@@ -18,5 +20,6 @@ urlpatterns = [
     path("games/<int:game_id>/resign", views.ResignView.as_view(), name="api-game-resign"),
     path("games/<int:game_id>/replay", views.ReplayView.as_view(), name="api-game-replay"),
     path("games/<int:game_id>/export", replays.ExportView.as_view(), name="api-game-export"),
+    path("games/<int:game_id>/analysis", GameAnalysisView.as_view(), name="api-game-analysis"),
     path("games/verify", replays.VerifyView.as_view(), name="api-games-verify"),
 ]

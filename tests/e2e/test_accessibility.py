@@ -3,7 +3,7 @@
 Every page a person can reach is visited as a signed-in player (and the public ones anonymously
 too): home, lobby, account pages, profile, settings, leaderboards, leagues (index, new, detail,
 standings, fixtures), a waiting room, a classic game mid-move with a group selected (lit lines,
-previews), a move waiting for Confirm, a Duel game, both end screens and a replay; then the
+previews), a move waiting for Confirm, a Duel game, both end screens and a replay (with its analysis); then the
 account pages after a reset link, the logout confirmation and the API docs. Contrast is checked in
 the hovered and focused states of the buttons (on the boards at your move, on the end screens),
 and, measured here since axe leaves them out, of disabled and pressed controls.
@@ -148,6 +148,15 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     page.keyboard.press("End")
     check(page, None, failures, "replay at the end")
     expect(page.locator("[data-spectating]")).to_have_count(0)  # a replay is nobody's live view
+    # The replay's analysis: requested, finished, shown with its graph, verdict and summary.
+    page.get_by_test_id("request-analysis").click()
+    expect(page.locator("[data-analysis=done]")).to_be_visible(timeout=60_000)
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    check(page, None, failures, "replay with its analysis")
+    if page.get_by_test_id("show-best").count():
+        page.get_by_test_id("show-best").click()
+        check(page, None, failures, "replay with the best move shown")
 
     # An Azul Duel game and its end screen.
     page.goto(f"{base}/lobby/")

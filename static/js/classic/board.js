@@ -61,7 +61,8 @@ function renderPlayerBoard(view, index) {
     }
   }
   // What a hint or a proposed move points at on this board.
-  const pointed = mine ? view.proposal || view.hint : null;
+  // (The replay's analysis points at the best move on the mover's board: hintFor.)
+  const pointed = mine || view.hintFor === index ? view.proposal || view.hint : null;
   const pointedLine = pointed && pointed.line !== undefined ? String(pointed.line) : null;
 
   const connected = seat && view.presence && view.presence.includes(seat.username);

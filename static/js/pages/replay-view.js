@@ -10,6 +10,7 @@ import { sha256Hex } from "../shared/fairness.js";
 import { renderLog } from "../shared/log.js";
 import { seatName } from "../shared/names.js";
 import { marksOf } from "./scoring-marks.js";
+import { ReplayAnalysis } from "./replay-analysis.js";
 import { renderScoreChart } from "./score-chart.js";
 
 export const SPEEDS = [
@@ -21,7 +22,7 @@ export const SPEEDS = [
 ];
 
 export class ReplayView {
-  constructor(root, data) {
+  constructor(root, data, { analysis = null, loggedIn = false } = {}) {
     this.root = root;
     this.data = data;
     this.last = data.states.length - 1;
@@ -43,6 +44,8 @@ export class ReplayView {
       text: this.duel ? describeDuelMove(record.move) : describeMove(record.move, record.taken),
       scoring: (record.scoring || []).map((event) => ({ name: name(event.player), text: scoring(event) })),
     }));
+    const describe = (move) => (this.duel ? describeDuelMove(move) : describeMove(move));
+    this.analysis = analysis ? new ReplayAnalysis(this, analysis, { loggedIn, describe }) : null;
   }
 
   start() {
@@ -125,9 +128,16 @@ export class ReplayView {
   }
 
   boardView() {
-    const state = this.data.states[this.step];
-    const over = this.finished() && this.step === this.last;
-    const record = this.step > 0 ? this.data.moves[this.step - 1] : null;
+    // The analysis may ask for the position before the move, with the best move beside the played one.
+    const override = this.analysis ? this.analysis.boardOverride(this.step) : null;
+    if (override) return this.bestMoveView(override);
+    return this.positionView(this.step);
+  }
+
+  positionView(step) {
+    const state = this.data.states[step];
+    const over = this.finished() && step === this.last;
+    const record = step > 0 ? this.data.moves[step - 1] : null;
     const result = over ? this.data.result : null;
     const winners = result && Array.isArray(result.winners) ? result.winners : [];
     return {
@@ -135,7 +145,7 @@ export class ReplayView {
       seats: this.seats,
       me: null,
       over,
-      version: this.step,
+      version: step,
       clock: { kind: "none" },
       result,
       winners,
@@ -159,6 +169,19 @@ export class ReplayView {
       connection: "replay",
       errorText: "",
       handlers: {},
+    };
+  }
+
+  bestMoveView({ step, played, best, player, bestText }) {
+    const view = this.positionView(step);
+    return {
+      ...view,
+      version: this.step,
+      marks: null,
+      lastMove: { move: played, player, number: this.step },
+      hint: this.duel ? null : best,
+      hintFor: player,
+      hintText: this.duel ? bestText : "",
     };
   }
 
@@ -286,6 +309,10 @@ export class ReplayView {
     ]);
     if (side) side.prepend(chart);
     else tree.append(chart);
+    if (this.analysis) {
+      this.analysis.markLog(tree);
+      tree.append(this.analysis.render(this.step));
+    }
     tree.append(this.renderFairness());
 
     const oldList = this.board.querySelector(".log__list");

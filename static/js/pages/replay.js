@@ -5,7 +5,9 @@ import { ReplayView } from "./replay-view.js";
 
 const root = document.getElementById("replay-app");
 const data = JSON.parse(document.getElementById("replay-data").textContent);
-new ReplayView(root, data).start();
+const analysisData = document.getElementById("analysis-data");
+const analysis = analysisData ? JSON.parse(analysisData.textContent) : null;
+new ReplayView(root, data, { analysis, loggedIn: root.dataset.loggedIn === "true" }).start();
 
 const chatRoot = document.getElementById("chat-panel");
 new ChatPanel(chatRoot, { gameId: Number(chatRoot.dataset.gameId), username: chatRoot.dataset.username || null }).start();

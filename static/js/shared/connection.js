@@ -11,7 +11,8 @@ export function socketUrl(path) {
 }
 
 export class GameConnection {
-  // handlers: onState(message), onError(message), onPresence(message), onStatus("connecting"|"open"|"closed"),
+  // handlers: onState(message), onError(message), onPresence(message), onAnalysis(message),
+  // onStatus("connecting"|"open"|"closed"),
   // onMessage(message): every message first (pages add their own panels: the rematch panel)
   constructor(gameId, handlers) {
     this.gameId = gameId;
@@ -82,6 +83,8 @@ export class GameConnection {
       this.handlers.onError?.(message);
     } else if (message.type === "presence") {
       this.handlers.onPresence?.(message);
+    } else if (message.type === "analysis") {
+      this.handlers.onAnalysis?.(message);
     }
     for (const fn of this.listeners.get(message.type) || []) fn(message);
   }

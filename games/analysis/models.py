@@ -1,0 +1,56 @@
+"""One analysis per finished game, shared by everyone, and one row per move judged.
+
+Only games.analysis.services writes these rows.
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class GameAnalysis(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="analysis")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED,
+                              db_index=True)
+    progress = models.PositiveIntegerField(default=0)  # moves judged so far
+    total = models.PositiveIntegerField(default=0)  # moves to judge (the game's version)
+    nodes = models.PositiveIntegerField()  # positions searched per move, fixed at request time
+    engine_version = models.CharField(max_length=32)
+    bot_version = models.CharField(max_length=32)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    requested_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["requested_by", "requested_at"])]
+
+    def __str__(self):
+        return f"Analysis of game {self.game_id} ({self.status} {self.progress}/{self.total})"
+
+
+class MoveAnalysis(models.Model):
+    analysis = models.ForeignKey(GameAnalysis, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()  # the move's number in the log (MoveRecord.number)
+    player = models.PositiveSmallIntegerField()
+    played = models.JSONField()
+    best = models.JSONField()
+    played_margin = models.FloatField()  # expected final-score margin for the mover, in points
+    best_margin = models.FloatField()
+    loss = models.FloatField()
+    grade = models.CharField(max_length=16)
+    forced = models.BooleanField(default=False)
+    depth = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["ply"]
+        constraints = [
+            models.UniqueConstraint(fields=["analysis", "ply"], name="one_row_per_analysed_move"),
+        ]

@@ -1,0 +1,318 @@
+// The replay page's analysis (docs/analysis.md): request button, progress fed by the game's socket,
+// an evaluation graph, each move's grade in the log, the current move's verdict (best move drawn on
+// the board beside the played one) and a summary per player with links to the biggest mistakes.
+// Everything shown comes from the server's analysis (GET /api/v1/games/{id}/analysis).
+
+import { apiRequest } from "../shared/api.js";
+import { GameConnection } from "../shared/connection.js";
+import { h } from "../shared/dom.js";
+
+// The module's user-facing strings, in one place (no JS catalogue yet).
+const TEXT = {
+  title: "Analysis",
+  request: "Request analysis",
+  requesting: "Requesting…",
+  loginToRequest: "Log in to request an analysis of this game.",
+  none: "Nobody has asked for an analysis of this game yet. The strongest bot judges every move (about a minute).",
+  queued: "Analysis queued…",
+  running: (done, total) => `Analysing: ${done} of ${total} moves`,
+  failed: "The analysis failed; you may request it again.",
+  notFinished: "Only finished games can be analysed.",
+  progressLabel: "Analysis progress",
+  graphLabel: "Expected final-score margin of each player over the moves",
+  graphTitle: "Evaluation",
+  margin: "margin",
+  move: (ply) => `move ${ply}`,
+  verdict: (ply, grade, loss) => `Move ${ply}: ${grade}${loss > 0 ? `, ${loss} points lost` : ""}`,
+  forced: "the only legal move",
+  played: "Played",
+  best: "Best",
+  showBest: "Show the best move on the board",
+  hideBest: "Show the position after the move",
+  bestShown: "Board before the move: the played move is outlined, the best move highlighted.",
+  bestShownDuel: "Board before the move: the played move is outlined, the best move named above the board.",
+  bestNotice: (text) => `Best: ${text}`,
+  summaryTitle: "Summary",
+  player: "Player",
+  averageLoss: "Average points lost per move",
+  biggest: "Biggest mistakes",
+  noMistakes: "none",
+  jump: (ply, loss) => `move ${ply} (−${loss})`,
+  grades: { good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" },
+  symbols: { good: "", inaccuracy: "?!", mistake: "?", blunder: "??" },
+};
+
+const SVG = "http://www.w3.org/2000/svg";
+const WIDTH = 320;
+const HEIGHT = 150;
+const PAD = { left: 30, right: 8, top: 8, bottom: 18 };
+const DASHES = ["", "6 3", "2 3", "8 3 2 3"];
+
+function svg(tag, attributes = {}, text = null) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  if (text !== null) element.textContent = text;
+  return element;
+}
+
+// Each player's expected margin after every judged move: with two players, the mover's margin and
+// its opposite for the other; with more, each player's own moves only.
+export function marginSeries(moves, players) {
+  const series = Array.from({ length: players }, () => []);
+  for (const row of moves) {
+    if (players === 2) {
+      series[row.player].push([row.ply, row.played_margin]);
+      series[1 - row.player].push([row.ply, -row.played_margin]);
+    } else {
+      series[row.player].push([row.ply, row.played_margin]);
+    }
+  }
+  return series;
+}
+
+export function renderEvaluationGraph({ moves, players, names, step, total, onPick }) {
+  const series = marginSeries(moves, players);
+  const values = series.flat().map(([, value]) => value);
+  const bound = Math.max(5, ...values.map((value) => Math.ceil(Math.abs(value))));
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const steps = Math.max(1, total);
+  const x = (ply) => PAD.left + (ply * plotW) / steps;
+  const y = (value) => PAD.top + ((bound - value) * plotH) / (2 * bound);
+  const chart = svg("svg", {
+    class: "eval-graph", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT,
+    role: "img", "aria-label": TEXT.graphLabel, "data-eval-graph": "",
+  });
+  for (const value of [bound, 0, -bound]) {
+    chart.append(svg("line", { class: value === 0 ? "eval-graph__zero" : "eval-graph__grid", x1: PAD.left, x2: WIDTH - PAD.right, y1: y(value), y2: y(value) }));
+    chart.append(svg("text", { class: "eval-graph__tick", x: PAD.left - 4, y: y(value), dy: "0.35em", "text-anchor": "end" }, value > 0 ? `+${value}` : String(value)));
+  }
+  series.forEach((points, player) => {
+    if (!points.length) return;
+    const line = svg("polyline", {
+      class: `eval-graph__line score-chart__line--p${player}`,
+      points: points.map(([ply, value]) => `${x(ply).toFixed(1)},${y(value).toFixed(1)}`).join(" "),
+      "stroke-dasharray": DASHES[player % DASHES.length],
+      "data-player": player,
+    });
+    line.append(svg("title", {}, `${names[player]}: ${TEXT.margin}`));
+    chart.append(line);
+  });
+  for (const row of moves) {
+    if (row.grade === "mistake" || row.grade === "blunder") {
+      const dot = svg("circle", { class: `eval-graph__mark eval-graph__mark--${row.grade}`, cx: x(row.ply), cy: y(row.played_margin), r: 3, "data-ply": row.ply });
+      dot.append(svg("title", {}, `${TEXT.move(row.ply)}: ${TEXT.grades[row.grade]}`));
+      chart.append(dot);
+    }
+  }
+  chart.append(svg("line", { class: "score-chart__now", x1: x(step), x2: x(step), y1: PAD.top, y2: HEIGHT - PAD.bottom, "data-graph-step": step }));
+  chart.append(svg("text", { class: "eval-graph__tick", x: PAD.left, y: HEIGHT - 4 }, TEXT.move(0)));
+  chart.append(svg("text", { class: "eval-graph__tick", x: WIDTH - PAD.right, y: HEIGHT - 4, "text-anchor": "end" }, TEXT.move(steps)));
+  chart.addEventListener("click", (event) => {
+    const box = chart.getBoundingClientRect();
+    const at = ((event.clientX - box.left) / box.width) * WIDTH;
+    onPick(Math.max(0, Math.min(steps, Math.round(((at - PAD.left) / plotW) * steps))));
+  });
+  const legend = h("ul", { class: "score-legend" }, names.map((name, player) => {
+    const swatch = svg("svg", { width: 28, height: 8, "aria-hidden": "true" });
+    swatch.append(svg("line", { class: `eval-graph__line score-chart__line--p${player}`, x1: 0, x2: 28, y1: 4, y2: 4, "stroke-dasharray": DASHES[player % DASHES.length] }));
+    return h("li", {}, [swatch, ` ${name}`]);
+  }));
+  return h("div", { class: "eval-graph__wrap" }, [chart, legend]);
+}
+
+export class ReplayAnalysis {
+  // replay: the ReplayView (go(step), render(), names, data); data: the analysis payload.
+  constructor(replay, data, { loggedIn, describe }) {
+    this.replay = replay;
+    this.data = data;
+    this.loggedIn = loggedIn;
+    this.describe = describe;
+    this.requesting = false;
+    this.errorText = "";
+    this.showBest = false;
+    this.connection = null;
+    this.index();
+    if (this.inFlight()) this.listen();
+  }
+
+  index() {
+    this.byPly = new Map(this.data.moves.map((row) => [row.ply, row]));
+  }
+
+  inFlight() {
+    return this.data.status === "queued" || this.data.status === "running";
+  }
+
+  row(ply) {
+    return this.byPly.get(ply) || null;
+  }
+
+  async request() {
+    this.requesting = true;
+    this.errorText = "";
+    this.replay.render();
+    try {
+      this.data = await apiRequest("POST", `/games/${this.data.game}/analysis`);
+      this.index();
+      if (this.inFlight()) this.listen();
+    } catch (error) {
+      this.errorText = error.detail || String(error);
+    }
+    this.requesting = false;
+    this.replay.render();
+  }
+
+  listen() {
+    if (this.connection) return;
+    this.connection = new GameConnection(this.data.game, {
+      onAnalysis: (message) => this.onProgress(message),
+      // Whatever happened before the socket opened (a short game may be analysed by then) is read
+      // once it is open: from then on the socket's messages keep the page current.
+      onStatus: (status) => (status === "open" ? this.caughtUp() : null),
+    });
+    this.connection.connect();
+  }
+
+  async caughtUp() {
+    await this.refresh();
+    if (!this.inFlight() && this.connection) {
+      this.connection.close();
+      this.connection = null;
+    }
+    this.replay.render();
+  }
+
+  async onProgress(message) {
+    if (message.progress < this.data.progress && message.status === this.data.status) return;
+    this.data = { ...this.data, status: message.status, progress: message.progress, total: message.total };
+    if (!this.inFlight()) {
+      if (this.connection) this.connection.close();
+      this.connection = null;
+      await this.refresh();
+    }
+    this.replay.render();
+  }
+
+  async refresh() {
+    try {
+      this.data = await apiRequest("GET", `/games/${this.data.game}/analysis`);
+      this.index();
+    } catch (error) {
+      this.errorText = error.detail || String(error);
+    }
+  }
+
+  // ---- what the board shows ----
+
+  // With "show the best move" on, the board shows the position before the move, the played move
+  // as the last move and the best one as a hint.
+  boardOverride(step) {
+    const row = this.showBest && step > 0 ? this.row(step) : null;
+    if (!row) return null;
+    return { step: step - 1, played: row.played, best: row.best, player: row.player, bestText: TEXT.bestNotice(this.describe(row.best)) };
+  }
+
+  // ---- drawing ----
+
+  markLog(tree) {
+    for (const entry of tree.querySelectorAll(".log__entry")) {
+      const row = this.row(Number(entry.getAttribute("value")));
+      if (!row) continue;
+      entry.dataset.grade = row.grade;
+      entry.classList.add(`log__entry--${row.grade}`);
+      const label = TEXT.grades[row.grade];
+      const what = entry.querySelector(".log__what");
+      const badge = h("span", { class: `grade-badge grade-badge--${row.grade}`, title: label, "data-grade-badge": row.grade }, [
+        h("span", { "aria-hidden": "true", text: TEXT.symbols[row.grade] || "✓" }),
+        h("span", { class: "visually-hidden", text: ` ${label}` }),
+      ]);
+      if (what) what.after(badge);
+      else entry.append(badge);
+    }
+  }
+
+  render(step) {
+    const children = [h("h2", { class: "panel-title", text: TEXT.title })];
+    const { status } = this.data;
+    if (status === "none" || status === "failed") {
+      children.push(h("p", { class: "muted", "data-analysis-status": status, text: status === "failed" ? TEXT.failed : TEXT.none }));
+      if (!this.replay.finished() || this.replay.data.status !== "finished") {
+        children.push(h("p", { class: "muted", text: TEXT.notFinished }));
+      } else if (this.loggedIn) {
+        children.push(h("button", {
+          type: "button", class: "button", "data-testid": "request-analysis", disabled: this.requesting,
+          onclick: () => this.request(), text: this.requesting ? TEXT.requesting : TEXT.request,
+        }));
+      } else {
+        children.push(h("p", { class: "muted", text: TEXT.loginToRequest }));
+      }
+    } else if (this.inFlight()) {
+      const text = status === "queued" ? TEXT.queued : TEXT.running(this.data.progress, this.data.total);
+      children.push(
+        h("label", { class: "analysis-progress", "data-analysis-status": status }, [
+          h("span", { text }),
+          h("progress", { max: String(Math.max(1, this.data.total)), value: String(this.data.progress), "data-testid": "analysis-progress", "aria-label": TEXT.progressLabel }),
+        ]),
+      );
+    }
+    if (this.errorText) children.push(h("p", { class: "alert", role: "alert", text: this.errorText }));
+    if (this.data.moves.length) {
+      children.push(
+        h("h3", { class: "analysis__subtitle", text: TEXT.graphTitle }),
+        renderEvaluationGraph({
+          moves: this.data.moves, players: this.replay.data.players, names: this.replay.names,
+          step, total: this.data.total, onPick: (ply) => this.replay.go(ply),
+        }),
+        this.renderVerdict(step),
+      );
+    }
+    if (status === "done") children.push(this.renderSummary());
+    return h("section", { class: "replay-analysis", "aria-label": TEXT.title, "data-analysis": status }, children);
+  }
+
+  renderVerdict(step) {
+    const row = step > 0 ? this.row(step) : null;
+    if (!row) return h("div", { class: "analysis-verdict", "data-verdict": "" });
+    const margin = (value) => `${value > 0 ? "+" : ""}${value.toFixed(1)}`;
+    const grade = row.forced ? TEXT.forced : TEXT.grades[row.grade];
+    const items = [
+      h("p", { class: `analysis-verdict__grade grade--${row.grade}`, "data-verdict-grade": row.grade, text: TEXT.verdict(row.ply, grade, row.loss) }),
+      h("p", {}, [h("strong", { text: `${TEXT.played}: ` }), `${this.describe(row.played)} (${margin(row.played_margin)})`]),
+    ];
+    const same = JSON.stringify(row.best) === JSON.stringify(row.played);
+    if (!same) {
+      items.push(
+        h("p", { "data-best-move": "" }, [h("strong", { text: `${TEXT.best}: ` }), `${this.describe(row.best)} (${margin(row.best_margin)})`]),
+        h("button", {
+          type: "button", class: "button button--quiet", "data-testid": "show-best", "aria-pressed": this.showBest ? "true" : "false",
+          onclick: () => { this.showBest = !this.showBest; this.replay.render(); },
+          text: this.showBest ? TEXT.hideBest : TEXT.showBest,
+        }),
+      );
+      if (this.showBest) items.push(h("p", { class: "muted", text: this.replay.duel ? TEXT.bestShownDuel : TEXT.bestShown }));
+    }
+    return h("div", { class: "analysis-verdict", "data-verdict": String(row.ply) }, items);
+  }
+
+  renderSummary() {
+    const rows = this.data.summary.map((entry) => h("tr", { "data-summary-player": String(entry.player) }, [
+      h("th", { scope: "row", text: this.replay.names[entry.player] }),
+      h("td", { "data-average-loss": "", text: entry.average_loss.toFixed(2) }),
+      h("td", {}, entry.biggest.length
+        ? entry.biggest.map((worst, index) => [index ? ", " : "", h("a", {
+          href: `#move=${worst.ply}`, class: `grade--${worst.grade}`, "data-testid": `mistake-${entry.player}-${index}`,
+          onclick: (event) => { event.preventDefault(); this.replay.go(worst.ply); },
+          text: TEXT.jump(worst.ply, worst.loss),
+        })]).flat()
+        : [TEXT.noMistakes]),
+    ]));
+    return h("div", { class: "analysis-summary" }, [
+      h("h3", { class: "analysis__subtitle", text: TEXT.summaryTitle }),
+      h("table", { class: "analysis-summary__table", "data-analysis-summary": "" }, [
+        h("thead", {}, [h("tr", {}, [TEXT.player, TEXT.averageLoss, TEXT.biggest].map((text) => h("th", { scope: "col", text })))]),
+        h("tbody", {}, rows),
+      ]),
+    ]);
+  }
+}

@@ -1,0 +1,44 @@
+"""Finished (or running) games of either ruleset, played by the greedy bot, written as rows."""
+
+import random
+from datetime import timedelta
+
+from django.utils import timezone
+
+from games import bots, engine
+from games.models import Game, MoveRecord, Seat, Table
+from games.outcome import final_result
+from games.services import commitment_of
+
+
+def played_game(users, *, ruleset="classic", variant="standard", seed=7, stop_after=None):
+    """A game between `users` (player order) played by the greedy bot; finished unless
+    `stop_after` moves cut it short (then it is still running)."""
+    rng = random.Random(seed)
+    players = len(users)
+    state = engine.new_game(players, variant=variant, seed=seed, ruleset=ruleset)
+    moves = []
+    while not state.is_over and (stop_after is None or len(moves) < stop_after):
+        move = bots.choose_move(state, "greedy", rng=rng)
+        moves.append((state.current_player, move.to_dict()))
+        state = state.apply(move)
+    over = state.is_over
+    now = timezone.now()
+    table = Table.objects.create(
+        creator=users[0], players=players, variant=variant, ruleset=ruleset,
+        status=Table.Status.FINISHED if over else Table.Status.PLAYING,
+        started_at=now - timedelta(minutes=20), finished_at=now if over else None)
+    for index, user in enumerate(users):
+        Seat.objects.create(table=table, position=index, user=user, player_index=index)
+    salt = "ab" * 16
+    game = Game.objects.create(
+        table=table, state=state.to_dict(), version=len(moves), seed=seed, salt=salt,
+        commitment=commitment_of(seed, salt),
+        status=Game.Status.FINISHED if over else Game.Status.PLAYING,
+        result=final_result(state.to_dict(), state.result(), leavers=[], ended_by="normal")
+        if over else None,
+        finished_at=now if over else None, turn_started_at=now)
+    MoveRecord.objects.bulk_create([
+        MoveRecord(game=game, number=number, player_index=player, user=users[player], move=move)
+        for number, (player, move) in enumerate(moves, 1)])
+    return game
