@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
@@ -24,6 +25,8 @@ class User(AbstractUser):
     display_name = models.CharField(max_length=50, blank=True)
     # Casual games: a move is shown and waits for Confirm (Escape changes it) before it is sent.
     confirm_moves = models.BooleanField(default=True)
+    # The site's language for this player (settings.LANGUAGES); empty: the browser's choice.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True, default="")
     is_bot = models.BooleanField(default=False)
     bot_level = models.CharField(
         max_length=16,

@@ -4,6 +4,8 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
 
 from accounts import selectors, services
 from accounts.errors import (
@@ -13,6 +15,7 @@ from accounts.errors import (
     SignupsThrottled,
 )
 from accounts.forms import LoginForm, PasswordResetForm, ProfileSettingsForm, SignupForm
+from accounts.languages import supported_language
 from accounts.throttles import (
     PasswordResetPerAddressThrottle,
     PasswordResetPerEmailThrottle,
@@ -26,6 +29,17 @@ def _add_errors(form, error: RegistrationRejected) -> None:
     for field, problems in error.field_errors.items():
         for problem in problems:
             form.add_error("password1" if field == "password" else field, problem)
+
+
+@require_POST
+def set_language(request):
+    """The header's switcher: Django's set_language (cookie, safe redirect back), and for a
+    signed-in player the choice is stored on the account so it follows them to other devices."""
+    response = django_set_language(request)
+    language = supported_language(request.POST.get("language"))
+    if language and request.user.is_authenticated and language == request.POST.get("language"):
+        services.set_language(request.user, language)
+    return response
 
 
 def signup(request):

@@ -13,7 +13,9 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections
+from django.utils import translation
 
+from accounts.languages import language_for_scope
 from azulsite.api import parsers as json_input
 
 from . import broadcast, payloads, presence, selectors, services
@@ -58,6 +60,13 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
     """Every message is a JSON object with a "type"; anything else gets an error, never a close."""
 
     handlers: dict = {}
+
+    async def __call__(self, scope, receive, send):
+        # The socket speaks its page's language (account, cookie, Accept-Language): error
+        # details and any text built here. Django's active language is context-local, so it
+        # follows the socket's calls into the database threads.
+        with translation.override(language_for_scope(scope)):
+            return await super().__call__(scope, receive, send)
 
     async def dispatch(self, message):
         # Channels' dispatch first closes stale connections on its one thread-sensitive thread:
