@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
@@ -64,7 +65,7 @@ def signup(request):
             _add_errors(form, error)
         else:
             login(request, user, backend="accounts.backends.HumanOnlyBackend")
-            messages.success(request, f"Welcome, {user.shown_name}! Your account is ready.")
+            messages.success(request, _('Welcome, %(shown_name)s! Your account is ready.') % {"shown_name": user.shown_name})
             return redirect("games:lobby")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -86,7 +87,7 @@ def profile_settings(request):
         except RegistrationRejected as error:
             _add_errors(form, error)
         else:
-            messages.success(request, "Your profile is saved.")
+            messages.success(request, _("Your profile is saved."))
             return redirect("profile", username=user.username)
     return render(request, "accounts/settings.html", {"form": form})
 

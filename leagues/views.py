@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import checks, forms, invitations, payloads, selectors, services
@@ -122,7 +123,7 @@ def create(request):
         except LeagueError as exc:
             form.add_error(None, exc.detail)
         else:
-            messages.success(request, f"League “{league.name}” created.")
+            messages.success(request, _('League “%(name)s” created.') % {"name": league.name})
             return redirect("leagues:detail", league.pk)
     return render(request, "leagues/create.html", {"form": form})
 
@@ -192,7 +193,7 @@ def join(request, league_id):
     code = request.POST.get("code") or request.session.get(f"league-code-{league_id}")
     try:
         services.join_league(league_id, request.user, code=code)
-        messages.success(request, "You joined the league.")
+        messages.success(request, _("You joined the league."))
     except LeagueError as exc:
         messages.error(request, exc.detail)
     return redirect("leagues:detail", league_id)
@@ -203,7 +204,7 @@ def join(request, league_id):
 def leave(request, league_id):
     try:
         services.leave_league(league_id, request.user)
-        messages.success(request, "You left the league: you will not play its next seasons.")
+        messages.success(request, _("You left the league: you will not play its next seasons."))
     except LeagueError as exc:
         messages.error(request, exc.detail)
     return redirect("leagues:detail", league_id)
@@ -223,7 +224,7 @@ def _player_named(request):
     """The organiser form's username, or a clear refusal."""
     form = forms.PlayerForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid("give a username")
+        raise services.errors.Invalid(_("give a username"))
     return form.cleaned_data
 
 
@@ -231,7 +232,7 @@ def _player_named(request):
 def invite_player(request, league_id):
     form = forms.InviteForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid("give a username")
+        raise services.errors.Invalid(_("give a username"))
     invitations.invite_player(league_id, request.user, **form.cleaned_data)
     return f"Invited {form.cleaned_data['username']}: they play once they accept."
 
@@ -239,7 +240,7 @@ def invite_player(request, league_id):
 @organiser_action
 def revoke_invitation(request, league_id, invitation_id):
     if not Invitation.objects.filter(pk=invitation_id, league_id=league_id).exists():
-        raise services.errors.NotFound("no such invitation in this league")
+        raise services.errors.NotFound(_("no such invitation in this league"))
     invitation = invitations.revoke_invitation(invitation_id, request.user)
     return f"Revoked the invitation of {invitation.user.shown_name}."
 
@@ -299,7 +300,7 @@ def withdraw(request, league_id, number):
     league = _league_or_404(request, league_id)
     form = forms.ReasonForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid("give a username and a reason")
+        raise services.errors.Invalid(_("give a username and a reason"))
     season = _season_or_404(league, number)
     services.withdraw_player(season.pk, request.user, **form.cleaned_data)
     return f"Withdrew {form.cleaned_data['username']}."
@@ -309,7 +310,7 @@ def withdraw(request, league_id, number):
 def override(request, league_id, fixture_id):
     form = forms.OverrideForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid("give the places and a reason")
+        raise services.errors.Invalid(_("give the places and a reason"))
     services.override_result(
         fixture_id, request.user, form.parsed_places(), form.cleaned_data["reason"]
     )
