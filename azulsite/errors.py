@@ -1,5 +1,3 @@
-from django.utils.translation import gettext_lazy
-
 """The base of every app's domain errors (games.errors, leagues.errors): a stable ``code``,
 the HTTP ``status`` it maps to and a human ``detail``.
 
@@ -8,6 +6,7 @@ app's errors does not catch the other's; views turn any of them into the API's e
 (azulsite/api/errors.py). Details are translated (gettext), read when the error is raised.
 """
 
+from django.utils.translation import gettext_lazy
 
 class DomainError(Exception):
     code = "error"
