@@ -8,6 +8,7 @@ app's errors does not catch the other's; views turn any of them into the API's e
 
 from django.utils.translation import gettext_lazy
 
+
 class DomainError(Exception):
     code = "error"
     status = 400
