@@ -15,10 +15,10 @@ import { chipElement, firstPlayerTile, platePreview, plateElement, renderBroken,
 import { describeDuelMove, duelPreviewText } from "./describe.js";
 import { renderDuelEndScreen } from "./end-screen.js";
 import { renderDuelLegend } from "./legend.js"; // (legend.js draws sample factories with renderFactory)
+import { gettext, fmt } from "../shared/i18n.js";
 
 function previewOf(view, move) {
   const index = (view.moves || []).indexOf(move);
-import { gettext, fmt } from "../shared/i18n.js";
   return index >= 0 && view.previews ? view.previews[index] || null : null;
 }
 
