@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -16,7 +17,6 @@ from accounts.errors import (
     SignupsThrottled,
 )
 from accounts.forms import LoginForm, PasswordResetForm, ProfileSettingsForm, SignupForm
-from accounts.languages import supported_language
 from accounts.throttles import (
     PasswordResetPerAddressThrottle,
     PasswordResetPerEmailThrottle,
@@ -37,9 +37,12 @@ def set_language(request):
     """The header's switcher: Django's set_language (cookie, safe redirect back), and for a
     signed-in player the choice is stored on the account so it follows them to other devices."""
     response = django_set_language(request)
-    language = supported_language(request.POST.get("language"))
-    if language and request.user.is_authenticated and language == request.POST.get("language"):
-        services.set_language(request.user, language)
+    chosen = request.POST.get("language")
+    if chosen not in dict(settings.LANGUAGES):
+        # Django accepts any language it has a catalogue for (de, es...): not a site language.
+        response.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
+    elif request.user.is_authenticated:
+        services.set_language(request.user, chosen)
     return response
 
 
