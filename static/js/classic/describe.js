@@ -9,7 +9,8 @@ function sourceLabel(source) {
 
 // `count`: the tiles the move took (the engine's `taken`), or null when unknown.
 // `imperative`: the hint's wording ("take …" rather than "took …").
-export function describeMove(move, count, { imperative = false } = {}) {
+export function describeMove(move, count, options) {
+  const imperative = Boolean(options && options.imperative);
   if (move.row !== undefined && move.column !== undefined && move.source === undefined) {
     return fmt(imperative ? gettext("place row %(row)s in column %(column)s") : gettext("placed row %(row)s in column %(column)s"), { row: move.row + 1, column: move.column + 1 });
   }

@@ -7,7 +7,8 @@ import { gettext, fmt } from "../shared/i18n.js";
 const LARGE = 4;
 
 // `imperative`: the hint's wording ("take …" rather than "took …").
-export function describeDuelMove(move, { imperative = false } = {}) {
+export function describeDuelMove(move, options) {
+  const imperative = Boolean(options && options.imperative);
   const line = (value) => (value === "broken" ? gettext("the broken tiles") : fmt(gettext("line %(number)s"), { number: Number(value) + 1 }));
   switch (move.type) {
     case "opening_plate":
