@@ -67,6 +67,9 @@ def signup(request):
         except RegistrationRejected as error:
             _add_errors(form, error)
         else:
+            chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+            if chosen in dict(settings.LANGUAGES):  # chosen with the switcher before signing up
+                services.set_language(user, chosen)
             login(request, user, backend="accounts.backends.HumanOnlyBackend")
             messages.success(request, _('Welcome, %(shown_name)s! Your account is ready.') % {"shown_name": user.shown_name})
             return redirect("games:lobby")

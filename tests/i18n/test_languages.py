@@ -143,3 +143,10 @@ def test_socket_errors_speak_the_players_language(make_user):
     assert answers["alice"]["code"] == answers["bob"]["code"] == "malformed"
     assert answers["alice"]["detail"] == "un message est un objet JSON avec un type"
     assert answers["bob"]["detail"] == "a message is a JSON object with a type"
+
+
+def test_a_new_account_keeps_the_language_chosen_before_signing_up(client, django_user_model):
+    client.post("/i18n/setlang/", {"language": "fr", "next": "/"})
+    client.post("/accounts/signup/", {"username": "camille", "password1": "correct-horse-battery-9",
+                                      "password2": "correct-horse-battery-9"})
+    assert django_user_model.objects.get(username="camille").language == "fr"
