@@ -7,7 +7,8 @@ from django.views.i18n import JavaScriptCatalog
 from accounts import views as accounts_views
 from azulsite import views
 
-# The catalogues change only with a deploy: browsers may revalidate the JS one cheaply.
+# The catalogues change only with a deploy: browsers may revalidate the JS one cheaply (base.html
+# puts the language in its URL, so a cached copy is never another language's).
 STARTED = timezone.now()
 
 urlpatterns = [

@@ -128,7 +128,7 @@ def test_a_french_player_plays_a_whole_game_in_french(live_daphne, page):
 
     game = Game.objects.get(table_id=table_id)
     page.goto(f"{base}/games/{game.pk}/replay")
-    expect(page.get_by_test_id("replay-controls")).to_be_visible()
+    expect(page.get_by_test_id("replay-position")).to_be_visible()
     assert_no_english(page, "the replay")
 
     page.goto(f"{base}/u/camille/")

@@ -86,7 +86,7 @@ def test_the_header_switcher_is_a_csrf_protected_form_without_script(client):
     assert '<form id="language-form" method="post" action="/i18n/setlang/">' in html
     assert 'name="csrfmiddlewaretoken"' in html.split('id="language-form"')[1]
     assert 'form="language-form" name="language" value="fr" lang="fr"' in html
-    assert '<script src="/jsi18n/"></script>' in html
+    assert '<script src="/jsi18n/?language=en"></script>' in html
 
 
 def test_the_js_catalogue_follows_the_language(client):
