@@ -16,10 +16,11 @@ import polib
 import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.models import Game
 
-from .play_by_clicking import GAME, is_over, my_turn, open_table, play_one_move, sign_up
+from .play_by_clicking import GAME, confirm_if_asked, is_over, my_turn, open_table, sign_up
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(600)]
 
@@ -44,6 +45,9 @@ VISIBLE_TEXTS = """() => {
     const text = node.textContent.replace(/\\s+/g, " ").trim();
     if (text && shown(parent) && sameLanguage(parent)) texts.push(text);
   }
+  for (const option of document.querySelectorAll("select option")) {  // drawn only when opened
+    if (shown(option.closest("select")) && sameLanguage(option)) texts.push(option.textContent.trim());
+  }
   for (const element of document.querySelectorAll("[aria-label]")) {
     if (shown(element) && sameLanguage(element)) texts.push(element.getAttribute("aria-label").trim());
   }
@@ -53,24 +57,49 @@ VISIBLE_TEXTS = """() => {
 
 def english_patterns():
     """Regexes of the English msgids whose French text differs (placeholders: any text)."""
-    patterns = set()
+    pairs = []
     for domain in ("django", "djangojs"):
         for entry in polib.pofile(str(LOCALE / f"{domain}.po")):
-            pairs = ([(entry.msgid, entry.msgstr_plural[0]), (entry.msgid_plural, entry.msgstr_plural[1])]
-                     if entry.msgid_plural else [(entry.msgid, entry.msgstr)])
-            for english, french in pairs:
-                english = " ".join(english.split())
-                if english == " ".join(french.split()) or "<" in english:
-                    continue  # the same in both languages, or markup split over several nodes
-                literal = PLACEHOLDER.sub("", english)
-                if len(re.findall(r"[A-Za-z]", literal)) < 3:
-                    continue  # mostly placeholders: it would match any text
-                parts = [re.escape(part) for part in PLACEHOLDER.split(english)]
-                patterns.add(".+?".join(parts))
+            pairs += ([(entry.msgid, entry.msgstr_plural[0]), (entry.msgid_plural, entry.msgstr_plural[1])]
+                      if entry.msgid_plural else [(entry.msgid, entry.msgstr)])
+    # A French translation that is spelt like an English msgid ("Organiser") is French here.
+    french_texts = {" ".join(french.split()) for _english, french in pairs}
+    patterns = set()
+    for english, french in pairs:
+        english = " ".join(english.split())
+        if english == " ".join(french.split()) or "<" in english or english in french_texts:
+            continue  # the same in both languages, markup split over several nodes, or French
+        literal = PLACEHOLDER.sub("", english)
+        if len(re.findall(r"[A-Za-z]", literal)) < 3:
+            continue  # mostly placeholders: it would match any text
+        patterns.add(".+?".join(re.escape(part) for part in PLACEHOLDER.split(english)))
     return [re.compile(f"(?:{pattern})", re.S) for pattern in sorted(patterns)]
 
 
 ENGLISH = None
+
+
+def play_a_move(page: Page, rng: random.Random) -> None:
+    """play_by_clicking.play_one_move, picking again when a re-render (the bot's move, presence)
+    dropped the selection before a target lit up."""
+    for _attempt in range(3):
+        columns = page.locator("[data-target=column]")
+        if columns.count():
+            columns.nth(rng.randrange(columns.count())).click()
+            confirm_if_asked(page)
+            return
+        picks = page.locator("[data-pick]")
+        if not picks.count():
+            return
+        picks.nth(rng.randrange(picks.count())).click()
+        try:
+            page.locator("[data-target=line], [data-target=floor]").first.wait_for(timeout=3000)
+        except PlaywrightTimeout:
+            continue
+        lines = page.locator("[data-target=line]")
+        (lines.nth(rng.randrange(lines.count())) if lines.count() else page.locator("[data-target=floor]")).click()
+        confirm_if_asked(page)
+        return
 
 
 def assert_no_english(page: Page, where: str) -> None:
@@ -120,7 +149,7 @@ def test_a_french_player_plays_a_whole_game_in_french(live_daphne, page):
             if not checked_board and page.locator(".log__entry").count() >= 2:
                 assert_no_english(page, "the board")
                 checked_board = True
-            play_one_move(page, rng)
+            play_a_move(page, rng)
         page.wait_for_timeout(30)
     expect(page.locator("[data-endscreen]")).to_be_visible()
     assert checked_board
@@ -139,5 +168,9 @@ def test_a_french_player_plays_a_whole_game_in_french(live_daphne, page):
     assert_no_english(page, "the leagues")
     page.goto(f"{base}/leagues/new/")
     assert_no_english(page, "a new league's form")
+    page.fill("#id_name", "Ligue du jeudi")
+    page.get_by_test_id("league-form").locator("button[type=submit]").click()
+    expect(page.locator("h1")).to_contain_text("Ligue du jeudi")
+    assert_no_english(page, "the league's page")
 
     assert not errors, errors
