@@ -1,6 +1,6 @@
-"""A French player's whole visit: the header's switcher to French, the rules page, the tutorial,
-the lobby, a whole game against a bot by clicking, its end screen and replay, the profile and the
-leagues — and no English left on any of them.
+"""A French player's whole visit: the header's switcher to French, the rules pages, both tutorials,
+the lobby, a whole game against a bot by clicking, its end screen and replay, the profile, the
+leaderboard, the settings and the leagues (a new league's page too) — and no English left on any.
 
 "English left" is checked against the catalogue itself: every visible text node (and aria-label)
 of the page is compared with the English msgids whose French differs (placeholders match anything),
@@ -129,6 +129,14 @@ def test_a_french_player_plays_a_whole_game_in_french(live_daphne, page):
     expect(page.locator("[data-picture] [data-canvas] *").first).to_be_visible()
     assert_no_english(page, "the rules page")
 
+    for ruleset in ("gray", "duel"):
+        page.goto(f"{base}/learn/rules/{ruleset}/")
+        expect(page.locator("[data-picture] [data-canvas] *").first).to_be_visible()
+        assert_no_english(page, f"the {ruleset} rules page")
+    page.goto(f"{base}/learn/tutorial/duel/")
+    expect(page.get_by_test_id("tutorial-board").locator(GAME)).to_be_visible()
+    assert_no_english(page, "the Duel tutorial")
+
     page.goto(f"{base}/learn/tutorial/classic/")
     expect(page.get_by_test_id("tutorial-board").locator(GAME)).to_be_visible()
     expect(page.get_by_test_id("lesson-title")).to_have_text("Prendre des tuiles dans une fabrique")
@@ -163,6 +171,11 @@ def test_a_french_player_plays_a_whole_game_in_french(live_daphne, page):
     page.goto(f"{base}/u/camille/")
     expect(page.get_by_test_id("history")).to_be_visible()
     assert_no_english(page, "the profile")
+
+    page.goto(f"{base}/leaderboard/")
+    assert_no_english(page, "the leaderboard")
+    page.goto(f"{base}/accounts/settings/")
+    assert_no_english(page, "the settings")
 
     page.goto(f"{base}/leagues/")
     assert_no_english(page, "the leagues")
