@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed-$(HASH)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-runtime test lint migrate run worker beat bench bench-engine bench-bots bench-duel-bots
+.PHONY: install install-runtime test lint migrate run worker beat messages bench bench-engine bench-bots bench-duel-bots
 
 $(RUNTIME_STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,8 @@ $(RUNTIME_STAMP): pyproject.toml
 
 $(STAMP): $(RUNTIME_STAMP)
 	$(PY) -m pip install --quiet -e '.[test]'
+	@# tests/i18n extracts the messages with Django's makemessages, which runs GNU xgettext.
+	command -v xgettext >/dev/null || apt-get install -y -qq gettext || sudo apt-get install -y -qq gettext
 	rm -f $(VENV)/.installed-[0-9a-f]*
 	touch $(STAMP)
 
@@ -30,6 +32,14 @@ install-runtime: $(RUNTIME_STAMP)
 
 # Development: runtime dependencies plus the `test` extra.
 install: $(STAMP)
+
+# Extract every marked string into locale/fr/LC_MESSAGES/*.po, then (after translating) compile
+# the .mo files. docs/i18n.md says how; tests/i18n fails until both are done.
+I18N_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=bench --ignore=tests
+messages: install
+	$(PY) manage.py makemessages -l fr --no-location $(I18N_IGNORE)
+	$(PY) manage.py makemessages -d djangojs -l fr --no-location $(I18N_IGNORE)
+	$(PY) manage.py compilemessages -l fr $(I18N_IGNORE)
 
 lint: install
 	$(VENV)/bin/ruff check .

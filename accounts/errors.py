@@ -2,6 +2,9 @@
 
 import math
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 
 class AccountsError(Exception):
     code = "accounts_error"
@@ -19,7 +22,7 @@ class RegistrationRejected(AccountsError):
     def __init__(self, field_errors: dict[str, list[str]]):
         self.field_errors = field_errors
         super().__init__(
-            " ".join(f"{field}: {' '.join(messages)}" for field, messages in field_errors.items())
+            " ".join(f"{field}: {' '.join(map(str, messages))}" for field, messages in field_errors.items())
         )
 
 
@@ -29,20 +32,21 @@ class InvalidCredentials(AccountsError):
 
 def _in_minutes(seconds: int) -> str:
     minutes = max(1, math.ceil(seconds / 60))
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 class Throttled(AccountsError):
     """A per-address (or per-mailbox) budget is spent; retry_after_seconds says for how long."""
 
     code = "throttled"
-    what = "Too many requests from your address."
+    what = gettext_lazy("Too many requests from your address.")
     advice = ""
 
     def __init__(self, retry_after_seconds: int):
         self.retry_after_seconds = retry_after_seconds
         super().__init__(
-            f"{self.what} Try again in {_in_minutes(retry_after_seconds)}{self.advice}."
+            _("%(what)s Try again in %(wait)s%(advice)s.") % {
+                "what": self.what, "wait": _in_minutes(retry_after_seconds), "advice": self.advice}
         )
 
 
@@ -52,22 +56,22 @@ class LoginThrottled(Throttled):
 
 class LoginLockedOut(LoginThrottled):
     code = "login_locked_out"
-    what = "Too many failed logins for this account from your address."
-    advice = ", or reset your password"
+    what = gettext_lazy("Too many failed logins for this account from your address.")
+    advice = gettext_lazy(", or reset your password")
 
 
 class TooManyFailedLogins(LoginThrottled):
     code = "too_many_failed_logins"
-    what = "Too many failed logins from your address."
+    what = gettext_lazy("Too many failed logins from your address.")
 
 
 class SignupsThrottled(Throttled):
-    what = "Too many sign-ups from your address."
+    what = gettext_lazy("Too many sign-ups from your address.")
 
 
 class PasswordResetsThrottled(Throttled):
-    what = "Too many password reset requests from your address."
+    what = gettext_lazy("Too many password reset requests from your address.")
 
 
 class ResetEmailsThrottled(Throttled):
-    what = "Too many reset e-mails were requested for this e-mail address."
+    what = gettext_lazy("Too many reset e-mails were requested for this e-mail address.")

@@ -2,6 +2,7 @@
 
 from django import forms
 from django.contrib.auth import forms as auth_forms
+from django.utils.translation import gettext_lazy
 
 from accounts import logins
 from accounts.errors import InvalidCredentials, LoginThrottled
@@ -11,21 +12,23 @@ from accounts.tasks import send_email
 
 class SignupForm(forms.Form):
     username = forms.CharField(
+        label=gettext_lazy("Username"),
         max_length=30,
-        help_text="3 to 30 characters: letters, digits, _ or -.",
+        help_text=gettext_lazy("3 to 30 characters: letters, digits, _ or -."),
         widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
     )
     display_name = forms.CharField(
+        label=gettext_lazy("Display name"),
         max_length=DISPLAY_NAME_MAX_LENGTH,
         required=False,
-        help_text="Optional; shown instead of your username.",
+        help_text=gettext_lazy("Optional; shown instead of your username."),
     )
-    email = forms.EmailField(required=False, help_text="Optional; needed to reset a password.")
+    email = forms.EmailField(label=gettext_lazy("Email"), required=False, help_text=gettext_lazy("Optional; needed to reset a password."))
     password1 = forms.CharField(
-        label="Password", strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})
+        label=gettext_lazy("Password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})
     )
     password2 = forms.CharField(
-        label="Password again",
+        label=gettext_lazy("Password again"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
@@ -33,21 +36,22 @@ class SignupForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         if cleaned.get("password1") and cleaned.get("password1") != cleaned.get("password2"):
-            self.add_error("password2", "The two passwords differ.")
+            self.add_error("password2", gettext_lazy("The two passwords differ."))
         return cleaned
 
 
 class ProfileSettingsForm(forms.Form):
     display_name = forms.CharField(
+        label=gettext_lazy("Display name"),
         max_length=DISPLAY_NAME_MAX_LENGTH,
         required=False,
-        help_text="Shown instead of your username; empty for none.",
+        help_text=gettext_lazy("Shown instead of your username; empty for none."),
     )
-    email = forms.EmailField(required=False, help_text="Used only to reset your password.")
+    email = forms.EmailField(label=gettext_lazy("Email"), required=False, help_text=gettext_lazy("Used only to reset your password."))
     confirm_moves = forms.BooleanField(
         required=False,
-        label="Confirm my moves in casual games",
-        help_text="Shows the move and waits for Confirm; Escape changes it. Nothing is sent before.",
+        label=gettext_lazy("Confirm my moves in casual games"),
+        help_text=gettext_lazy("Shows the move and waits for Confirm; Escape changes it. Nothing is sent before."),
     )
 
 
@@ -56,7 +60,7 @@ class LoginForm(auth_forms.AuthenticationForm):
 
     error_messages = {
         **auth_forms.AuthenticationForm.error_messages,
-        "invalid_login": "Wrong username or password.",
+        "invalid_login": gettext_lazy("Wrong username or password."),
     }
     throttled = False
 
@@ -80,7 +84,7 @@ class AdminLoginForm(LoginForm):
 
     error_messages = {
         **LoginForm.error_messages,
-        "invalid_login": "Wrong username or password, or not a staff account.",
+        "invalid_login": gettext_lazy("Wrong username or password, or not a staff account."),
     }
 
     def confirm_login_allowed(self, user):

@@ -12,6 +12,7 @@ from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_cool_off, get_credentials
 from axes.utils import reset as reset_lockout
 from django.contrib.auth import authenticate
+from django.utils.translation import gettext as _
 
 from accounts.client_address import client_address
 from accounts.errors import InvalidCredentials, LoginLockedOut, TooManyFailedLogins
@@ -39,7 +40,7 @@ def check_credentials(username: str, password: str, *, request):
     name = login_name(username)
     if name is None:  # no account can have this name: no password is tried
         address_budget.spend(address or "unknown")
-        raise InvalidCredentials("Wrong username or password.")
+        raise InvalidCredentials(_("Wrong username or password."))
     locked = not AxesProxyHandler.is_allowed(request, get_credentials(name))
     # Through authenticate() even when locked: axes counts the attempt and restarts the cool-off.
     user = authenticate(request, username=name, password=password)
@@ -47,6 +48,6 @@ def check_credentials(username: str, password: str, *, request):
         address_budget.spend(address or "unknown")
         if locked:
             raise LoginLockedOut(int(get_cool_off(request).total_seconds()))
-        raise InvalidCredentials("Wrong username or password.")
+        raise InvalidCredentials(_("Wrong username or password."))
     reset_lockout(ip=address, username=name)
     return user

@@ -1,6 +1,8 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy
 
 from accounts import names
 from accounts.bots import BOT_LEVELS
@@ -18,12 +20,14 @@ class User(AbstractUser):
         max_length=USERNAME_MAX_LENGTH,
         unique=True,
         validators=[UsernameValidator()],
-        help_text="3 to 30 characters: letters, digits, _ or -.",
-        error_messages={"unique": "That username is taken."},
+        help_text=gettext_lazy("3 to 30 characters: letters, digits, _ or -."),
+        error_messages={"unique": gettext_lazy("That username is taken.")},
     )
     display_name = models.CharField(max_length=50, blank=True)
     # Casual games: a move is shown and waits for Confirm (Escape changes it) before it is sent.
     confirm_moves = models.BooleanField(default=True)
+    # The site's language for this player (settings.LANGUAGES); empty: the browser's choice.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True, default="")
     is_bot = models.BooleanField(default=False)
     bot_level = models.CharField(
         max_length=16,
@@ -39,7 +43,7 @@ class User(AbstractUser):
             models.UniqueConstraint(
                 Lower("username"),
                 name="accounts_user_username_ci_unique",
-                violation_error_message="That username is taken.",
+                violation_error_message=gettext_lazy("That username is taken."),
             ),
             models.CheckConstraint(
                 condition=models.Q(is_bot=True) | models.Q(bot_level__isnull=True),

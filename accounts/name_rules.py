@@ -4,6 +4,8 @@ nothing invisible or reordering (accounts.names says what looks alike; NameClaim
 from functools import cache
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts import names
 from accounts.bots import BOT_DISPLAY_NAMES, BOT_LEVELS, bot_username
@@ -11,11 +13,11 @@ from accounts.models import NameClaim, User
 from accounts.usernames import BOT_USERNAME_PREFIX, UsernameValidator
 
 DISPLAY_NAME_MAX_LENGTH = 50
-USERNAME_TAKEN = "That username is taken."
-TOO_CLOSE = "That name is too close to another player's name."
-BOT_NAME = "That name belongs to a bot."
-INVISIBLE = "A display name needs visible characters."
-HIDDEN_FORMATTING = (
+USERNAME_TAKEN = gettext_lazy("That username is taken.")
+TOO_CLOSE = gettext_lazy("That name is too close to another player's name.")
+BOT_NAME = gettext_lazy("That name belongs to a bot.")
+INVISIBLE = gettext_lazy("A display name needs visible characters.")
+HIDDEN_FORMATTING = gettext_lazy(
     "Display names may not contain direction or invisible formatting characters."
 )
 
@@ -58,7 +60,7 @@ def username_problems(username: str) -> list[str]:
 def display_name_problems(display_name: str, *, username: str, user: User | None = None) -> list[str]:
     """Why this player (user, or a new account named username) may not show this name."""
     if len(display_name) > DISPLAY_NAME_MAX_LENGTH:
-        return [f"Display names are at most {DISPLAY_NAME_MAX_LENGTH} characters."]
+        return [_("Display names are at most %(count)s characters.") % {"count": DISPLAY_NAME_MAX_LENGTH}]
     if not display_name:
         return []
     if not any(names.is_visible(character) for character in display_name):

@@ -92,3 +92,11 @@ def ensure_bot_accounts() -> list[User]:
             bot.save(update_fields=["password"])
         bots.append(bot)
     return bots
+
+
+def set_language(user: User, language: str) -> User:
+    """Store the player's site language (one of settings.LANGUAGES)."""
+    if user.language != language:
+        user.language = language
+        user.save(update_fields=["language"])
+    return user

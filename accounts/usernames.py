@@ -5,6 +5,8 @@ import unicodedata
 
 from django.core.validators import RegexValidator
 from django.utils.deconstruct import deconstructible
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 USERNAME_MIN_LENGTH = 3
 USERNAME_MAX_LENGTH = 30
@@ -15,9 +17,10 @@ BOT_USERNAME_PREFIX = "bot-"
 @deconstructible
 class UsernameValidator(RegexValidator):
     regex = rf"\A[A-Za-z0-9_-]{{{USERNAME_MIN_LENGTH},{USERNAME_MAX_LENGTH}}}\Z"
-    message = (
-        f"Enter a username of {USERNAME_MIN_LENGTH} to {USERNAME_MAX_LENGTH} characters: "
-        "letters, digits, _ or -."
+    message = format_lazy(
+        gettext_lazy("Enter a username of {low} to {high} characters: letters, digits, _ or -."),
+        low=USERNAME_MIN_LENGTH,
+        high=USERNAME_MAX_LENGTH,
     )
     code = "invalid_username"
     flags = 0

@@ -1,9 +1,13 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
 
 from accounts import selectors, services
 from accounts.errors import (
@@ -28,6 +32,20 @@ def _add_errors(form, error: RegistrationRejected) -> None:
             form.add_error("password1" if field == "password" else field, problem)
 
 
+@require_POST
+def set_language(request):
+    """The header's switcher: Django's set_language (cookie, safe redirect back), and for a
+    signed-in player the choice is stored on the account so it follows them to other devices."""
+    response = django_set_language(request)
+    chosen = request.POST.get("language")
+    if chosen not in dict(settings.LANGUAGES):
+        # Django accepts any language it has a catalogue for (de, es...): not a site language.
+        response.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
+    elif request.user.is_authenticated:
+        services.set_language(request.user, chosen)
+    return response
+
+
 def signup(request):
     if request.user.is_authenticated:
         return redirect("games:lobby")
@@ -49,8 +67,11 @@ def signup(request):
         except RegistrationRejected as error:
             _add_errors(form, error)
         else:
+            chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+            if chosen in dict(settings.LANGUAGES):  # chosen with the switcher before signing up
+                services.set_language(user, chosen)
             login(request, user, backend="accounts.backends.HumanOnlyBackend")
-            messages.success(request, f"Welcome, {user.shown_name}! Your account is ready.")
+            messages.success(request, _('Welcome, %(shown_name)s! Your account is ready.') % {"shown_name": user.shown_name})
             return redirect("games:lobby")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -72,7 +93,7 @@ def profile_settings(request):
         except RegistrationRejected as error:
             _add_errors(form, error)
         else:
-            messages.success(request, "Your profile is saved.")
+            messages.success(request, _("Your profile is saved."))
             return redirect("profile", username=user.username)
     return render(request, "accounts/settings.html", {"form": form})
 

@@ -3,17 +3,20 @@ the HTTP ``status`` it maps to and a human ``detail``.
 
 Each app subclasses it once (``GameError``, ``LeagueError``) so that code catching one
 app's errors does not catch the other's; views turn any of them into the API's error body
-(azulsite/api/errors.py).  Plain Python: services raise these without importing Django.
+(azulsite/api/errors.py). Details are translated (gettext), read when the error is raised.
 """
+
+from django.utils.translation import gettext_lazy
 
 
 class DomainError(Exception):
     code = "error"
     status = 400
-    default_detail = "the request was refused"
+    default_detail = gettext_lazy("the request was refused")
 
     def __init__(self, detail=None):
-        self.detail = detail or self.default_detail
+        # Read when raised, in the request's (or socket's) active language.
+        self.detail = str(detail or self.default_detail)
         super().__init__(self.detail)
 
     def as_dict(self):

@@ -1,12 +1,27 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils import timezone
+from django.views.decorators.http import last_modified
+from django.views.i18n import JavaScriptCatalog
 
 from accounts import views as accounts_views
 from azulsite import views
 
+# The catalogues change only with a deploy: browsers may revalidate the JS one cheaply (base.html
+# puts the language in its URL, so a cached copy is never another language's).
+STARTED = timezone.now()
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include("accounts.urls")),
+    # The header's language switcher (Django's set_language, plus the account's stored choice).
+    path("i18n/setlang/", accounts_views.set_language, name="set_language"),
+    # The JS strings of the active language (djangojs catalogue), loaded by base.html.
+    path(
+        "jsi18n/",
+        last_modified(lambda request: STARTED)(JavaScriptCatalog.as_view()),
+        name="javascript-catalog",
+    ),
     path("u/<str:username>/", accounts_views.profile, name="profile"),
     path("leagues/", include("leagues.urls")),
     path("learn/", include("learn.urls")),

@@ -29,6 +29,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import connections
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import bots, engine
 
@@ -203,9 +204,9 @@ def suggest_move(game_id, user):
     try:
         game = Game.objects.select_related("table").get(pk=selectors.object_id(game_id, "game"))
     except Game.DoesNotExist:
-        raise errors.NotFound(f"no game {game_id}") from None
+        raise errors.NotFound(_('no game %(game_id)s') % {"game_id": game_id}) from None
     if game.table.rated:
-        raise errors.HintsNotAllowed("hints are for casual games only")
+        raise errors.HintsNotAllowed(_("hints are for casual games only"))
     if game.status != Game.Status.PLAYING:
         raise errors.GameOver()
     seats = [seat for seat in game.table.seats_in_order() if seat.controller.pk == user.pk]
@@ -213,6 +214,6 @@ def suggest_move(game_id, user):
         raise errors.NotSeated()
     current = game.state.get("current_player")
     if not any(seat.player_index == current for seat in seats):
-        raise errors.NotYourTurn(f"it is player {current}'s turn")
+        raise errors.NotYourTurn(_("it is player %(current)s's turn") % {"current": current})
     move = choose_for(game, HINT_LEVEL, HINT_BUDGET_SECONDS, salt="hint")
     return {"move": move.to_dict(), "version": game.version}

@@ -14,7 +14,10 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections, connections
+from django.utils import translation
+from django.utils.translation import gettext as _
 
+from accounts.languages import language_for_scope
 from azulsite.api import parsers as json_input
 from matchmaking.sockets import REMATCH_HANDLERS, SEEK_HANDLERS, RematchMessages, SeekMessages
 from social.sockets import SocialSocketMixin
@@ -66,7 +69,7 @@ def close_db_thread_connections(timeout: float = 10.0) -> None:
         everyone_has_one.wait()
         connections.close_all()
 
-    for call in [_db_threads.submit(close) for _ in range(workers)]:
+    for call in [_db_threads.submit(close) for _thread in range(workers)]:
         call.result()
 
 
@@ -79,6 +82,13 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
     """Every message is a JSON object with a "type"; anything else gets an error, never a close."""
 
     handlers: dict = {}
+
+    async def __call__(self, scope, receive, send):
+        # The socket speaks its page's language (account, cookie, Accept-Language): error
+        # details and any text built here. Django's active language is context-local, so it
+        # follows the socket's calls into the database threads.
+        with translation.override(language_for_scope(scope)):
+            return await super().__call__(scope, receive, send)
 
     async def dispatch(self, message):
         # Channels' dispatch first closes stale connections on its one thread-sensitive thread:
@@ -100,19 +110,19 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
         """The message as a dict whose type has a handler, or None once the sender has its error.
         Parsed by the API's JSON reader (size- and depth-bounded, docs/api.md)."""
         if text_data is None:
-            await self.send_error("malformed", "send JSON text frames")
+            await self.send_error("malformed", _("send JSON text frames"))
             return None
         limit = settings.WEBSOCKET_MAX_MESSAGE_BYTES
         if len(text_data) > limit or len(text_data.encode()) > limit:
-            await self.send_error("payload_too_large", f"a message is at most {limit} bytes")
+            await self.send_error("payload_too_large", _('a message is at most %(limit)s bytes') % {"limit": limit})
             return None
         try:
             content = json_input.loads(text_data)
         except json_input.MalformedJSON as error:
-            await self.send_error("malformed", f"the message is not accepted: {error}")
+            await self.send_error("malformed", _('the message is not accepted: %(error)s') % {"error": error})
             return None
         if not isinstance(content, dict):
-            await self.send_error("malformed", "a message is a JSON object with a type")
+            await self.send_error("malformed", _("a message is a JSON object with a type"))
             return None
         kind = content.get("type")
         if not isinstance(kind, str) or kind not in self.handlers:
@@ -153,7 +163,8 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=await self.encode_json(content), close=close)
 
     async def send_error(self, code, detail):
-        await self.send_json({"type": "error", "code": code, "detail": detail})
+        # str(): a domain error's default detail is a lazy translation, read in the socket's language.
+        await self.send_json({"type": "error", "code": code, "detail": str(detail)})
 
     async def on_ping(self, content):
         await self.send_json({"type": "pong"})
@@ -206,8 +217,7 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
         ):
             await self.send_error(
                 "too_many_spectators",
-                f"{settings.ANONYMOUS_SOCKETS_PER_GAME} anonymous spectators watch this game "
-                "already: log in to watch, or try again later",
+                _('%(anonymous_sockets_per_game)s anonymous spectators watch this game already: log in to watch, or try again later') % {"anonymous_sockets_per_game": settings.ANONYMOUS_SOCKETS_PER_GAME},
             )
             await self.close(code=CLOSE_TOO_MANY_SPECTATORS)
             return

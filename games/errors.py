@@ -4,6 +4,8 @@ The REST layer and the WebSocket consumer both translate these through `code`/`s
 the mapping lives here and nowhere else.
 """
 
+from django.utils.translation import gettext_lazy
+
 from azulsite.errors import DomainError
 
 
@@ -12,79 +14,79 @@ class GameError(DomainError):
 
 
 class NotFound(GameError):
-    code, status, default_detail = "not_found", 404, "no such table or game"
+    code, status, default_detail = "not_found", 404, gettext_lazy("no such table or game")
 
 
 class NotAuthenticated(GameError):
-    code, status, default_detail = "not_authenticated", 401, "log in (session or token) to do this"
+    code, status, default_detail = "not_authenticated", 401, gettext_lazy("log in (session or token) to do this")
 
 
 class Forbidden(GameError):
-    code, status, default_detail = "forbidden", 403, "you may not do this"
+    code, status, default_detail = "forbidden", 403, gettext_lazy("you may not do this")
 
 
 class NotCreator(GameError):
-    code, status, default_detail = "not_creator", 403, "only the table's creator may do this"
+    code, status, default_detail = "not_creator", 403, gettext_lazy("only the table's creator may do this")
 
 
 class NotSeated(GameError):
-    code, status, default_detail = "not_seated", 403, "you are not playing at this table"
+    code, status, default_detail = "not_seated", 403, gettext_lazy("you are not playing at this table")
 
 
 class HintsNotAllowed(GameError):
-    code, status, default_detail = "hints_not_allowed", 403, "hints are not allowed in this game"
+    code, status, default_detail = "hints_not_allowed", 403, gettext_lazy("hints are not allowed in this game")
 
 
 class NotYourTurn(GameError):
-    code, status, default_detail = "not_your_turn", 409, "it is not your turn"
+    code, status, default_detail = "not_your_turn", 409, gettext_lazy("it is not your turn")
 
 
 class StaleVersion(GameError):
-    code, status, default_detail = "stale_version", 409, "the game has moved on; resync"
+    code, status, default_detail = "stale_version", 409, gettext_lazy("the game has moved on; resync")
 
 
 class GameOver(GameError):
-    code, status, default_detail = "game_over", 409, "the game is over"
+    code, status, default_detail = "game_over", 409, gettext_lazy("the game is over")
 
 
 class TableFull(GameError):
-    code, status, default_detail = "table_full", 409, "every seat is taken"
+    code, status, default_detail = "table_full", 409, gettext_lazy("every seat is taken")
 
 
 class AlreadySeated(GameError):
-    code, status, default_detail = "already_seated", 409, "you already sit at this table"
+    code, status, default_detail = "already_seated", 409, gettext_lazy("you already sit at this table")
 
 
 class SeatTaken(GameError):
-    code, status, default_detail = "seat_taken", 409, "that seat is taken"
+    code, status, default_detail = "seat_taken", 409, gettext_lazy("that seat is taken")
 
 
 class TableNotOpen(GameError):
-    code, status, default_detail = "table_not_open", 409, "the table is no longer open"
+    code, status, default_detail = "table_not_open", 409, gettext_lazy("the table is no longer open")
 
 
 class SeatsNotFilled(GameError):
-    code, status, default_detail = "seats_not_filled", 409, "every seat must be filled to start"
+    code, status, default_detail = "seats_not_filled", 409, gettext_lazy("every seat must be filled to start")
 
 
 class TooManyOpenTables(GameError):
     code, status, default_detail = (
         "too_many_open_tables",
         409,
-        "you sit at too many open tables: start or leave one first",
+        gettext_lazy("you sit at too many open tables: start or leave one first"),
     )
 
 
 class InvalidMove(GameError):
-    code, status, default_detail = "invalid_move", 400, "the move is malformed"
+    code, status, default_detail = "invalid_move", 400, gettext_lazy("the move is malformed")
 
 
 class Invalid(GameError):
-    code, status, default_detail = "invalid", 400, "invalid options"
+    code, status, default_detail = "invalid", 400, gettext_lazy("invalid options")
 
 
 class IllegalMove(GameError):
-    code, status, default_detail = "illegal_move", 422, "that move is not allowed now"
+    code, status, default_detail = "illegal_move", 422, gettext_lazy("that move is not allowed now")
 
 
 ALL_ERRORS = [

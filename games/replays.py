@@ -8,6 +8,9 @@ Also: the exported JSON record of a finished game, and checking such a record fr
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games import engine
 
 from . import payloads, rulesets, score_history
@@ -21,7 +24,7 @@ ENDINGS = ("normal", "resign", "abandon", "timeout", "aborted")
 
 
 class NotFinished(GameError):
-    code, status, default_detail = "not_finished", 409, "the game is not over yet"
+    code, status, default_detail = "not_finished", 409, gettext_lazy("the game is not over yet")
 
 
 move_records = score_history.move_records
@@ -46,7 +49,7 @@ def rebuild_states(game, records=None, upto=None):
 def state_at(game, at):
     """The engine state after `at` moves; `at` must be in 0..version."""
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= game.version:
-        raise Invalid(f"at must be in 0..{game.version}")
+        raise Invalid(_('at must be in 0..%(version)s') % {"version": game.version})
     return rebuild_states(game, upto=at)[-1]
 
 
@@ -188,42 +191,42 @@ class RecordCheck:
 def _parse_record(record):
     """Check the shape of a record; raise Invalid naming the field."""
     if not isinstance(record, dict):
-        raise Invalid("the record must be a JSON object")
+        raise Invalid(_("the record must be a JSON object"))
     players = record.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise Invalid("players must be a list of 2 to 4 players")
+        raise Invalid(_("players must be a list of 2 to 4 players"))
     ruleset = record.get("ruleset", "classic")
     if ruleset not in rulesets.RULESETS:
-        raise Invalid(f"ruleset must be one of {', '.join(rulesets.RULESETS)}")
+        raise Invalid(_('ruleset must be one of %(join)s') % {"join": ', '.join(rulesets.RULESETS)})
     if len(players) not in rulesets.PLAYER_COUNTS[ruleset]:
-        raise Invalid(f"players: {ruleset} is not played by {len(players)}")
+        raise Invalid(_('players: %(ruleset)s is not played by %(count)s') % {"ruleset": ruleset, "count": len(players)})
     variant = record.get("variant", "standard")
     if variant not in ("standard", "gray") or (
         variant != "standard" and not rulesets.HAS_VARIANTS[ruleset]
     ):
-        raise Invalid(f"variant must be standard{' or gray' * rulesets.HAS_VARIANTS[ruleset]}")
+        raise Invalid(_('variant must be standard%(has_variants)s') % {"has_variants": ' or gray' * rulesets.HAS_VARIANTS[ruleset]})
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise Invalid("seed must be a non-negative integer")
+        raise Invalid(_("seed must be a non-negative integer"))
     moves = record.get("moves")
     if not isinstance(moves, list):
-        raise Invalid("moves must be a list")
+        raise Invalid(_("moves must be a list"))
     for index, entry in enumerate(moves):
         if not isinstance(entry, dict) or not isinstance(entry.get("move"), dict):
-            raise Invalid(f"moves[{index}] must be an object with a move")
+            raise Invalid(_('moves[%(index)s] must be an object with a move') % {"index": index})
     result = record.get("result")
     if not isinstance(result, dict) or not isinstance(result.get("ranks"), list):
-        raise Invalid("result must be an object with ranks")
+        raise Invalid(_("result must be an object with ranks"))
     ended_by = result.get("ended_by", "normal")
     if ended_by not in ENDINGS:
-        raise Invalid(f"result.ended_by must be one of {', '.join(ENDINGS)}")
+        raise Invalid(_('result.ended_by must be one of %(join)s') % {"join": ', '.join(ENDINGS)})
     leavers = result.get("leavers", [])
     if not isinstance(leavers, list) or not all(
         isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players) for p in leavers
     ):
-        raise Invalid(f"result.leavers must list player indices 0..{len(players) - 1}")
+        raise Invalid(_('result.leavers must list player indices 0..%(count)s') % {"count": len(players) - 1})
     if len(set(leavers)) != len(leavers):
-        raise Invalid("result.leavers names a player twice")
+        raise Invalid(_("result.leavers names a player twice"))
     return ruleset, len(players), variant, seed, moves, result, ended_by, leavers
 
 

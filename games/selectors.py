@@ -1,6 +1,7 @@
 """Reads of tables and games, shaped for the payload builders (related rows fetched up front)."""
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from azulsite.ids import parse_id
 
@@ -15,7 +16,7 @@ def object_id(value, kind):
     """A table or game id from the outside world, or NotFound (also for ids no database holds)."""
     number = parse_id(value)
     if number is None:
-        raise NotFound(f"no {kind} {value}")
+        raise NotFound(_('no %(kind)s %(value)s') % {"kind": kind, "value": value})
     return number
 
 
@@ -41,7 +42,7 @@ def get_table(table_id):
     try:
         return tables().get(pk=object_id(table_id, "table"))
     except Table.DoesNotExist:
-        raise NotFound(f"no table {table_id}") from None
+        raise NotFound(_('no table %(table_id)s') % {"table_id": table_id}) from None
 
 
 def get_game(game_id):
@@ -52,7 +53,7 @@ def get_game(game_id):
             .get(pk=object_id(game_id, "game"))
         )
     except Game.DoesNotExist:
-        raise NotFound(f"no game {game_id}") from None
+        raise NotFound(_('no game %(game_id)s') % {"game_id": game_id}) from None
 
 
 def get_game_with_players(game_id):
@@ -60,7 +61,7 @@ def get_game_with_players(game_id):
     what a socket needs on connect and sync. NotFound for an unknown id."""
     game = game_rows.read_game(object_id(game_id, "game"))
     if game is None:
-        raise NotFound(f"no game {game_id}")
+        raise NotFound(_('no game %(game_id)s') % {"game_id": game_id})
     return game
 
 
@@ -72,7 +73,7 @@ def get_game_status(game_id):
     try:
         return Game.objects.values_list("status", flat=True).get(pk=object_id(game_id, "game"))
     except Game.DoesNotExist:
-        raise NotFound(f"no game {game_id}") from None
+        raise NotFound(_('no game %(game_id)s') % {"game_id": game_id}) from None
 
 
 def overdue_game_ids(now):

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine
 
@@ -63,7 +64,7 @@ def _lock_table(table_id):
     try:
         return Table.objects.select_for_update().get(pk=selectors.object_id(table_id, "table"))
     except Table.DoesNotExist:
-        raise errors.NotFound(f"no table {table_id}") from None
+        raise errors.NotFound(_('no table %(table_id)s') % {"table_id": table_id}) from None
 
 
 def _lock_game(game_id):
@@ -71,7 +72,7 @@ def _lock_game(game_id):
     included, as `game.table.seats_in_order()`), in one query (games.game_rows)."""
     game = game_rows.lock_game(selectors.object_id(game_id, "game"))
     if game is None:
-        raise errors.NotFound(f"no game {game_id}")
+        raise errors.NotFound(_('no game %(game_id)s') % {"game_id": game_id})
     return game
 
 
@@ -107,9 +108,9 @@ def _int_option(options, name, default=0):
     if value is None:
         value = default
     if isinstance(value, bool) or not isinstance(value, int):
-        raise errors.Invalid(f"{name} must be an integer")
+        raise errors.Invalid(_('%(name)s must be an integer') % {"name": name})
     if value < 0:
-        raise errors.Invalid(f"{name} must not be negative")
+        raise errors.Invalid(_('%(name)s must not be negative') % {"name": name})
     return value
 
 
@@ -127,37 +128,37 @@ def validate_table_options(
 ):
     """Check and normalise the options of a new table; raise errors.Invalid naming the field."""
     if ruleset not in Table.Ruleset.values:
-        raise errors.Invalid(f"ruleset must be one of {', '.join(Table.Ruleset.values)}")
+        raise errors.Invalid(_('ruleset must be one of %(join)s') % {"join": ', '.join(Table.Ruleset.values)})
     counts = rulesets.PLAYER_COUNTS[ruleset]
     if players is None and len(counts) == 1:
         players = counts[0]  # Azul Duel: the seat count goes without saying
     if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
         allowed = ", ".join(map(str, counts[:-1])) + " or " * (len(counts) > 1) + str(counts[-1])
-        raise errors.Invalid(f"players must be {allowed} for {ruleset}")
+        raise errors.Invalid(_('players must be %(allowed)s for %(ruleset)s') % {"allowed": allowed, "ruleset": ruleset})
     if variant not in Table.Variant.values:
-        raise errors.Invalid(f"variant must be one of {', '.join(Table.Variant.values)}")
+        raise errors.Invalid(_('variant must be one of %(join)s') % {"join": ', '.join(Table.Variant.values)})
     if not rulesets.HAS_VARIANTS[ruleset]:
         variant = Table.Variant.STANDARD  # a ruleset without wall variants ignores the choice
     if not isinstance(rated, bool):
-        raise errors.Invalid("rated must be true or false")
+        raise errors.Invalid(_("rated must be true or false"))
 
     clock = dict(clock or {})
     kind = clock.get("kind") or Table.ClockKind.NONE
     if kind not in Table.ClockKind.values:
-        raise errors.Invalid(f"clock.kind must be one of {', '.join(Table.ClockKind.values)}")
+        raise errors.Invalid(_('clock.kind must be one of %(join)s') % {"join": ', '.join(Table.ClockKind.values)})
     base = _int_option(clock, "base_seconds")
     increment = _int_option(clock, "increment_seconds")
     days = _int_option(clock, "days_per_move")
     if kind == Table.ClockKind.REALTIME:
         if not 0 < base <= MAX_BASE_SECONDS:
-            raise errors.Invalid(f"a realtime clock needs base_seconds in 1..{MAX_BASE_SECONDS}")
+            raise errors.Invalid(_('a realtime clock needs base_seconds in 1..%(max_base_seconds)s') % {"max_base_seconds": MAX_BASE_SECONDS})
         if increment > MAX_INCREMENT_SECONDS:
-            raise errors.Invalid(f"increment_seconds must be at most {MAX_INCREMENT_SECONDS}")
+            raise errors.Invalid(_('increment_seconds must be at most %(max_increment_seconds)s') % {"max_increment_seconds": MAX_INCREMENT_SECONDS})
         days = 0
     elif kind == Table.ClockKind.CORRESPONDENCE:
         if not 1 <= days <= MAX_DAYS_PER_MOVE:
             raise errors.Invalid(
-                f"a correspondence clock needs days_per_move in 1..{MAX_DAYS_PER_MOVE}"
+                _('a correspondence clock needs days_per_move in 1..%(max_days_per_move)s') % {"max_days_per_move": MAX_DAYS_PER_MOVE}
             )
         base = increment = 0
     else:
@@ -166,22 +167,22 @@ def validate_table_options(
     if bots is None:
         bots = ()
     if not isinstance(bots, list | tuple):
-        raise errors.Invalid("bots must be a list of {seat, level}")
+        raise errors.Invalid(_("bots must be a list of {seat, level}"))
     levels = bot_levels()
     bot_seats = {}
     for bot in bots:
         if not isinstance(bot, dict):
-            raise errors.Invalid("bots must be a list of {seat, level}")
+            raise errors.Invalid(_("bots must be a list of {seat, level}"))
         seat, level = bot.get("seat"), bot.get("level")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise errors.Invalid(f"bot seat must be in 0..{players - 1}")
+            raise errors.Invalid(_('bot seat must be in 0..%(players_1)s') % {"players_1": players - 1})
         if seat in bot_seats:
-            raise errors.Invalid(f"seat {seat} is given two bots")
+            raise errors.Invalid(_('seat %(seat)s is given two bots') % {"seat": seat})
         if level not in levels:
-            raise errors.Invalid(f"bot level must be one of {', '.join(levels)}")
+            raise errors.Invalid(_('bot level must be one of %(join)s') % {"join": ', '.join(levels)})
         bot_seats[seat] = level
     if len(bot_seats) >= players:
-        raise errors.Invalid("leave at least one seat for the creator")
+        raise errors.Invalid(_("leave at least one seat for the creator"))
 
     return {
         "players": players,
@@ -204,8 +205,7 @@ def _check_open_tables_quota(user):
     sitting = Seat.objects.filter(user=user, table__status=Table.Status.OPEN).count()
     if sitting >= limit:
         raise errors.TooManyOpenTables(
-            f"you sit at {sitting} open tables, the most allowed: start or leave one of them "
-            "before opening or joining another"
+            _('you sit at %(sitting)s open tables, the most allowed: start or leave one of them before opening or joining another') % {"sitting": sitting}
         )
 
 
@@ -215,7 +215,7 @@ def create_table(creator, *, enforce_quota=True, **options):
     enforce_quota=False: for tables started at once (league fixtures), never open in the lobby."""
     _require_user(creator)
     if _is_bot(creator):
-        raise errors.Forbidden("bots do not create tables")
+        raise errors.Forbidden(_("bots do not create tables"))
     clean = validate_table_options(**options)
     bot_seats = clean.pop("bot_seats")
     with transaction.atomic():
@@ -234,7 +234,7 @@ def join_table(table_id, user, seat=None, *, enforce_quota=True):
     """Take a free seat (the given position, or the first free one) at an open table."""
     _require_user(user)
     if _is_bot(user):
-        raise errors.Forbidden("bots are seated by the table's creator")
+        raise errors.Forbidden(_("bots are seated by the table's creator"))
     with transaction.atomic():
         if enforce_quota:
             _check_open_tables_quota(user)  # the user's row before the table's (lock order)
@@ -261,9 +261,9 @@ def _free_position(table, taken, seat):
             raise errors.TableFull()
         return free[0]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
-        raise errors.Invalid(f"seat must be in 0..{table.players - 1}")
+        raise errors.Invalid(_('seat must be in 0..%(players_1)s') % {"players_1": table.players - 1})
     if seat in taken:
-        raise errors.SeatTaken(f"seat {seat} is taken")
+        raise errors.SeatTaken(_('seat %(seat)s is taken') % {"seat": seat})
     return seat
 
 
@@ -271,7 +271,7 @@ def seat_bot(table_id, by_user, seat, level):
     """The creator puts a bot of `level` in a free seat of an open table."""
     _require_user(by_user)
     if level not in bot_levels():
-        raise errors.Invalid(f"bot level must be one of {', '.join(bot_levels())}")
+        raise errors.Invalid(_('bot level must be one of %(join)s') % {"join": ', '.join(bot_levels())})
     with transaction.atomic():
         table = _lock_table(table_id)
         if table.creator_id != by_user.pk:
@@ -350,7 +350,7 @@ def start_table(table_id, user, *, player_order=None):
             raise errors.TableNotOpen()
         seats = list(table.seats.select_related("user"))
         if len(seats) != table.players:
-            raise errors.SeatsNotFilled(f"{len(seats)} of {table.players} seats are filled")
+            raise errors.SeatsNotFilled(_('%(count)s of %(players)s seats are filled') % {"count": len(seats), "players": table.players})
 
         if player_order is None:
             secrets.SystemRandom().shuffle(seats)
@@ -401,9 +401,9 @@ def play_move(game_id, user, move, version):
     """Apply `move` for `user` if they are to move and saw the current `version`."""
     _require_user(user)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise errors.Invalid("version must be an integer")
+        raise errors.Invalid(_("version must be an integer"))
     if not isinstance(move, dict):
-        raise errors.InvalidMove("move must be a JSON object")
+        raise errors.InvalidMove(_("move must be a JSON object"))
     now = timezone.now()
     with transaction.atomic():
         game = _lock_game(game_id)
@@ -435,11 +435,11 @@ def _apply_move(game, user, move, version, now):
     if not mine:
         raise errors.NotSeated()
     if version != game.version:
-        raise errors.StaleVersion(f"you saw version {version}; the game is at {game.version}")
+        raise errors.StaleVersion(_('you saw version %(version)s; the game is at %(version2)s') % {"version": version, "version2": game.version})
     current = game.state["current_player"]
     seat = _seat_of_player(mine, current)
     if seat is None:
-        raise errors.NotYourTurn(f"it is player {current}'s turn")
+        raise errors.NotYourTurn(_("it is player %(current)s's turn") % {"current": current})
 
     try:
         engine_move = rulesets.parse_move(game.table.ruleset, move)

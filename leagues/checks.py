@@ -6,6 +6,7 @@ Shared by leagues.services and leagues.invitations; raises leagues.errors.
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 
 from azulsite.ids import parse_id
 
@@ -21,7 +22,7 @@ def require_user(user):
 def as_id(value, kind):
     number = parse_id(value)  # the site's one id reader: no truncation of 1.5, no overflow
     if number is None:
-        raise errors.NotFound(f"no {kind} {value}")
+        raise errors.NotFound(_('no %(kind)s %(value)s') % {"kind": kind, "value": value})
     return number
 
 
@@ -30,7 +31,7 @@ def get_row(model, pk, kind, lock=False):
     try:
         return manager.get(pk=as_id(pk, kind))
     except model.DoesNotExist:
-        raise errors.NotFound(f"no {kind} {pk}") from None
+        raise errors.NotFound(_('no %(kind)s %(pk)s') % {"kind": kind, "pk": pk}) from None
 
 
 def is_organiser(league, user):
@@ -55,10 +56,10 @@ def audit(league, actor, action, summary, reason="", **data):
 
 def user_named(username):
     if not isinstance(username, str):
-        raise errors.Invalid("username must be a string")
+        raise errors.Invalid(_("username must be a string"))
     user = get_user_model().objects.filter(username__iexact=username).first()
     if user is None:
-        raise errors.NotFound(f"no user {username}")
+        raise errors.NotFound(_('no user %(username)s') % {"username": username})
     return user
 
 
@@ -66,12 +67,12 @@ def reason_text(reason, required=True):
     if reason is None:
         reason = ""
     if not isinstance(reason, str):
-        raise errors.Invalid("reason must be text")
+        raise errors.Invalid(_("reason must be text"))
     reason = reason.strip()
     if required and not reason:
-        raise errors.Invalid("give a reason")
+        raise errors.Invalid(_("give a reason"))
     if len(reason) > 1000:
-        raise errors.Invalid("reason must be at most 1000 characters")
+        raise errors.Invalid(_("reason must be at most 1000 characters"))
     return reason
 
 

@@ -1,8 +1,9 @@
 """Forms of the leagues pages: they only parse; leagues.services validates and acts."""
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
-from .models import League
 from .services import MAX_ROUND_HOURS, MIN_ROUND_HOURS
 
 # Dates are picked with the browser's own date and time picker, in UTC (the pages say so).
@@ -20,66 +21,69 @@ def picked_datetime(**kwargs):
     return forms.DateTimeField(
         widget=DateTimePicker(),
         input_formats=[PICKER_FORMAT, "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
-        error_messages={"invalid": "pick a date and a time (UTC)"},
+        error_messages={"invalid": gettext_lazy("pick a date and a time (UTC)")},
         **kwargs,
     )
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=80)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
-    visibility = forms.ChoiceField(
-        choices=[("public", "Public: anyone may join"), ("invite", "Invite-only: join by link")]
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    description = forms.CharField(label=gettext_lazy("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    visibility = forms.ChoiceField(label=gettext_lazy("Visibility"),
+        choices=[("public", gettext_lazy("Public: anyone may join")), ("invite", gettext_lazy("Invite-only: join by link"))]
     )
     ruleset = forms.ChoiceField(
-        label="Game",
-        choices=[("classic", "Azul"), ("duel", "Azul Duel (2 players)")],
+        label=gettext_lazy("Game"),
+        choices=[("classic", "Azul"), ("duel", gettext_lazy("Azul Duel (2 players)"))],
         initial="classic",
         required=False,
     )
-    players_per_game = forms.TypedChoiceField(
+    players_per_game = forms.TypedChoiceField(label=gettext_lazy("Players per game"),
         choices=[(2, "2"), (3, "3"), (4, "4")], coerce=int, initial=2,
-        help_text="Azul only: Azul Duel is always 2 players.",
+        help_text=gettext_lazy("Azul only: Azul Duel is always 2 players."),
     )
-    variant = forms.ChoiceField(
-        choices=[("standard", "Standard"), ("gray", "Gray wall")], help_text="Azul only."
+    variant = forms.ChoiceField(label=gettext_lazy("Variant"),
+        choices=[("standard", gettext_lazy("Standard")), ("gray", gettext_lazy("Gray wall"))], help_text=gettext_lazy("Azul only.")
     )
-    rated = forms.BooleanField(required=False)
+    rated = forms.BooleanField(label=gettext_lazy("Rated"), required=False)
     clock_kind = forms.ChoiceField(
-        label="Clock",
-        choices=[("correspondence", "Correspondence: days per move"), ("none", "No clock")],
+        label=gettext_lazy("Clock"),
+        choices=[("correspondence", gettext_lazy("Correspondence: days per move")), ("none", gettext_lazy("No clock"))],
         initial="correspondence",
         required=False,
-        help_text="League games start when their round opens, whoever is online, so leagues "
-        "have no realtime clocks.",
+        help_text=gettext_lazy("League games start when their round opens, whoever is online, so leagues "
+        "have no realtime clocks."),
     )
-    days_per_move = forms.IntegerField(
-        min_value=1, max_value=30, initial=3, help_text="Correspondence clock: days per move."
+    days_per_move = forms.IntegerField(label=gettext_lazy("Days per move"),
+        min_value=1, max_value=30, initial=3, help_text=gettext_lazy("Correspondence clock: days per move.")
     )
-    round_hours = forms.IntegerField(
+    round_hours = forms.IntegerField(label=gettext_lazy("Round hours"),
         min_value=MIN_ROUND_HOURS,
         max_value=MAX_ROUND_HOURS,
         initial=7 * 24,
-        help_text=f"Hours each round lasts before its deadline (at least {MIN_ROUND_HOURS}).",
+        help_text=format_lazy(gettext_lazy("Hours each round lasts before its deadline (at least {hours})."), hours=MIN_ROUND_HOURS),
     )
-    cycles = forms.TypedChoiceField(
-        choices=[(1, "Single round-robin"), (2, "Double round-robin")], coerce=int
+    cycles = forms.TypedChoiceField(label=gettext_lazy("Cycles"),
+        choices=[(1, gettext_lazy("Single round-robin")), (2, gettext_lazy("Double round-robin"))], coerce=int
     )
-    points = forms.CharField(
+    points = forms.CharField(label=gettext_lazy("Points"),
         required=False,
-        help_text="Points for 1st, 2nd, … separated by commas; empty for the default "
-        "(2 players 2/0 with a draw worth 1; 3 players 4/2/0; 4 players 4/2/1/0).",
+        help_text=gettext_lazy("Points for 1st, 2nd, … separated by commas; empty for the default "
+        "(2 players 2/0 with a draw worth 1; 3 players 4/2/0; 4 players 4/2/1/0)."),
     )
-    tie_breaks = forms.CharField(
+    tie_breaks = forms.CharField(label=gettext_lazy("Tie breaks"),
         initial="points, wins, score, head_to_head",
-        help_text="In order, from: points, wins, score, head_to_head.",
+        help_text=gettext_lazy("In order, from: points, wins, score, head_to_head."),
     )
-    deadline_rule = forms.ChoiceField(choices=League.DeadlineRule.choices)
-    divisions = forms.IntegerField(min_value=1, max_value=12, initial=1)
-    promotion = forms.IntegerField(
-        min_value=0, max_value=10, initial=1, help_text="Promoted and relegated per division."
+    deadline_rule = forms.ChoiceField(
+        label=gettext_lazy("Deadline rule"),
+        choices=[("forfeit", gettext_lazy("Forfeit")), ("bot", gettext_lazy("Bot"))],
     )
-    play = forms.BooleanField(required=False, initial=True, label="I play too")
+    divisions = forms.IntegerField(label=gettext_lazy("Divisions"), min_value=1, max_value=12, initial=1)
+    promotion = forms.IntegerField(label=gettext_lazy("Promotion"),
+        min_value=0, max_value=10, initial=1, help_text=gettext_lazy("Promoted and relegated per division.")
+    )
+    play = forms.BooleanField(required=False, initial=True, label=gettext_lazy("I play too"))
 
     def options(self):
         data = dict(self.cleaned_data)
@@ -119,7 +123,7 @@ class ReasonForm(forms.Form):
 
 
 class OverrideForm(forms.Form):
-    places = forms.CharField(help_text="username=place pairs, e.g. alice=1, bob=2")
+    places = forms.CharField(help_text=gettext_lazy("username=place pairs, e.g. alice=1, bob=2"))
     reason = forms.CharField(max_length=1000)
 
     def parsed_places(self):
@@ -134,10 +138,10 @@ class OverrideForm(forms.Form):
 
 
 class ExtendForm(forms.Form):
-    until = picked_datetime(help_text="UTC")
+    until = picked_datetime(help_text=gettext_lazy("UTC"))
     reason = forms.CharField(max_length=1000)
 
 
 class SeasonDatesForm(forms.Form):
-    registration_closes_at = picked_datetime(required=False, label="Registration closes (UTC)")
-    starts_at = picked_datetime(required=False, label="Planned start (UTC)")
+    registration_closes_at = picked_datetime(required=False, label=gettext_lazy("Registration closes (UTC)"))
+    starts_at = picked_datetime(required=False, label=gettext_lazy("Planned start (UTC)"))

@@ -10,6 +10,7 @@ nothing.
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import checks, errors
 from .models import Invitation, League, Member
@@ -49,13 +50,13 @@ def invite_player(league_id, by_user, username, message=""):
         message = checks.reason_text(message, required=False)
         user = checks.user_named(username)
         if user.is_bot:
-            raise errors.Invalid("bots do not play in leagues")
+            raise errors.Invalid(_("bots do not play in leagues"))
         if Member.objects.filter(league=league, user=user, is_player=True).exists():
-            raise errors.AlreadyMember(f"{user.username} already plays in this league")
+            raise errors.AlreadyMember(_('%(username)s already plays in this league') % {"username": user.username})
         if Invitation.objects.filter(
             league=league, user=user, status=Invitation.Status.PENDING
         ).exists():
-            raise errors.AlreadyInvited(f"{user.username} already has a pending invitation")
+            raise errors.AlreadyInvited(_('%(username)s already has a pending invitation') % {"username": user.username})
         check_registration(league)
         invitation = Invitation.objects.create(
             league=league, user=user, invited_by=by_user, message=message

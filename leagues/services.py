@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.errors import GameError
@@ -76,22 +77,22 @@ def _points_table(value, players_per_game):
     if isinstance(value, list):
         value = {str(players_per_game): value}
     if not isinstance(value, dict):
-        raise errors.Invalid("points_per_place must be a list, or an object by players per game")
+        raise errors.Invalid(_("points_per_place must be a list, or an object by players per game"))
     table = {
         size: list(points)
         for size, points in League._meta.get_field("points_per_place").get_default().items()
     }
     for size, points in value.items():
         if str(size) not in ("2", "3", "4"):
-            raise errors.Invalid("points_per_place keys must be 2, 3 or 4")
+            raise errors.Invalid(_("points_per_place keys must be 2, 3 or 4"))
         if (
             not isinstance(points, list)
             or len(points) != int(size)
             or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in points)
         ):
-            raise errors.Invalid(f"points_per_place[{size}] must be {size} whole numbers >= 0")
+            raise errors.Invalid(_('points_per_place[%(size)s] must be %(size)s whole numbers >= 0') % {"size": size})
         if points != sorted(points, reverse=True):
-            raise errors.Invalid("points_per_place must not increase with the place")
+            raise errors.Invalid(_("points_per_place must not increase with the place"))
         table[str(size)] = points
     return table
 
@@ -117,11 +118,11 @@ def validate_league_options(
 ):
     """Check and normalise a new league's options; raise errors.Invalid naming the field."""
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
-        raise errors.Invalid("name must be 1 to 80 characters")
+        raise errors.Invalid(_("name must be 1 to 80 characters"))
     if not isinstance(description, str) or len(description) > 4000:
-        raise errors.Invalid("description must be text of at most 4000 characters")
+        raise errors.Invalid(_("description must be text of at most 4000 characters"))
     if visibility not in League.Visibility.values:
-        raise errors.Invalid("visibility must be public or invite")
+        raise errors.Invalid(_("visibility must be public or invite"))
     clock = dict(clock or DEFAULT_CLOCK)
     if players_per_game is None and ruleset == "classic":
         players_per_game = 2
@@ -133,16 +134,16 @@ def validate_league_options(
         raise errors.Invalid(exc.detail.replace("players must", "players_per_game must")) from None
     if table["clock_kind"] not in LEAGUE_CLOCK_KINDS:
         raise errors.Invalid(
-            "a league cannot use a realtime clock: its games start when a round opens, before "
-            "anyone is at the board. Use a correspondence clock (1 to 30 days per move) or none"
+            _("a league cannot use a realtime clock: its games start when a round opens, before "
+            "anyone is at the board. Use a correspondence clock (1 to 30 days per move) or none")
         )
     if draw_points is not None:
         try:
             draw_points = Decimal(str(draw_points))
         except InvalidOperation:
-            raise errors.Invalid("draw_points must be a number") from None
+            raise errors.Invalid(_("draw_points must be a number")) from None
         if isinstance(draw_points, bool) or not 0 <= draw_points <= 100:
-            raise errors.Invalid("draw_points must be between 0 and 100")
+            raise errors.Invalid(_("draw_points must be between 0 and 100"))
     tie_breaks = list(tie_breaks) if tie_breaks is not None else list(standings.TIE_BREAKS)
     if (
         not tie_breaks
@@ -150,7 +151,7 @@ def validate_league_options(
         or len(set(tie_breaks)) != len(tie_breaks)
     ):
         raise errors.Invalid(
-            f"tie_breaks must be distinct entries of {', '.join(standings.TIE_BREAKS)}"
+            _('tie_breaks must be distinct entries of %(join)s') % {"join": ', '.join(standings.TIE_BREAKS)}
         )
     for field, value, low, high in (
         ("cycles", cycles, 1, 2),
@@ -159,9 +160,9 @@ def validate_league_options(
         ("promotion", promotion, 0, 10),
     ):
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise errors.Invalid(f"{field} must be a whole number in {low}..{high}")
+            raise errors.Invalid(_('%(field)s must be a whole number in %(low)s..%(high)s') % {"field": field, "low": low, "high": high})
     if deadline_rule not in League.DeadlineRule.values:
-        raise errors.Invalid("deadline_rule must be forfeit or bot")
+        raise errors.Invalid(_("deadline_rule must be forfeit or bot"))
     return {
         "name": name.strip(),
         "description": description,
@@ -189,7 +190,7 @@ def create_league(user, *, play=True, **options):
     """A new league organised by `user` (who also plays unless play=False), with season 1 open."""
     checks.require_user(user)
     if getattr(user, "is_bot", False):
-        raise errors.Forbidden("bots do not organise leagues")
+        raise errors.Forbidden(_("bots do not organise leagues"))
     clean = validate_league_options(**options)
     with transaction.atomic():
         league = League.objects.create(created_by=user, invite_code=checks.new_invite_code(), **clean)
@@ -204,7 +205,7 @@ def join_league(league_id, user, code=None):
     invite link's code (personal invitations are accepted in leagues.invitations)."""
     checks.require_user(user)
     if getattr(user, "is_bot", False):
-        raise errors.Forbidden("bots do not join leagues")
+        raise errors.Forbidden(_("bots do not join leagues"))
     with transaction.atomic():
         league = checks.get_row(League, league_id, "league", lock=True)
         if league.visibility == League.Visibility.INVITE and not checks.invite_code_matches(league, code):
@@ -217,7 +218,7 @@ def make_player(league, user, now=None):
     """Under the league's lock: `user`, who asked or accepted, becomes a player; a pending
     invitation of theirs is answered by it."""
     check_registration(league)
-    member, _ = Member.objects.get_or_create(league=league, user=user)
+    member, _created = Member.objects.get_or_create(league=league, user=user)
     if member.is_player:
         raise errors.AlreadyMember()
     member.is_player = True
@@ -273,15 +274,15 @@ def remove_player(league_id, by_user, username, reason=""):
 def set_organiser(league_id, by_user, username, organiser=True, reason=""):
     """Make a user a co-organiser (or no longer one). A league always keeps one organiser."""
     if not isinstance(organiser, bool):
-        raise errors.Invalid("organiser must be true or false")
+        raise errors.Invalid(_("organiser must be true or false"))
     with transaction.atomic():
         league = checks.get_row(League, league_id, "league", lock=True)
         checks.require_organiser(league, by_user)
         reason = checks.reason_text(reason, required=False)
         user = checks.user_named(username)
         if user.is_bot:
-            raise errors.Invalid("bots do not organise leagues")
-        member, _ = Member.objects.get_or_create(league=league, user=user)
+            raise errors.Invalid(_("bots do not organise leagues"))
+        member, _created = Member.objects.get_or_create(league=league, user=user)
         if member.is_organiser == organiser:
             raise errors.WrongState(
                 f"{user.username} is {'already' if organiser else 'not'} an organiser"
@@ -312,7 +313,7 @@ def _parse_time(value, field):
         except ValueError:  # well formed but no such date, e.g. 2026-02-30
             parsed = None
     if parsed is None:
-        raise errors.Invalid(f"{field} must be a date and time, e.g. 2026-12-24T18:00 (UTC)")
+        raise errors.Invalid(_('%(field)s must be a date and time, e.g. 2026-12-24T18:00 (UTC)') % {"field": field})
     return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, UTC)
 
 
@@ -322,9 +323,9 @@ def _planned_time(value, before, field, now):
     if value is None or value == before:
         return value
     if value <= now:
-        raise errors.Invalid(f"{field} must be in the future")
+        raise errors.Invalid(_('%(field)s must be in the future') % {"field": field})
     if value > now + timedelta(days=MAX_PLANNING_DAYS):
-        raise errors.Invalid(f"{field} must be within {MAX_PLANNING_DAYS} days from now")
+        raise errors.Invalid(_('%(field)s must be within %(max_planning_days)s days from now') % {"field": field, "max_planning_days": MAX_PLANNING_DAYS})
     return value
 
 
@@ -341,7 +342,7 @@ def update_season(season_id, by_user, *, registration_closes_at=None, starts_at=
         )
         starts = _planned_time(starts_at, season.starts_at, "starts_at", now)
         if closes and starts and closes > starts:
-            raise errors.Invalid("registration must close before the planned start")
+            raise errors.Invalid(_("registration must close before the planned start"))
         season.registration_closes_at, season.starts_at = closes, starts
         season.save(update_fields=["registration_closes_at", "starts_at"])
         checks.audit(season.league, by_user, "update_season", f"set the dates of season {season.number}")
@@ -435,7 +436,7 @@ def _assign_tiers(season, league):
     season.entries.exclude(user_id__in=user_ids).delete()  # left between seasons
     entries = []
     for uid in user_ids:
-        entry, _ = Entry.objects.get_or_create(season=season, user_id=uid)
+        entry, _created = Entry.objects.get_or_create(season=season, user_id=uid)
         entry.seed_rating = ratings[uid]
         entry.save(update_fields=["seed_rating"])
         entries.append(entry)
@@ -709,7 +710,7 @@ def withdraw_player(season_id, by_user, username, reason):
             raise errors.WrongState("only a running season's players can be withdrawn")
         entry = Entry.objects.select_for_update().filter(season=season, user=user).first()
         if entry is None:
-            raise errors.NotMember(f"{user.username} does not play this season")
+            raise errors.NotMember(_('%(username)s does not play this season') % {"username": user.username})
         if entry.withdrawn:
             raise errors.WrongState(f"{user.username} is already withdrawn")
         entry.withdrawn = True
@@ -740,7 +741,7 @@ def withdraw_player(season_id, by_user, username, reason):
 def _fixture_for_organiser(fixture_id, by_user):
     fixture = _lock_fixture(checks.as_id(fixture_id, "fixture"))
     if fixture is None:
-        raise errors.NotFound(f"no fixture {fixture_id}")
+        raise errors.NotFound(_('no fixture %(fixture_id)s') % {"fixture_id": fixture_id})
     checks.require_organiser(fixture.round.season.league, by_user)
     return fixture
 
@@ -758,7 +759,7 @@ def override_result(fixture_id, by_user, places, reason):
         }
         if not isinstance(places, dict) or {str(k).lower() for k in places} != set(players):
             raise errors.Invalid(
-                f"places must give a place to each of {', '.join(sorted(players))}"
+                _('places must give a place to each of %(join)s') % {"join": ', '.join(sorted(players))}
             )
         clean = {}
         for name, place in places.items():
@@ -767,7 +768,7 @@ def override_result(fixture_id, by_user, places, reason):
                 or not isinstance(place, int)
                 or not 1 <= place <= len(players)
             ):
-                raise errors.Invalid(f"each place must be in 1..{len(players)}")
+                raise errors.Invalid(_('each place must be in 1..%(count)s') % {"count": len(players)})
             clean[players[str(name).lower()].pk] = place
         before = fixture.result
         scores = {int(k): v for k, v in ((fixture.result or {}).get("scores") or {}).items()}
@@ -798,13 +799,13 @@ def extend_deadline(fixture_id, by_user, until, reason):
         reason = checks.reason_text(reason)
         until = _parse_time(until, "until")
         if until is None:
-            raise errors.Invalid("until is required")
+            raise errors.Invalid(_("until is required"))
         if fixture.status == Fixture.Status.DONE:
             raise errors.WrongState("the fixture is decided")
         if until <= timezone.now() or (fixture.deadline_at and until <= fixture.deadline_at):
-            raise errors.Invalid("the new deadline must be later than now and than the old one")
+            raise errors.Invalid(_("the new deadline must be later than now and than the old one"))
         if until > timezone.now() + timedelta(hours=MAX_ROUND_HOURS):
-            raise errors.Invalid(f"the new deadline must be within {MAX_ROUND_HOURS} hours")
+            raise errors.Invalid(_('the new deadline must be within %(max_round_hours)s hours') % {"max_round_hours": MAX_ROUND_HOURS})
         before = fixture.deadline_at
         fixture.deadline_at = until
         fixture.save(update_fields=["deadline_at"])

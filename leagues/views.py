@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import checks, forms, invitations, payloads, selectors, services
@@ -122,7 +123,7 @@ def create(request):
         except LeagueError as exc:
             form.add_error(None, exc.detail)
         else:
-            messages.success(request, f"League “{league.name}” created.")
+            messages.success(request, _('League “%(name)s” created.') % {"name": league.name})
             return redirect("leagues:detail", league.pk)
     return render(request, "leagues/create.html", {"form": form})
 
@@ -192,7 +193,7 @@ def join(request, league_id):
     code = request.POST.get("code") or request.session.get(f"league-code-{league_id}")
     try:
         services.join_league(league_id, request.user, code=code)
-        messages.success(request, "You joined the league.")
+        messages.success(request, _("You joined the league."))
     except LeagueError as exc:
         messages.error(request, exc.detail)
     return redirect("leagues:detail", league_id)
@@ -203,7 +204,7 @@ def join(request, league_id):
 def leave(request, league_id):
     try:
         services.leave_league(league_id, request.user)
-        messages.success(request, "You left the league: you will not play its next seasons.")
+        messages.success(request, _("You left the league: you will not play its next seasons."))
     except LeagueError as exc:
         messages.error(request, exc.detail)
     return redirect("leagues:detail", league_id)
@@ -215,15 +216,15 @@ def _form_problem(form):
         field = form.fields.get(name)
         if field is None:
             return problems[0]
-        return f"{field.label or name.replace('_', ' ')}: {problems[0]}"
-    return "check the form"
+        return _("%(field)s: %(problem)s") % {"field": field.label or name.replace("_", " "), "problem": problems[0]}
+    return _("check the form")
 
 
 def _player_named(request):
     """The organiser form's username, or a clear refusal."""
     form = forms.PlayerForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid("give a username")
+        raise services.errors.Invalid(_("give a username"))
     return form.cleaned_data
 
 
@@ -231,43 +232,43 @@ def _player_named(request):
 def invite_player(request, league_id):
     form = forms.InviteForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid("give a username")
+        raise services.errors.Invalid(_("give a username"))
     invitations.invite_player(league_id, request.user, **form.cleaned_data)
-    return f"Invited {form.cleaned_data['username']}: they play once they accept."
+    return _("Invited %(username)s: they play once they accept.") % {"username": form.cleaned_data["username"]}
 
 
 @organiser_action
 def revoke_invitation(request, league_id, invitation_id):
     if not Invitation.objects.filter(pk=invitation_id, league_id=league_id).exists():
-        raise services.errors.NotFound("no such invitation in this league")
+        raise services.errors.NotFound(_("no such invitation in this league"))
     invitation = invitations.revoke_invitation(invitation_id, request.user)
-    return f"Revoked the invitation of {invitation.user.shown_name}."
+    return _('Revoked the invitation of %(shown_name)s.') % {"shown_name": invitation.user.shown_name}
 
 
 @organiser_action
 def reset_invite_link(request, league_id):
     invitations.reset_invite_link(league_id, request.user)
-    return "New invite link made: the old one no longer works."
+    return _("New invite link made: the old one no longer works.")
 
 
 @organiser_action
 def revoke_invite_link(request, league_id):
     invitations.revoke_invite_link(league_id, request.user)
-    return "Invite link revoked: no link works until you make a new one."
+    return _("Invite link revoked: no link works until you make a new one.")
 
 
 @organiser_action
 def remove_player(request, league_id):
     player = _player_named(request)
     services.remove_player(league_id, request.user, **player)
-    return f"Removed {player['username']}."
+    return _("Removed %(username)s.") % {"username": player["username"]}
 
 
 @organiser_action
 def make_organiser(request, league_id):
     player = _player_named(request)
     services.set_organiser(league_id, request.user, organiser=True, **player)
-    return f"{player['username']} is now an organiser."
+    return _("%(username)s is now an organiser.") % {"username": player["username"]}
 
 
 @organiser_action
@@ -277,21 +278,21 @@ def season_dates(request, league_id, number):
     if not form.is_valid():
         raise services.errors.Invalid(_form_problem(form))
     services.update_season(_season_or_404(league, number).pk, request.user, **form.cleaned_data)
-    return f"Season {number} dates saved."
+    return _('Season %(number)s dates saved.') % {"number": number}
 
 
 @organiser_action
 def start_season(request, league_id, number):
     league = _league_or_404(request, league_id)
     services.start_season(_season_or_404(league, number).pk, request.user)
-    return f"Season {number} started: the first round is open."
+    return _('Season %(number)s started: the first round is open.') % {"number": number}
 
 
 @organiser_action
 def close_season(request, league_id, number):
     league = _league_or_404(request, league_id)
     following = services.close_season(_season_or_404(league, number).pk, request.user)
-    return f"Season {number} closed; season {following.number} is open for registration."
+    return _('Season %(number)s closed; season %(number2)s is open for registration.') % {"number": number, "number2": following.number}
 
 
 @organiser_action
@@ -299,21 +300,21 @@ def withdraw(request, league_id, number):
     league = _league_or_404(request, league_id)
     form = forms.ReasonForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid("give a username and a reason")
+        raise services.errors.Invalid(_("give a username and a reason"))
     season = _season_or_404(league, number)
     services.withdraw_player(season.pk, request.user, **form.cleaned_data)
-    return f"Withdrew {form.cleaned_data['username']}."
+    return _("Withdrew %(username)s.") % {"username": form.cleaned_data["username"]}
 
 
 @organiser_action
 def override(request, league_id, fixture_id):
     form = forms.OverrideForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid("give the places and a reason")
+        raise services.errors.Invalid(_("give the places and a reason"))
     services.override_result(
         fixture_id, request.user, form.parsed_places(), form.cleaned_data["reason"]
     )
-    return "Result overridden."
+    return _("Result overridden.")
 
 
 @organiser_action
@@ -324,7 +325,7 @@ def extend(request, league_id, fixture_id):
     services.extend_deadline(
         fixture_id, request.user, form.cleaned_data["until"], form.cleaned_data["reason"]
     )
-    return "Deadline extended."
+    return _("Deadline extended.")
 
 
 def standings(request, league_id, number):

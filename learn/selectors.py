@@ -6,6 +6,7 @@ engine's legal moves): the board lights up exactly that, and the server accepts 
 """
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games import engine, rulesets
 
@@ -17,7 +18,7 @@ def tutorial(key):
     try:
         return TUTORIALS[key]
     except (KeyError, TypeError):
-        raise errors.NotFound(f"no tutorial {key!r}; there are {', '.join(TUTORIALS)}") from None
+        raise errors.NotFound(_('no tutorial %(key)s; there are %(join)s') % {"key": repr(key), "join": ', '.join(TUTORIALS)}) from None
 
 
 def _seats(found):
@@ -141,7 +142,7 @@ def tutorial_move(key, step, move):
     (nothing is stored either way: a tutorial lives in its page)."""
     found = tutorial(key)
     if not isinstance(move, dict):
-        raise errors.InvalidMove("move must be a JSON object")
+        raise errors.InvalidMove(_("move must be a JSON object"))
     try:
         rulesets.parse_move(found.ruleset, move)
     except engine.InvalidMove as exc:

@@ -3,13 +3,14 @@ the interactive tutorials (driven by the tutorial API, learn/api). Thin: read, r
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 
 from . import errors, pictures, selectors
 
 RULES_PAGES = {
-    "classic": ("learn/rules_classic.html", "Azul: the rules"),
-    "gray": ("learn/rules_gray.html", "Azul: the gray wall"),
-    "duel": ("learn/rules_duel.html", "Azul Duel: the rules"),
+    "classic": ("learn/rules_classic.html", gettext_lazy("Azul: the rules")),
+    "gray": ("learn/rules_gray.html", gettext_lazy("Azul: the gray wall")),
+    "duel": ("learn/rules_duel.html", gettext_lazy("Azul Duel: the rules")),
 }
 
 

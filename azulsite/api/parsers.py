@@ -15,6 +15,7 @@ import codecs
 
 import orjson
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, parsers, status
 
 # Objects and arrays inside each other, counting the outermost; a game record needs 6.
@@ -83,7 +84,7 @@ class JSONParser(parsers.BaseParser):
             try:
                 body = body.decode(charset)
             except UnicodeDecodeError as error:
-                raise exceptions.ParseError(f"the body is not {charset} text: {error}") from None
+                raise exceptions.ParseError(_('the body is not %(charset)s text: %(error)s') % {"charset": charset, "error": error}) from None
         try:
             return loads(body)
         except MalformedJSON as error:

@@ -4,6 +4,7 @@ Domain errors (games.errors) become the API's error body here and only here.
 """
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers as drf_serializers
 from rest_framework import status
@@ -57,7 +58,7 @@ class TablesView(GamesApiView):
     def get(self, request):
         wanted = request.query_params.get("status")
         if wanted and wanted not in ("open", "playing", "finished", "aborted"):
-            raise Invalid("status must be open, playing, finished or aborted")
+            raise Invalid(_("status must be open, playing, finished or aborted"))
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.tables(wanted), request, view=self)
         return paginator.get_paginated_response([payloads.table_payload(t) for t in page])
@@ -227,7 +228,7 @@ class HintView(GamesApiView):
     throttle_classes = [HintRateThrottle]
 
     def throttled(self, request, wait):
-        raise Throttled(wait, detail=f"at most {settings.HINTS_PER_MINUTE} hints a minute.")
+        raise Throttled(wait, detail=_('at most %(hints_per_minute)s hints a minute.') % {"hints_per_minute": settings.HINTS_PER_MINUTE})
 
     @extend_schema(
         operation_id="games_hint",

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.dateformat import format as format_date
+from django.utils.translation import gettext as _
 
 from .elo import START_RATING, shown_change, shown_rating
 
@@ -82,12 +83,13 @@ def rating_chart(history, width=WIDTH, height=HEIGHT):
 
     years = {game.when.year for game in history if game.when}
     with_year = len(years) > 1
-    labels = ["start: " + str(shown_rating(START_RATING))]
+    labels = [_("start: %(rating)s") % {"rating": shown_rating(START_RATING)}]
     for before, game in zip(values, history, strict=False):
         change = shown_change(before, game.rating_after)
         day = _day(game.when, True) + " · " if game.when else ""
         labels.append(
-            f"{day}game {game.game_id}: {shown_rating(game.rating_after)} ({change:+d})"
+            day + _("game %(game)s: %(rating)s (%(change)s)") % {
+                "game": game.game_id, "rating": shown_rating(game.rating_after), "change": f"{change:+d}"}
         )
     points = [
         ChartPoint(x_of(i), y_of(v), labels[i], shown_rating(v)) for i, v in enumerate(values)
@@ -108,7 +110,8 @@ def rating_chart(history, width=WIDTH, height=HEIGHT):
         date_ticks.append((x, label, anchor))
 
     dated = [game.when for game in history if game.when]
-    span = f"{_day(dated[0], True)} to {_day(dated[-1], True)}" if dated else ""
+    span = (_("%(first)s to %(last)s") % {"first": _day(dated[0], True), "last": _day(dated[-1], True)}
+            if dated else "")
     axis_y = PAD_TOP + plot_h
     return Chart(
         width,

@@ -6,6 +6,8 @@ apart; Azul Duel ("duel") gets its own ladder when its ruleset exists.
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 
 @dataclass(frozen=True)
 class Ladder:
@@ -15,11 +17,15 @@ class Ladder:
 
 
 LADDERS = {
-    "classic-2p": Ladder("classic-2p", "Azul · 2 players", "classic rules, two players"),
-    "classic-multi": Ladder(
-        "classic-multi", "Azul · 3–4 players", "classic rules, three or four players"
+    "classic-2p": Ladder(
+        "classic-2p", gettext_lazy("Azul · 2 players"), gettext_lazy("classic rules, two players")
     ),
-    "duel": Ladder("duel", "Azul Duel", "the two-player Duel ruleset"),
+    "classic-multi": Ladder(
+        "classic-multi",
+        gettext_lazy("Azul · 3–4 players"),
+        gettext_lazy("classic rules, three or four players"),
+    ),
+    "duel": Ladder("duel", gettext_lazy("Azul Duel"), gettext_lazy("the two-player Duel ruleset")),
 }
 
 

@@ -4,6 +4,7 @@ Domain errors (leagues.errors, games.errors) become the API's error body here an
 """
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -59,7 +60,7 @@ def _league(request, league_id, code=None):
         league = League.objects.filter(pk=number).select_related("created_by").first()
     code = code or request.query_params.get("code")
     if league is None or not selectors.can_see(league, request.user, code):
-        raise NotFound(f"no league {league_id}")
+        raise NotFound(_('no league %(league_id)s') % {"league_id": league_id})
     return league
 
 
@@ -69,7 +70,7 @@ def _season(request, season_id):
     if number is not None:
         season = Season.objects.filter(pk=number).select_related("league").first()
     if season is None:
-        raise NotFound(f"no season {season_id}")
+        raise NotFound(_('no season %(season_id)s') % {"season_id": season_id})
     _league(request, season.league_id)
     return season
 
@@ -404,7 +405,7 @@ def _fixture(request, fixture_id):
     number = parse_id(fixture_id)
     fixture = selectors.fixture_detail(number) if number is not None else None
     if fixture is None:
-        raise NotFound(f"no fixture {fixture_id}")
+        raise NotFound(_('no fixture %(fixture_id)s') % {"fixture_id": fixture_id})
     _league(request, fixture.round.season.league_id)
     return fixture
 

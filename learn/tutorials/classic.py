@@ -4,6 +4,8 @@ a wall column that scores 1, 2, 3 and 4 points at the round's end."""
 
 from collections import Counter
 
+from django.utils.translation import gettext_lazy
+
 from games.engine import COLOURS, new_game
 
 from .script import Lesson, Reply, Tutorial
@@ -29,92 +31,92 @@ def start():
 SCRIPT = (
     Lesson(
         move={"source": 2, "color": "white", "line": 2},
-        title="Take tiles from a factory",
-        say="Take the three white tiles from factory 3 and put them on your line 3.",
-        why="On your turn you take every tile of one colour from one factory; the other tiles of "
+        title=gettext_lazy("Take tiles from a factory"),
+        say=gettext_lazy("Take the three white tiles from factory 3 and put them on your line 3."),
+        why=gettext_lazy("On your turn you take every tile of one colour from one factory; the other tiles of "
         "that factory slide to the centre of the table. Line 3 holds exactly three tiles, so it "
-        "is now complete: at the end of the round one of its tiles moves to your wall.",
-        done="You took 3 white tiles and completed line 3. The black tile left in factory 3 "
-        "went to the centre.",
+        "is now complete: at the end of the round one of its tiles moves to your wall."),
+        done=gettext_lazy("You took 3 white tiles and completed line 3. The black tile left in factory 3 "
+        "went to the centre."),
     ),
     Reply(
         move={"source": 3, "color": "red", "line": 1},
-        say="The bot takes the two red tiles of factory 4 for its line 2. Their yellow and black "
-        "neighbours go to the centre.",
+        say=gettext_lazy("The bot takes the two red tiles of factory 4 for its line 2. Their yellow and black "
+        "neighbours go to the centre."),
     ),
     Lesson(
         move={"source": 0, "color": "blue", "line": 1},
-        title="Fill a line exactly",
-        say="Take the two blue tiles from factory 1 and put them on line 2.",
-        why="Line 2 has two spaces, so two tiles complete it with nothing left over. Tiles fill "
-        "a line from the right, and a line holds one colour only.",
-        done="Line 2 is complete too. The black and red tiles of factory 1 joined the centre.",
+        title=gettext_lazy("Fill a line exactly"),
+        say=gettext_lazy("Take the two blue tiles from factory 1 and put them on line 2."),
+        why=gettext_lazy("Line 2 has two spaces, so two tiles complete it with nothing left over. Tiles fill "
+        "a line from the right, and a line holds one colour only."),
+        done=gettext_lazy("Line 2 is complete too. The black and red tiles of factory 1 joined the centre."),
     ),
     Reply(
         move={"source": 4, "color": "yellow", "line": 2},
-        say="The bot takes two yellow tiles from factory 5 for its line 3: it still needs a "
-        "third yellow to complete it.",
+        say=gettext_lazy("The bot takes two yellow tiles from factory 5 for its line 3: it still needs a "
+        "third yellow to complete it."),
     ),
     Lesson(
         move={"source": "center", "color": "black", "line": 3},
-        title="Take from the centre",
-        say="Take the four black tiles from the centre and put them on line 4.",
-        why="You may also take every tile of one colour from the centre. The first player to do "
+        title=gettext_lazy("Take from the centre"),
+        say=gettext_lazy("Take the four black tiles from the centre and put them on line 4."),
+        why=gettext_lazy("You may also take every tile of one colour from the centre. The first player to do "
         "so in a round takes the first-player marker as well: it lands on your floor line and "
         "costs 1 point at the end of the round, but you will start the next round. Four black "
-        "tiles fill line 4 exactly.",
-        done="Line 4 is complete, and the first-player marker lies on your floor.",
+        "tiles fill line 4 exactly."),
+        done=gettext_lazy("Line 4 is complete, and the first-player marker lies on your floor."),
     ),
     Reply(
         move={"source": 1, "color": "red", "line": 4},
-        say="The bot takes the two red tiles of factory 2 for its line 5. The yellow and black "
-        "tiles go to the centre.",
+        say=gettext_lazy("The bot takes the two red tiles of factory 2 for its line 5. The yellow and black "
+        "tiles go to the centre."),
     ),
     Lesson(
         move={"source": "center", "color": "yellow", "line": 0},
-        title="Too many tiles: the floor",
-        say="Take the two yellow tiles from the centre and put them on line 1.",
-        why="Line 1 has room for one tile. A tile that does not fit falls to your floor line, and "
+        title=gettext_lazy("Too many tiles: the floor"),
+        say=gettext_lazy("Take the two yellow tiles from the centre and put them on line 1."),
+        why=gettext_lazy("Line 1 has room for one tile. A tile that does not fit falls to your floor line, and "
         "each tile there costs points at the end of the round: −1, −1, −2, −2, −2, −3, −3 from "
-        "left to right. It is still a good move here: the yellow completes line 1.",
-        done="One yellow completes line 1; the other fell to the floor, next to the marker.",
+        "left to right. It is still a good move here: the yellow completes line 1."),
+        done=gettext_lazy("One yellow completes line 1; the other fell to the floor, next to the marker."),
     ),
     Reply(
         move={"source": "center", "color": "red", "line": 4},
-        say="The bot takes the red tile from the centre: its line 5 holds 3 of 5 now.",
+        say=gettext_lazy("The bot takes the red tile from the centre: its line 5 holds 3 of 5 now."),
     ),
     Lesson(
         move={"source": "center", "color": "black", "line": 4},
-        title="A line can wait",
-        say="Take the black tile from the centre and put it on line 5.",
-        why="Line 5 needs five tiles. A line that is not complete stays on your board, with its "
-        "colour, for the next rounds. Line 4 cannot take this tile: it is full.",
-        done="One black tile waits on line 5.",
+        title=gettext_lazy("A line can wait"),
+        say=gettext_lazy("Take the black tile from the centre and put it on line 5."),
+        why=gettext_lazy("Line 5 needs five tiles. A line that is not complete stays on your board, with its "
+        "colour, for the next rounds. Line 4 cannot take this tile: it is full."),
+        done=gettext_lazy("One black tile waits on line 5."),
     ),
     Reply(
         move={"source": "center", "color": "white", "line": 0},
-        say="The bot takes the last tile, a white one, for its line 1. The factories and the "
-        "centre are empty: the round ends, and everyone tiles their wall.",
+        say=gettext_lazy("The bot takes the last tile, a white one, for its line 1. The factories and the "
+        "centre are empty: the round ends, and everyone tiles their wall."),
     ),
 )
 
 TUTORIAL = Tutorial(
     key="classic",
     ruleset="classic",
-    title="Azul: your first round",
-    intro="A first round of Azul against a bot, one move at a time. Only the move the tutorial "
-    "asks for lights up, and the server checks it exactly as in a real game.",
-    finale="That was a whole round. The next ones go the same way: the factories are refilled "
+    title=gettext_lazy("Azul: your first round"),
+    intro=gettext_lazy("A first round of Azul against a bot, one move at a time. Only the move the tutorial "
+    "asks for lights up, and the server checks it exactly as in a real game."),
+    finale=gettext_lazy("That was a whole round. The next ones go the same way: the factories are refilled "
     "from the bag, and you start because you took the first-player marker. The game ends after "
     "the round in which someone completes a horizontal row of their wall. Then bonuses are "
     "added: 2 points for each complete row, 7 for each complete column and 10 for each colour "
-    "with all five of its tiles on the wall. The highest score wins.",
+    "with all five of its tiles on the wall. The highest score wins."),
     learner=0,
-    names=("You", "Bot"),
+    names=(gettext_lazy("You"), gettext_lazy("Bot")),
     start=start,
     script=SCRIPT,
     next_steps=(
-        ("Read the full rules", "learn:rules", ("classic",)),
-        ("Play a game against a bot", "games:lobby", ()),
+        (gettext_lazy("Read the full rules"), "learn:rules", ("classic",)),
+        (gettext_lazy("Play a game against a bot"), "games:lobby", ()),
     ),
 )

@@ -1,7 +1,20 @@
 """The tutorial's words for what a move scored: one line per scoring event of the engine
 (engine.apply_scored), so every number the tutorial says is the engine's own."""
 
-BONUS_NAMES = {"row": "row {n} complete", "column": "column {n} complete", "color": "all five {c}"}
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
+
+COLOUR_NAMES = {
+    "blue": pgettext_lazy("colour", "blue"),
+    "yellow": pgettext_lazy("colour", "yellow"),
+    "red": pgettext_lazy("colour", "red"),
+    "black": pgettext_lazy("colour", "black"),
+    "white": pgettext_lazy("colour", "white"),
+}
+
+
+def _colour(colour):
+    return str(COLOUR_NAMES.get(colour, colour))
 
 
 def _signed(points):
@@ -12,42 +25,57 @@ def _runs(event):
     across, down = event.get("across", 1), event.get("down", 1)
     parts = []
     if across > 1:
-        parts.append(f"{across} across")
+        parts.append(_("%(count)s across") % {"count": across})
     if down > 1:
-        parts.append(f"{down} down")
-    return ", ".join(parts) if parts else "no neighbour"
+        parts.append(_("%(count)s down") % {"count": down})
+    return ", ".join(parts) if parts else _("no neighbour")
+
+
+def _bonus_label(kind, index):
+    if kind == "row":
+        return _("row %(number)s complete") % {"number": index + 1 if isinstance(index, int) else index}
+    if kind == "column":
+        return _("column %(number)s complete") % {"number": index + 1 if isinstance(index, int) else index}
+    return _("all five %(colour)s") % {"colour": _colour(index)}
 
 
 def describe_event(event, name):
     """One sentence for one scoring event, e.g. "You: blue to row 3, +4 (2 across, 2 down)"."""
     kind = event["type"]
-    points = event.get("points", 0)
+    points = _signed(event.get("points", 0))
+    name = str(name)
     if kind == "wall":
-        return f"{name}: {event['color']} to row {event['row'] + 1}, {_signed(points)} ({_runs(event)})"
+        return _("%(name)s: %(colour)s to row %(row)s, %(points)s (%(runs)s)") % {
+            "name": name, "colour": _colour(event["color"]), "row": event["row"] + 1,
+            "points": points, "runs": _runs(event)}
     if kind == "special":
-        return f"{name}: a special tile fills its cell in row {event['row'] + 1}, {_signed(points)}"
+        return _("%(name)s: a special tile fills its cell in row %(row)s, %(points)s") % {
+            "name": name, "row": event["row"] + 1, "points": points}
     if kind == "line_to_floor":
-        return (f"{name}: line {event['row'] + 1} has no place on the wall: its "
-                f"{event['color']} tiles are broken")
+        return _("%(name)s: line %(row)s has no place on the wall: its %(colour)s tiles are broken") % {
+            "name": name, "row": event["row"] + 1, "colour": _colour(event["color"])}
     if kind == "floor":
         items = event.get("items", 0)
-        what = f"{items} item{'s' if items != 1 else ''} on the floor"
         if event.get("first_player"):
-            what += " and the first-player tile"
-        text = f"{name}: {what}, {_signed(points)}"
-        if points != event.get("penalty", points):
-            text += f" (the printed {_signed(event['penalty'])}, but a score never goes below 0)"
+            what = ngettext("%(count)s item on the floor and the first-player tile",
+                            "%(count)s items on the floor and the first-player tile", items)
+        else:
+            what = ngettext("%(count)s item on the floor", "%(count)s items on the floor", items)
+        text = _("%(name)s: %(what)s, %(points)s") % {
+            "name": name, "what": what % {"count": items}, "points": points}
+        if event.get("points", 0) != event.get("penalty", event.get("points", 0)):
+            text += " " + _("(the printed %(penalty)s, but a score never goes below 0)") % {
+                "penalty": _signed(event["penalty"])}
         return text
     if kind == "bonus":
-        index = event["index"]
-        label = BONUS_NAMES[event["kind"]].format(n=index + 1 if isinstance(index, int) else index,
-                                                  c=index)
-        return f"{name}: bonus, {label}, {_signed(points)}"
+        return _("%(name)s: bonus, %(label)s, %(points)s") % {
+            "name": name, "label": _bonus_label(event["kind"], event["index"]), "points": points}
     if kind == "objective":
-        return f"{name}: objective {event['tablet']}{event['side']}, {_signed(points)}"
+        return _("%(name)s: objective %(tablet)s%(side)s, %(points)s") % {
+            "name": name, "tablet": event["tablet"], "side": event["side"], "points": points}
     if kind == "plate_bought":
-        return f"{name}: a plate bought, {_signed(points)}"
-    return f"{name}: {kind}, {_signed(points)}"
+        return _("%(name)s: a plate bought, %(points)s") % {"name": name, "points": points}
+    return f"{name}: {kind}, {points}"
 
 
 def scoring_lines(events, names):
@@ -70,8 +98,8 @@ def round_end_note(events, names, round_number):
         return None
     tiled = any(event["type"] in ("wall", "floor", "line_to_floor", "special") for event in events)
     if tiled:
-        text = (f"Round {round_number} ends. Each complete line moves one tile to the wall, which "
-                "scores at once; then the floor costs its points.")
+        text = _("Round %(round)s ends. Each complete line moves one tile to the wall, which "
+                 "scores at once; then the floor costs its points.") % {"round": round_number}
     else:
-        text = "Points:"
+        text = _("Points:")
     return {"text": text, "lines": scoring_lines(events, names)}

@@ -10,6 +10,8 @@ tutorial page asks: "where am I after `step` of my moves?" and "is this the move
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from games.engine import IllegalMove, InvalidMove, apply_scored, state_from_dict
 
 from .scoring import round_end_note
@@ -117,7 +119,8 @@ class Runner:
         """The position after the learner's first `step` moves (and the bot's replies to them)."""
         lessons = len(self.tutorial.lessons)
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= lessons:
-            raise TutorialRefusal("invalid", f"step must be a whole number from 0 to {lessons}")
+            raise TutorialRefusal(
+                "invalid", _("step must be a whole number from 0 to %(lessons)s") % {"lessons": lessons})
         state = state_from_dict(self.tutorial.start())
         done = 0
         played = 0
@@ -145,7 +148,7 @@ class Runner:
         lesson's move (the engine's JSON of it, so key order and spelling do not matter)."""
         current = self.situation(step)
         if current.lesson is None:
-            raise TutorialRefusal("over", "the tutorial is over: there is no move to make")
+            raise TutorialRefusal("over", _("the tutorial is over: there is no move to make"))
         try:
             wanted = current.state.check(current.lesson.move)
             given = current.state.check(move, player=self.tutorial.learner)
@@ -154,6 +157,7 @@ class Runner:
         except IllegalMove as exc:
             raise TutorialRefusal("illegal_move", exc.reason) from None
         if given != wanted:
-            raise TutorialRefusal("wrong_move", f"Not this move yet. {current.lesson.say}")
+            raise TutorialRefusal(
+                "wrong_move", _("Not this move yet. %(say)s") % {"say": current.lesson.say})
         return self.situation(step + 1)
 

@@ -30,13 +30,13 @@ def play_tutorial(page, base_url, key):
     said = []
     for step, lesson in enumerate(TUTORIALS[key].lessons):
         expect(coach).to_have_attribute("data-step", str(step))
-        expect(page.get_by_test_id("lesson-say")).to_have_text(lesson.say)
-        expect(page.get_by_test_id("lesson-why")).to_have_text(lesson.why)
+        expect(page.get_by_test_id("lesson-say")).to_have_text(str(lesson.say))
+        expect(page.get_by_test_id("lesson-why")).to_have_text(str(lesson.why))
         play_step(page, ruleset)
         said.append(page.get_by_test_id("happened").inner_text())
-        assert lesson.done in said[-1]
+        assert str(lesson.done) in said[-1]
     expect(coach).to_have_attribute("data-finished", "true")
-    expect(page.get_by_test_id("lesson-say")).to_have_text(TUTORIALS[key].finale)
+    expect(page.get_by_test_id("lesson-say")).to_have_text(str(TUTORIALS[key].finale))
     expect(page.get_by_test_id("tutorial-next").get_by_role("link").first).to_be_visible()
     return said
 

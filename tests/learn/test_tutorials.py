@@ -92,7 +92,7 @@ def test_another_legal_move_is_refused_in_the_tutorials_words(api):
     assert refused.status_code == 422
     error = refused.json()["error"]
     assert error["code"] == "tutorial_wrong_move"
-    assert TUTORIALS["classic"].lessons[0].say in error["detail"]
+    assert str(TUTORIALS["classic"].lessons[0].say) in error["detail"]
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """REST views of ratings, leaderboards and match history: parse, call one selector, render."""
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
@@ -50,7 +51,7 @@ class LeaderboardView(APIView):
             board = selectors.leaderboard(ladder)
         except ValueError:
             raise ApiError(
-                "not_found", f"no ladder {ladder}; known: {', '.join(LADDERS)}", 404
+                "not_found", _('no ladder %(ladder)s; known: %(join)s') % {"ladder": ladder, "join": ', '.join(LADDERS)}, 404
             ) from None
         return Response(
             {

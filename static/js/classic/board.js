@@ -3,6 +3,7 @@
 // What is lit is exactly the server's legal moves (choices.js), never a copy of the rules.
 
 import { clockText } from "../shared/clock.js";
+import { colourWord } from "../shared/colours.js";
 import { h } from "../shared/dom.js";
 import { renderLog } from "../shared/log.js";
 import { seatName } from "../shared/names.js";
@@ -13,7 +14,9 @@ import { describeMove, previewSentence, previewText } from "./describe.js";
 import { renderEndScreen } from "./end-screen.js";
 import { renderMarket } from "./market.js";
 import { renderFloor, renderPatternLines, renderWall } from "./player-board.js";
+import { gettext, fmt } from "../shared/i18n.js";
 
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // The engine's preview of the legal move matching `test`, or null.
 function previewOf(view, test) {
   const moves = view.moves || [];
@@ -67,20 +70,20 @@ function renderPlayerBoard(view, index) {
 
   const connected = seat && view.presence && view.presence.includes(seat.username);
   const badges = [];
-  if (mine) badges.push(h("span", { class: "badge badge--you", text: "you" }));
-  if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: `bot · ${seat.bot_level || ""}`.trim() }));
-  if (seat && seat.left) badges.push(h("span", { class: "badge badge--left", text: seat.replaced_by ? "left · bot plays" : "left" }));
-  if (view.winners && view.winners.includes(index)) badges.push(h("span", { class: "badge badge--winner", text: "winner" }));
+  if (mine) badges.push(h("span", { class: "badge badge--you", text: gettext("you") }));
+  if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: fmt(gettext("bot · %(bot_level)s"), { bot_level: seat.bot_level || "" }).trim() }));
+  if (seat && seat.left) badges.push(h("span", { class: "badge badge--left", text: seat.replaced_by ? gettext("left · bot plays") : gettext("left") }));
+  if (view.winners && view.winners.includes(index)) badges.push(h("span", { class: "badge badge--winner", text: gettext("winner") }));
   for (const note of marks.notes || []) badges.push(h("span", { class: "badge badge--bonus", "data-mark": "bonus", text: note }));
   const expanded = Boolean(view.expanded && view.expanded.has(index));
 
   const head = h("header", { class: "pboard__head" }, [
-    seat && seat.is_bot ? null : h("span", { class: ["presence-dot", connected && "is-online"], title: connected ? "connected" : "not connected" }),
+    seat && seat.is_bot ? null : h("span", { class: ["presence-dot", connected && "is-online"], title: connected ? gettext("connected") : gettext("not connected") }),
     h("span", { class: "pboard__name", text: seatName(seat, index) }),
     ...badges,
     h("span", { class: "pboard__spacer" }),
     h("span", { class: ["clock", current && "is-running"], "data-clock-for": String(index), text: clockText(view, index) }),
-    h("span", { class: "pboard__score", "data-score-for": String(index), title: "Score", "aria-label": `Score ${board.score}`, text: String(board.score) }),
+    h("span", { class: "pboard__score", "data-score-for": String(index), title: gettext("Score"), "aria-label": fmt(gettext("Score %(score)s"), { score: board.score }), text: String(board.score) }),
     mine || !view.handlers.toggleBoard
       ? null
       : h("button", {
@@ -88,7 +91,7 @@ function renderPlayerBoard(view, index) {
           class: "pboard__expand button button--quiet",
           "data-expand": String(index),
           "aria-expanded": expanded ? "true" : "false",
-          "aria-label": `${expanded ? "Shrink" : "Enlarge"} the board of ${seatName(seat, index)}`,
+          "aria-label": fmt(expanded ? gettext("Shrink the board of %(name)s") : gettext("Enlarge the board of %(name)s"), { name: seatName(seat, index) }),
           onclick: () => view.handlers.toggleBoard(index),
           text: expanded ? "−" : "+",
         }),
@@ -100,7 +103,7 @@ function renderPlayerBoard(view, index) {
       class: ["pboard", current && "pboard--current", mine ? "pboard--me" : "pboard--opponent", expanded && "is-expanded", seat && seat.left && "pboard--left"],
       "data-player": String(index),
       "data-nav": "",
-      "aria-label": `Board of ${seatName(seat, index)}${mine ? " (you)" : ""}, ${board.score} points`,
+      "aria-label": fmt(mine ? gettext("Board of %(name)s (you), %(score)s points") : gettext("Board of %(name)s, %(score)s points"), { name: seatName(seat, index), score: board.score }),
     },
     [
       head,
@@ -140,7 +143,8 @@ function renderMoveProposal(view) {
   const preview = previewOf(view, (m) => JSON.stringify(m) === JSON.stringify(move));
   const taken = preview && preview.taken !== undefined ? preview.taken : null;
   const sentence = previewSentence(preview);
-  const text = `${describeMove(move, taken).replace(/^took/, "Take").replace(/^placed/, "Place")}${sentence ? ` (${sentence})` : ""}?`;
+  const asked = capitalised(describeMove(move, taken, { imperative: true }));
+  const text = sentence ? fmt(gettext("%(move)s (%(preview)s)?"), { move: asked, preview: sentence }) : fmt(gettext("%(move)s?"), { move: asked });
   return renderProposal(text, { onConfirm: () => view.handlers.confirm(), onChange: () => view.handlers.undo() });
 }
 
@@ -150,22 +154,22 @@ function renderStatus(view) {
   const { state } = view;
   let text;
   if (view.over) {
-    text = "Game over";
+    text = gettext("Game over");
   } else {
     const name = seatName(view.seats[state.current_player], state.current_player);
     if (view.me === state.current_player) {
       const tiling = view.canTile ? columnChoices(view.moves || []) : null;
       if (state.phase === "tiling") {
-        text = tiling ? `Your turn: choose the column for ${state.boards[view.me].lines[tiling.row].color} in row ${tiling.row + 1}` : "Your turn: wall tiling";
-      } else if (view.selection) text = `Your turn: put ${view.selection.count} ${view.selection.colour} on a line or the floor`;
-      else text = "Your turn: pick tiles from a factory or the centre";
+        text = tiling ? fmt(gettext("Your turn: choose the column for %(color)s in row %(row)s"), { color: colourWord(state.boards[view.me].lines[tiling.row].color), row: tiling.row + 1 }) : gettext("Your turn: wall tiling");
+      } else if (view.selection) text = fmt(gettext("Your turn: put %(count)s %(colour)s on a line or the floor"), { count: view.selection.count, colour: colourWord(view.selection.colour) });
+      else text = gettext("Your turn: pick tiles from a factory or the centre");
     } else {
-      text = `${name} to move${state.phase === "tiling" ? " · wall tiling" : ""}`;
+      text = fmt(state.phase === "tiling" ? gettext("%(name)s to move · wall tiling") : gettext("%(name)s to move"), { name });
     }
   }
   const turn = h("span", { class: ["status__turn", view.me !== null && view.me === state.current_player && !view.over && "is-mine"], "data-status": "", text });
-  const actions = view.selection && view.canOffer ? [h("button", { type: "button", class: "button button--quiet", onclick: () => view.handlers.cancel(), text: "Cancel" })] : [];
-  return renderStatusBar(view, { round: `Round ${state.round}`, turn, actions });
+  const actions = view.selection && view.canOffer ? [h("button", { type: "button", class: "button button--quiet", onclick: () => view.handlers.cancel(), text: gettext("Cancel") })] : [];
+  return renderStatusBar(view, { round: fmt(gettext("Round %(round)s"), { round: state.round }), turn, actions });
 }
 
 // The whole game. `view` is built by the controller (pages/game-view.js) or the replay page.
@@ -181,8 +185,8 @@ export function renderGame(view) {
   if (view.sequence) {
     children.push(
       h("div", { class: "notice notice--scoring", "data-scoring-sequence": "" }, [
-        h("span", { text: `Round ${view.sequence.round}: wall tiling` }),
-        h("button", { type: "button", class: "button button--quiet", "data-skip": "", onclick: () => view.handlers.skipScoring(), text: "Skip" }),
+        h("span", { text: fmt(gettext("Round %(round)s: wall tiling"), { round: view.sequence.round }) }),
+        h("button", { type: "button", class: "button button--quiet", "data-skip": "", onclick: () => view.handlers.skipScoring(), text: gettext("Skip") }),
       ]),
     );
   }
@@ -200,8 +204,8 @@ export function renderGame(view) {
   // Once the game is over the factories no longer matter: the boards take the whole width.
   children.push(h("div", { class: ["game__play", view.over && "game__play--over"] }, view.over ? [boards] : [market, boards]));
   const actions = [];
-  if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: "Hint" }));
-  if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: "Resign" }));
+  if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: gettext("Hint") }));
+  if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: gettext("Resign") }));
   children.push(h("div", { class: "game__side" }, [renderLog(view), h("div", { class: "game__actions" }, actions)]));
   return h(
     "div",

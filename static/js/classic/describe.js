@@ -1,17 +1,22 @@
 // The words of the classic move log: "took 3 yellow from factory 2 → line 3".
 
+import { colourWord } from "../shared/colours.js";
+import { gettext, ngettext, fmt } from "../shared/i18n.js";
+
 function sourceLabel(source) {
-  return source === "center" ? "the centre" : `factory ${Number(source) + 1}`;
+  return source === "center" ? gettext("the centre") : fmt(gettext("factory %(number)s"), { number: Number(source) + 1 });
 }
 
 // `count`: the tiles the move took (the engine's `taken`), or null when unknown.
-export function describeMove(move, count) {
+// `imperative`: the hint's wording ("take …" rather than "took …").
+export function describeMove(move, count, options) {
+  const imperative = Boolean(options && options.imperative);
   if (move.row !== undefined && move.column !== undefined && move.source === undefined) {
-    return `placed row ${move.row + 1} in column ${move.column + 1}`;
+    return fmt(imperative ? gettext("place row %(row)s in column %(column)s") : gettext("placed row %(row)s in column %(column)s"), { row: move.row + 1, column: move.column + 1 });
   }
   const amount = count ? `${count} ` : "";
-  const target = move.line === "floor" ? "the floor" : `line ${Number(move.line) + 1}`;
-  return `took ${amount}${move.color} from ${sourceLabel(move.source)} → ${target}`;
+  const target = move.line === "floor" ? gettext("the floor") : fmt(gettext("line %(number)s"), { number: Number(move.line) + 1 });
+  return fmt(imperative ? gettext("take %(amount)s%(color)s from %(sourceLabel)s → %(target)s") : gettext("took %(amount)s%(color)s from %(sourceLabel)s → %(target)s"), { amount, color: colourWord(move.color), sourceLabel: sourceLabel(move.source), target });
 }
 
 function signed(points) {
@@ -25,25 +30,25 @@ export function pointsText(points) {
 }
 
 function runs(event) {
-  const parts = [event.across > 1 && `${event.across} across`, event.down > 1 && `${event.down} down`].filter(Boolean);
-  return parts.length ? parts.join(", ") : "alone";
+  const parts = [event.across > 1 && fmt(gettext("%(count)s across"), { count: event.across }), event.down > 1 && fmt(gettext("%(count)s down"), { count: event.down })].filter(Boolean);
+  return parts.length ? parts.join(", ") : gettext("alone");
 }
 
 // One line of the move log per scoring event (the engine's, docs/engine.md "Scoring events").
 export function describeScoring(event) {
   switch (event.type) {
     case "wall":
-      return `${event.color} to row ${event.row + 1}, ${signed(event.points)} (${runs(event)})`;
+      return fmt(gettext("%(color)s to row %(row)s, %(signed)s (%(runs)s)"), { color: colourWord(event.color), row: event.row + 1, signed: signed(event.points), runs: runs(event) });
     case "line_to_floor":
-      return `line ${event.row + 1} (${event.color}) has no free column: ${event.tiles} to the floor`;
+      return fmt(gettext("line %(row)s (%(color)s) has no free column: %(tiles)s to the floor"), { row: event.row + 1, color: colourWord(event.color), tiles: event.tiles });
     case "floor":
       return event.points === event.penalty
-        ? `floor ${signed(event.points)} (${event.items} item${event.items > 1 ? "s" : ""})`
-        : `floor ${signed(event.penalty)}, ${signed(event.points)} counted (a score stays at 0 or more)`;
+        ? fmt(ngettext("floor %(signed)s (%(items)s item)", "floor %(signed)s (%(items)s items)", event.items), { signed: signed(event.points), items: event.items })
+        : fmt(gettext("floor %(signed)s, %(signed2)s counted (a score stays at 0 or more)"), { signed: signed(event.penalty), signed2: signed(event.points) });
     case "bonus":
-      if (event.kind === "row") return `row ${event.index + 1} complete, ${signed(event.points)}`;
-      if (event.kind === "column") return `column ${event.index + 1} complete, ${signed(event.points)}`;
-      return `all five ${event.index}, ${signed(event.points)}`;
+      if (event.kind === "row") return fmt(gettext("row %(index)s complete, %(signed)s"), { index: event.index + 1, signed: signed(event.points) });
+      if (event.kind === "column") return fmt(gettext("column %(index)s complete, %(signed)s"), { index: event.index + 1, signed: signed(event.points) });
+      return fmt(gettext("all five %(index)s, %(signed)s"), { index: colourWord(event.index), signed: signed(event.points) });
     default:
       return `${event.type} ${signed(event.points)}`;
   }
@@ -56,17 +61,17 @@ export function previewText(preview) {
   const parts = [];
   if (preview.completes) parts.push(`✓ ${pointsText(preview.points)}`);
   if (preview.to_floor) parts.push(`${preview.to_floor}↓ ${preview.penalty ? signed(preview.penalty) : ""}`.trim());
-  if (preview.to_lid) parts.push(`${preview.to_lid} lost`);
+  if (preview.to_lid) parts.push(fmt(gettext("%(count)s lost"), { count: preview.to_lid }));
   return parts.join(" ");
 }
 
 // The same preview in words, for screen readers and the confirm bar.
 export function previewSentence(preview) {
   if (!preview) return "";
-  if (preview.to_line === undefined) return `${pointsText(preview.points)} points`;
+  if (preview.to_line === undefined) return fmt(gettext("%(points)s points"), { points: pointsText(preview.points) });
   const parts = [];
-  if (preview.completes) parts.push(`completes the line: ${pointsText(preview.points)} at the tiling`);
-  if (preview.to_floor) parts.push(`${preview.to_floor} to the floor, ${signed(preview.penalty)}`);
-  if (preview.to_lid) parts.push(`${preview.to_lid} past the floor`);
+  if (preview.completes) parts.push(fmt(gettext("completes the line: %(pointsText)s at the tiling"), { pointsText: pointsText(preview.points) }));
+  if (preview.to_floor) parts.push(fmt(gettext("%(to_floor)s to the floor, %(signed)s"), { to_floor: preview.to_floor, signed: signed(preview.penalty) }));
+  if (preview.to_lid) parts.push(fmt(gettext("%(to_lid)s past the floor"), { to_lid: preview.to_lid }));
   return parts.join("; ");
 }

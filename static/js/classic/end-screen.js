@@ -6,12 +6,13 @@ import { h } from "../shared/dom.js";
 import { renderFairness } from "../shared/fairness.js";
 import { seatName } from "../shared/names.js";
 import { abortedHeading } from "../shared/outcome.js";
+import { gettext, ngettext, fmt } from "../shared/i18n.js";
 
 function bonusParts(bonus) {
   return [
-    bonus.rows && `${bonus.rows} row${bonus.rows > 1 ? "s" : ""}`,
-    bonus.columns && `${bonus.columns} column${bonus.columns > 1 ? "s" : ""}`,
-    bonus.colors && `${bonus.colors} colour${bonus.colors > 1 ? "s" : ""}`,
+    bonus.rows && fmt(ngettext("%(count)s row", "%(count)s rows", bonus.rows), { count: bonus.rows }),
+    bonus.columns && fmt(ngettext("%(count)s column", "%(count)s columns", bonus.columns), { count: bonus.columns }),
+    bonus.colors && fmt(ngettext("%(count)s colour", "%(count)s colours", bonus.colors), { count: bonus.colors }),
   ].filter(Boolean);
 }
 
@@ -23,7 +24,7 @@ export function renderEndScreen(view) {
   const order = state.boards.map((_b, index) => index).sort((a, b) => (ranks ? ranks[a] - ranks[b] : scores[b] - scores[a]));
   const winners = view.winners || [];
   const names = winners.map((index) => seatName(view.seats[index], index));
-  const endedBy = result && result.ended_by && result.ended_by !== "normal" ? ` (ended by ${result.ended_by})` : "";
+  const endedBy = result && result.ended_by && result.ended_by !== "normal" ? fmt(gettext(" (ended by %(ended_by)s)"), { ended_by: result.ended_by }) : "";
   const rows = order.map((index) => {
     const bonus = bonuses[index] || { points: 0 };
     const parts = bonusParts(bonus);
@@ -35,19 +36,19 @@ export function renderEndScreen(view) {
       h("td", { class: "final-score", text: String(scores[index]) }),
     ]);
   });
-  return h("section", { class: "endscreen", "data-endscreen": "", "aria-label": "Final result" }, [
-    h("h2", { text: abortedHeading(view, result) || (winners.length > 1 ? `Shared victory: ${names.join(" & ")}` : `${names[0] || "Nobody"} wins${endedBy}`) }),
+  return h("section", { class: "endscreen", "data-endscreen": "", "aria-label": gettext("Final result") }, [
+    h("h2", { text: abortedHeading(view, result) || (winners.length > 1 ? fmt(gettext("Shared victory: %(names)s"), { names: names.join(" & ") }) : `${names[0] || "Nobody"} wins${endedBy}`) }),
     h("table", { class: "endscreen__table" }, [
-      h("thead", {}, h("tr", {}, ["#", "Player", "Walls & floors", "End bonus", "Final"].map((label) => h("th", { scope: "col", text: label })))),
+      h("thead", {}, h("tr", {}, ["#", gettext("Player"), gettext("Walls & floors"), gettext("End bonus"), gettext("Final")].map((label) => h("th", { scope: "col", text: label })))),
       h("tbody", {}, rows),
     ]),
     renderRatingChanges(view.ratingChanges, view.seats, view.rated),
     renderRoundBreakdown(view.rounds, view.seats, [["wall", "wall"], ["floor", "floor"], ["end", "bonus"]]),
     renderFairness({ commitment: view.commitment, seed: view.seed, salt: view.salt, check: view.commitmentCheck }),
     h("p", {}, [
-      view.gameId ? h("a", { class: "button button--quiet", href: `/games/${view.gameId}/replay`, "data-replay-link": "", text: "Replay" }) : null,
+      view.gameId ? h("a", { class: "button button--quiet", href: `/games/${view.gameId}/replay`, "data-replay-link": "", text: gettext("Replay") }) : null,
       " ",
-      h("a", { class: "button", href: "/lobby/", text: "Back to the lobby" }),
+      h("a", { class: "button", href: "/lobby/", text: gettext("Back to the lobby") }),
     ]),
   ]);
 }

@@ -2,9 +2,10 @@
 // data (a factory's tiles, the centre's tiles), so the rules pages draw with them too; the live board
 // passes what may be picked, what is selected and what moved last.
 
-import { COLOURS, colourName } from "../shared/colours.js";
+import { COLOURS, colourName, colourWord } from "../shared/colours.js";
 import { h } from "../shared/dom.js";
 import { markerElement, tileElement } from "../shared/tiles.js";
+import { gettext, fmt } from "../shared/i18n.js";
 
 function sorted(tiles) {
   return [...tiles].sort((a, b) => COLOURS.indexOf(a) - COLOURS.indexOf(b));
@@ -15,7 +16,7 @@ function groupAttributes(source, colour, count) {
     "data-pick": "",
     "data-source": String(source),
     "data-colour": colour,
-    "aria-label": `${count} ${colourName(colour)} from ${source === "center" ? "the centre" : `factory ${Number(source) + 1}`}`,
+    "aria-label": fmt(gettext("%(count)s %(colour)s from %(source)s"), { count, colour: colourWord(colour), source: source === "center" ? gettext("the centre") : fmt(gettext("factory %(number)s"), { number: Number(source) + 1 }) }),
   };
 }
 
@@ -35,7 +36,7 @@ export function renderFactory(tiles, index, { ring = 0, pickable = null, selecte
     "data-factory": String(index),
     style,
     role: "group",
-    "aria-label": `Factory ${index + 1}${tiles.length ? "" : ", empty"}`,
+    "aria-label": (tiles.length ? fmt(gettext("Factory %(number)s"), { number: index + 1 }) : fmt(gettext("Factory %(number)s, empty"), { number: index + 1 })),
   });
   const counts = {};
   for (const colour of tiles) counts[colour] = (counts[colour] || 0) + 1;
@@ -66,7 +67,7 @@ export function renderCentre(tiles, { marker = false, pickable = null, selected 
     class: ["centre", last && "is-last-source"],
     "data-factory": "center",
     role: "group",
-    "aria-label": "Centre of the table",
+    "aria-label": gettext("Centre of the table"),
   });
   if (marker) element.append(markerElement("centre__marker"));
   for (const { colour, count } of groups) {
@@ -83,7 +84,7 @@ export function renderCentre(tiles, { marker = false, pickable = null, selected 
       ]),
     );
   }
-  if (groups.length === 0 && !marker) element.append(h("span", { class: "centre__empty", text: "centre" }));
+  if (groups.length === 0 && !marker) element.append(h("span", { class: "centre__empty", text: gettext("centre") }));
   return element;
 }
 
@@ -116,5 +117,5 @@ export function renderMarket(state, { groups = null, selection = null, hint = nu
       last: lastSource === "center",
     }),
   );
-  return h("section", { class: "market", "data-nav": "", "aria-label": "Factories and centre" }, ring);
+  return h("section", { class: "market", "data-nav": "", "aria-label": gettext("Factories and centre") }, ring);
 }

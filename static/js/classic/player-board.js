@@ -2,10 +2,11 @@
 // engine's board JSON), so the rules pages draw with the same components; the live board passes what
 // is lit (from payload.legal_moves), the engine's previews and what moved last.
 
-import { LETTERS } from "../shared/colours.js";
+import { LETTERS, colourWord } from "../shared/colours.js";
 import { h } from "../shared/dom.js";
 import { markerElement, tileElement } from "../shared/tiles.js";
 import { FLOOR_PENALTIES, WALL_SIZE, standardWallColour } from "./printed.js";
+import { gettext, ngettext, fmt } from "../shared/i18n.js";
 
 // A preview badge: `preview` is a text, or {text, preview} with the engine's preview (its figures go on
 // data attributes, for tests and tools).
@@ -37,7 +38,7 @@ export function renderPatternLine(line, row, { lit = false, blocked = false, pen
   const props = {
     class: ["pline", lit && "is-legal", blocked && "is-blocked", pending && "is-pending", last && "is-last", hinted && "is-hinted"],
     "data-line": String(row),
-    "aria-label": label || `Line ${row + 1}${line.count ? `: ${line.count} ${line.color}` : ", empty"}${preview ? `; ${previewWords(preview)}` : ""}`,
+    "aria-label": label || (line.count ? fmt(gettext("Line %(row)s: %(count)s %(colour)s"), { row: row + 1, count: line.count, colour: colourWord(line.color) }) : fmt(gettext("Line %(row)s, empty"), { row: row + 1 })) + (preview ? `; ${previewWords(preview)}` : ""),
   };
   if (canPick) Object.assign(props, { "data-target": "line", type: "button", onclick: () => onPick(row) });
   else props.role = "group";
@@ -55,7 +56,7 @@ export function renderPatternLine(line, row, { lit = false, blocked = false, pen
 // All five lines of `board`. options: targets (the lit lines, as numbers, or null when no choice is
 // pending), onPick(row), pendingRow, lastLine, hintedLine, previews ({row: text}).
 export function renderPatternLines(board, { targets = null, onPick = null, pendingRow = null, lastLine = null, hintedLine = null, previews = {} } = {}) {
-  const lines = h("div", { class: "lines", role: "group", "aria-label": "Pattern lines" });
+  const lines = h("div", { class: "lines", role: "group", "aria-label": gettext("Pattern lines") });
   board.lines.forEach((line, row) => {
     const lit = targets !== null && targets.includes(row);
     lines.append(
@@ -78,7 +79,7 @@ export function renderPatternLines(board, { targets = null, onPick = null, pendi
 // marks ({"row:column": text}, e.g. points just scored), hidden (Set of "row:column" not drawn yet).
 export function renderWall(wall, { variant = "standard", columns = null, last = null, marks = {}, hidden = null } = {}) {
   const gray = variant === "gray";
-  const element = h("div", { class: ["wall", gray && "wall--gray"], role: "group", "aria-label": "Wall" });
+  const element = h("div", { class: ["wall", gray && "wall--gray"], role: "group", "aria-label": gettext("Wall") });
   for (let row = 0; row < WALL_SIZE; row += 1) {
     for (let column = 0; column < WALL_SIZE; column += 1) {
       const key = `${row}:${column}`;
@@ -94,7 +95,7 @@ export function renderWall(wall, { variant = "standard", columns = null, last = 
             class: ["wall__cell", "wall__cell--gray", "is-legal"],
             type: "button",
             "data-target": "column",
-            "aria-label": `Column ${column + 1}${preview ? `, ${previewWords(preview)}` : ""}`,
+            "aria-label": fmt(gettext("Column %(column)s%(preview)s"), { column: column + 1, preview: preview ? `, ${previewWords(preview)}` : "" }),
             onclick: () => columns.onPick(row, column),
           },
           previewBadge(preview, "wall__preview"),
@@ -126,7 +127,7 @@ export function renderFloor(floor, { lit = false, onPick = null, last = false, h
   const canPick = Boolean(lit && onPick);
   const props = {
     class: ["floor", lit && "is-legal", last && "is-last", hinted && "is-hinted"],
-    "aria-label": `Floor line${floor.length ? `: ${floor.length} item${floor.length > 1 ? "s" : ""}` : ", empty"}${preview ? `; ${previewWords(preview)}` : ""}`,
+    "aria-label": (floor.length ? fmt(ngettext("Floor line: %(count)s item", "Floor line: %(count)s items", floor.length), { count: floor.length }) : gettext("Floor line, empty")) + (preview ? `; ${previewWords(preview)}` : ""),
   };
   if (canPick) Object.assign(props, { "data-target": "floor", type: "button", onclick: () => onPick("floor") });
   else props.role = "group";

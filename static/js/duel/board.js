@@ -15,19 +15,21 @@ import { chipElement, firstPlayerTile, platePreview, plateElement, renderBroken,
 import { describeDuelMove, duelPreviewText } from "./describe.js";
 import { renderDuelEndScreen } from "./end-screen.js";
 import { renderDuelLegend } from "./legend.js"; // (legend.js draws sample factories with renderFactory)
+import { gettext, fmt } from "../shared/i18n.js";
 
 function previewOf(view, move) {
   const index = (view.moves || []).indexOf(move);
   return index >= 0 && view.previews ? view.previews[index] || null : null;
 }
 
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const LARGE = 4;
 
 // ---- the factories ---------------------------------------------------------------------------------
 
 function sunGroups(view, choices, factory, index) {
   const counts = COLOURS.map((colour) => ({ colour, count: factory.sun.filter((t) => t === colour).length })).filter((g) => g.count);
-  const sun = h("div", { class: "dfactory__sun", "aria-label": "Sun" });
+  const sun = h("div", { class: "dfactory__sun", "aria-label": gettext("Sun") });
   for (const { colour, count } of counts) {
     const legal = choices.sun.has(`${index}:${colour}`);
     const selected = view.selection && view.selection.kind === "sun" && view.selection.factory === index && view.selection.color === colour;
@@ -39,13 +41,13 @@ function sunGroups(view, choices, factory, index) {
       sun.append(tileElement(colour, { tag: legal ? "button" : "span", extraClass: [legal && "is-pickable", selected && "is-selected"].filter(Boolean).join(" "), props }));
     }
   }
-  if (!counts.length) sun.append(h("span", { class: "dfactory__empty", text: "sun" }));
+  if (!counts.length) sun.append(h("span", { class: "dfactory__empty", text: gettext("sun") }));
   return sun;
 }
 
 function moonTiles(view, choices, factory, index) {
   const small = index !== LARGE;
-  const moon = h("div", { class: ["dfactory__moon", small ? "dfactory__moon--stack" : "dfactory__moon--loose"], "aria-label": small ? "Moon stack, top first" : "Moon" });
+  const moon = h("div", { class: ["dfactory__moon", small ? "dfactory__moon--stack" : "dfactory__moon--loose"], "aria-label": small ? gettext("Moon stack, top first") : gettext("Moon") });
   if (!small && view.state.first_player_tile === "large_moon") moon.append(firstPlayerTile());
   factory.moon.forEach((colour, position) => {
     // Only a stack's top tile can be taken (D13); every loose tile of the large moon can.
@@ -62,15 +64,15 @@ function moonTiles(view, choices, factory, index) {
       }),
     );
   });
-  if (small && factory.moon.length > 1) moon.prepend(h("span", { class: "dfactory__top", text: "top" }));
+  if (small && factory.moon.length > 1) moon.prepend(h("span", { class: "dfactory__top", text: gettext("top") }));
   if (!factory.moon.length && !(index === LARGE && view.state.first_player_tile === "large_moon")) {
-    moon.append(h("span", { class: "dfactory__empty", text: "moon" }));
+    moon.append(h("span", { class: "dfactory__empty", text: gettext("moon") }));
   }
   return moon;
 }
 
 export function renderFactory(view, choices, factory, index) {
-  const parts = [h("span", { class: "dfactory__label", text: index === LARGE ? "Large" : String(index + 1) }), sunGroups(view, choices, factory, index), moonTiles(view, choices, factory, index)];
+  const parts = [h("span", { class: "dfactory__label", text: index === LARGE ? gettext("Large") : String(index + 1) }), sunGroups(view, choices, factory, index), moonTiles(view, choices, factory, index)];
   if (factory.chip) {
     const legal = choices.chips.has(index);
     const props = legal ? { "data-choice": "chip", onclick: () => view.handlers.send({ type: "chip", factory: index }), class: "is-pickable" } : {};
@@ -101,14 +103,14 @@ export function renderPlates(view, choices) {
     else if (back) Object.assign(props, { "data-choice": "return", onclick: () => view.handlers.send({ type: "return_plate", revealed: index }) });
     return plateElement(plate, 0, props);
   });
-  const stack = h("div", { class: "dplates__stack", title: "Face-down plates (1 point each)" }, [
+  const stack = h("div", { class: "dplates__stack", title: gettext("Face-down plates (1 point each)") }, [
     // A count in the public form; the full form (a finished game) lists the plates.
     h("span", { class: "dplates__count", text: String(Array.isArray(state.plate_stack) ? state.plate_stack.length : state.plate_stack) }),
-    h("span", { class: "muted", text: "in stack" }),
+    h("span", { class: "muted", text: gettext("in stack") }),
   ]);
-  return h("section", { class: "dplates", "aria-label": "Dome plates" }, [
-    h("div", { class: "dplates__row" }, [h("span", { class: "dplates__title", text: "Display" }), ...display, stack]),
-    revealed.length ? h("div", { class: "dplates__row" }, [h("span", { class: "dplates__title", text: "Revealed" }), ...revealed]) : null,
+  return h("section", { class: "dplates", "aria-label": gettext("Dome plates") }, [
+    h("div", { class: "dplates__row" }, [h("span", { class: "dplates__title", text: gettext("Display") }), ...display, stack]),
+    revealed.length ? h("div", { class: "dplates__row" }, [h("span", { class: "dplates__title", text: gettext("Revealed") }), ...revealed]) : null,
   ]);
 }
 
@@ -160,11 +162,11 @@ function renderBoard(view, index, choices) {
   const current = !view.over && state.current_player === index;
   const mine = view.me === index;
   const badges = [];
-  if (mine) badges.push(h("span", { class: "badge badge--you", text: "you" }));
-  if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: `bot · ${seat.bot_level || ""}` }));
-  if (seat && seat.left) badges.push(h("span", { class: "badge badge--left", text: "left" }));
-  if (view.winners && view.winners.includes(index)) badges.push(h("span", { class: "badge badge--winner", text: "winner" }));
-  if (board.passed) badges.push(h("span", { class: "badge", text: "passed" }));
+  if (mine) badges.push(h("span", { class: "badge badge--you", text: gettext("you") }));
+  if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: fmt(gettext("bot · %(bot_level)s"), { bot_level: seat.bot_level || "" }) }));
+  if (seat && seat.left) badges.push(h("span", { class: "badge badge--left", text: gettext("left") }));
+  if (view.winners && view.winners.includes(index)) badges.push(h("span", { class: "badge badge--winner", text: gettext("winner") }));
+  if (board.passed) badges.push(h("span", { class: "badge", text: gettext("passed") }));
   const { lines, dome, broken } = boardParts(view, board, index, mine, choices);
   const expanded = Boolean(view.expanded && view.expanded.has(index));
   const pending = state.pending || {};
@@ -174,7 +176,7 @@ function renderBoard(view, index, choices) {
     ...badges,
     h("span", { class: "pboard__spacer" }),
     h("span", { class: ["clock", current && "is-running"], "data-clock-for": String(index), text: clockText(view, index) }),
-    h("span", { class: "pboard__score", "data-score-for": String(index), title: "Score", text: String(board.score) }),
+    h("span", { class: "pboard__score", "data-score-for": String(index), title: gettext("Score"), text: String(board.score) }),
     // On a phone the opponent's board is a miniature until tapped (the classic board's mechanism).
     mine || !view.handlers || !view.handlers.toggleBoard
       ? null
@@ -183,18 +185,18 @@ function renderBoard(view, index, choices) {
           class: "pboard__expand button button--quiet",
           "data-expand": String(index),
           "aria-expanded": expanded ? "true" : "false",
-          "aria-label": `${expanded ? "Shrink" : "Enlarge"} the board of ${seatName(seat, index)}`,
+          "aria-label": fmt(expanded ? gettext("Shrink the board of %(name)s") : gettext("Enlarge the board of %(name)s"), { name: seatName(seat, index) }),
           onclick: () => view.handlers.toggleBoard(index),
           text: expanded ? "−" : "+",
         }),
   ]);
-  const plateNote = state.round <= 4 && !view.over ? `plates ${board.plates_taken}/2` : "";
-  return h("section", { class: ["pboard", "dboard", current && "pboard--current", mine ? "pboard--me" : "pboard--opponent", expanded && "is-expanded", choosingCell && "is-choosing-cell"], "data-player": String(index), "data-nav": "", "aria-label": `Board of ${seatName(seat, index)}${mine ? " (you)" : ""}, ${board.score} points` }, [
+  const plateNote = state.round <= 4 && !view.over ? fmt(gettext("plates %(plates_taken)s/2"), { plates_taken: board.plates_taken }) : "";
+  return h("section", { class: ["pboard", "dboard", current && "pboard--current", mine ? "pboard--me" : "pboard--opponent", expanded && "is-expanded", choosingCell && "is-choosing-cell"], "data-player": String(index), "data-nav": "", "aria-label": fmt(mine ? gettext("Board of %(name)s (you), %(score)s points") : gettext("Board of %(name)s, %(score)s points"), { name: seatName(seat, index), score: board.score }) }, [
     head,
     h("div", { class: "dboard__body" }, [lines, dome]),
     h("div", { class: "dboard__foot" }, [
       broken,
-      h("div", { class: "dboard__chips", "aria-label": "Bonus chips" }, board.chips.length ? board.chips.map((name) => chipElement(name)) : [h("span", { class: "muted", text: "no chips" })]),
+      h("div", { class: "dboard__chips", "aria-label": gettext("Bonus chips") }, board.chips.length ? board.chips.map((name) => chipElement(name)) : [h("span", { class: "muted", text: gettext("no chips") })]),
       state.first_player_tile === index ? firstPlayerTile() : null,
       plateNote ? h("span", { class: "muted dboard__plates", text: plateNote }) : null,
     ]),
@@ -205,37 +207,37 @@ function renderBoard(view, index, choices) {
 
 function pendingText(view) {
   const { state } = view;
-  if (view.over) return "Game over";
+  if (view.over) return gettext("Game over");
   const pending = state.pending || {};
   const name = seatName(view.seats[state.current_player], state.current_player);
-  if (view.me !== state.current_player) return `${name} to move`;
+  if (view.me !== state.current_player) return fmt(gettext("%(name)s to move"), { name });
   const selection = view.selection;
-  if (selection && selection.kind === "plate") return "Your turn: choose a rotation and a lit dome slot";
-  if (selection && selection.kind === "sun" && selection.line !== undefined) return "Your turn: choose the order of the moon stack (top first)";
-  if (selection && (selection.kind === "sun" || selection.kind === "moon")) return `Your turn: put ${selection.color} on a lit line or the broken tiles`;
+  if (selection && selection.kind === "plate") return gettext("Your turn: choose a rotation and a lit dome slot");
+  if (selection && selection.kind === "sun" && selection.line !== undefined) return gettext("Your turn: choose the order of the moon stack (top first)");
+  if (selection && (selection.kind === "sun" || selection.kind === "moon")) return fmt(gettext("Your turn: put %(color)s on a lit line or the broken tiles"), { color: selection.color });
   switch (pending.decision) {
     case "opening_plate":
-      return "Your turn: choose an opening plate from the display";
+      return gettext("Your turn: choose an opening plate from the display");
     case "action":
-      return pending.plates_owed ? `Your turn: take tiles, a chip, or a plate (${pending.plates_owed} still to take)` : "Your turn: take tiles from a sun or the moons, or a chip";
+      return pending.plates_owed ? fmt(gettext("Your turn: take tiles, a chip, or a plate (%(plates_owed)s still to take)"), { plates_owed: pending.plates_owed }) : gettext("Your turn: take tiles from a sun or the moons, or a chip");
     case "keep_or_buy_plate":
-      return "Your turn: keep a revealed plate, or buy another";
+      return gettext("Your turn: keep a revealed plate, or buy another");
     case "return_plate":
-      return "Your turn: choose the plate that goes under the stack next";
+      return gettext("Your turn: choose the plate that goes under the stack next");
     case "chips":
-      return `Your turn: complete line ${pending.line + 1} with chips?`;
+      return fmt(gettext("Your turn: complete line %(line)s with chips?"), { line: pending.line + 1 });
     case "cell":
-      return `Your turn: choose the cell for line ${pending.line + 1}`;
+      return fmt(gettext("Your turn: choose the cell for line %(line)s"), { line: pending.line + 1 });
     default:
-      return "Your turn";
+      return gettext("Your turn");
   }
 }
 
 function buttonLabel(move) {
-  if (move.type === "buy_plate") return "Buy a plate (1 point)";
-  if (move.type === "pass") return "Pass";
-  if (move.type === "skip_chips") return "Keep my chips";
-  if (move.type === "pay_chips") return `Pay ${move.chips.join(" + ")}`;
+  if (move.type === "buy_plate") return gettext("Buy a plate (1 point)");
+  if (move.type === "pass") return gettext("Pass");
+  if (move.type === "skip_chips") return gettext("Keep my chips");
+  if (move.type === "pay_chips") return fmt(gettext("Pay %(move)s"), { move: move.chips.join(" + ") });
   return move.type;
 }
 
@@ -247,13 +249,13 @@ function renderDecision(view, choices) {
     const rotations = new Set([...slotChoices(view.moves, selection).values()].flat());
     for (let rotation = 0; rotation < 4; rotation += 1) {
       if (!rotations.has(rotation)) continue;
-      items.push(plateElement(plate, rotation, { class: ["dplate--small", rotation === view.rotation && "is-selected"].filter(Boolean).join(" "), "data-rotation": String(rotation), title: `Rotation ${rotation}`, onclick: () => view.handlers.rotate(rotation) }));
+      items.push(plateElement(plate, rotation, { class: ["dplate--small", rotation === view.rotation && "is-selected"].filter(Boolean).join(" "), "data-rotation": String(rotation), title: fmt(gettext("Rotation %(rotation)s"), { rotation }), onclick: () => view.handlers.rotate(rotation) }));
     }
   }
   if (selection && selection.kind === "sun" && selection.line !== undefined) {
     for (const move of orderChoices(view.moves, selection, selection.line)) {
       items.push(
-        h("button", { type: "button", class: "button dorder", "data-choice": "order", title: "Moon stack, top first", onclick: () => view.handlers.send(move) }, move.moon_order.map((colour) => tileElement(colour))),
+        h("button", { type: "button", class: "button dorder", "data-choice": "order", title: gettext("Moon stack, top first"), onclick: () => view.handlers.send(move) }, move.moon_order.map((colour) => tileElement(colour))),
       );
     }
   }
@@ -262,14 +264,14 @@ function renderDecision(view, choices) {
       items.push(h("button", { type: "button", class: "button", "data-choice": move.type, onclick: () => view.handlers.send(move), text: buttonLabel(move) }));
     }
   }
-  if (selection) items.push(h("button", { type: "button", class: "button button--quiet", onclick: () => view.handlers.cancel(), text: "Cancel" }));
+  if (selection) items.push(h("button", { type: "button", class: "button button--quiet", onclick: () => view.handlers.cancel(), text: gettext("Cancel") }));
   return h("div", { class: "ddecision", "data-nav": "" }, items);
 }
 
 // ---- status -------------------------------------------------------------------------------
 
 function renderStatus(view) {
-  return renderStatusBar(view, { round: view.state.phase === "opening" ? "Opening" : `Round ${view.state.round} of 5` });
+  return renderStatusBar(view, { round: view.state.phase === "opening" ? gettext("Opening") : fmt(gettext("Round %(round)s of 5"), { round: view.state.round }) });
 }
 
 // The whole Duel game; `view` comes from the controller (pages/game-view.js) or the replay page.
@@ -281,14 +283,15 @@ export function renderDuelGame(view, { log = null } = {}) {
   const children = [renderStatus(view), renderDecision(view, choices)];
   if (view.proposal) {
     const preview = previewOf(view, view.proposal.move);
-    const text = `${describeDuelMove(view.proposal.move).replace(/^took/, "Take")}${preview ? ` (${duelPreviewText(preview)})` : ""}?`;
+    const asked = capitalised(describeDuelMove(view.proposal.move, { imperative: true }));
+    const text = preview ? fmt(gettext("%(move)s (%(preview)s)?"), { move: asked, preview: duelPreviewText(preview) }) : fmt(gettext("%(move)s?"), { move: asked });
     children.push(renderProposal(text, { onConfirm: () => view.handlers.confirm(), onChange: () => view.handlers.undo() }));
   }
   if (view.errorText) children.push(h("div", { class: "alert", role: "alert", "data-error": "", text: view.errorText }));
   if (view.hintText) children.push(h("div", { class: "notice", "data-hint-text": "", text: view.hintText }));
   if (view.over && view.showEnd !== false) children.push(renderDuelEndScreen(view));
   const market = h("div", { class: "dmarket" }, [
-    h("section", { class: "dfactories", "data-nav": "", "aria-label": "Factories: sun and moon" }, state.factories.map((factory, index) => renderFactory(view, choices, factory, index))),
+    h("section", { class: "dfactories", "data-nav": "", "aria-label": gettext("Factories: sun and moon") }, state.factories.map((factory, index) => renderFactory(view, choices, factory, index))),
     renderPlates(view, choices),
     renderObjectives(state.objectives),
   ]);

@@ -6,18 +6,19 @@ import { colourName } from "../shared/colours.js";
 import { h } from "../shared/dom.js";
 import { KIND_SYMBOLS, kindName, tileElement } from "../shared/tiles.js";
 import { rotatedCells } from "./plates.js";
+import { gettext, fmt } from "../shared/i18n.js";
 
 export const BROKEN_COSTS = [-1, -2, -3, -4];
 
 export const OBJECTIVES = {
-  "1A": "3 per complete row",
-  "1B": "4 per row with 5 colours",
-  "2A": "7 per complete column",
-  "2B": "1 per tile on the edge",
-  "3A": "10 per complete diagonal",
-  "3B": "3 per top corner plate, 8 per bottom one",
-  "4A": "2 per wild cell if all are filled",
-  "4B": "−3 per empty special cell",
+  "1A": gettext("3 per complete row"),
+  "1B": gettext("4 per row with 5 colours"),
+  "2A": gettext("7 per complete column"),
+  "2B": gettext("1 per tile on the edge"),
+  "3A": gettext("10 per complete diagonal"),
+  "3B": gettext("3 per top corner plate, 8 per bottom one"),
+  "4A": gettext("2 per wild cell if all are filled"),
+  "4B": gettext("−3 per empty special cell"),
 };
 
 // A lit element reacts to click, Enter and Space (buttons do natively; this is for grid cells).
@@ -38,7 +39,7 @@ export function activate(props, onPick) {
 export function firstPlayerTile(extraClass = null) {
   return h(
     "span",
-    { class: ["tile", "tile--marker", extraClass], title: "First-player tile (−2 at the round's end)", role: "img", "aria-label": "First-player tile" },
+    { class: ["tile", "tile--marker", extraClass], title: gettext("First-player tile (−2 at the round's end)"), role: "img", "aria-label": gettext("First-player tile") },
     h("span", { class: "tile__letter", text: "1", "aria-hidden": "true" }),
   );
 }
@@ -49,8 +50,8 @@ export function chipElement(name, { class: extraClass, ...props } = {}) {
   return h(
     props.onclick ? "button" : "span",
     {
-      title: name ? `Bonus chip: ${colours.map(colourName).join(" or ")}` : "Bonus chip (face down)",
-      "aria-label": name ? `Bonus chip: ${colours.map(colourName).join(" or ")}` : "Bonus chip, face down",
+      title: name ? fmt(gettext("Bonus chip: %(colours)s"), { colours: colours.map(colourName).join(" or ") }) : gettext("Bonus chip (face down)"),
+      "aria-label": name ? fmt(gettext("Bonus chip: %(colours)s"), { colours: colours.map(colourName).join(" or ") }) : gettext("Bonus chip, face down"),
       type: props.onclick ? "button" : undefined,
       role: props.onclick ? undefined : "img",
       ...props,
@@ -66,7 +67,7 @@ export function cellElement(kind, tile, extra = {}) {
   if (!kind) return h("span", { class: ["dcell", "dcell--none", extra.class], ...(extra.props || {}) });
   return h(
     "span",
-    { class: ["dcell", "dcell--ghost", `tile--${kind}`, extra.class], title: `${kindName(kind)} cell`, ...(extra.props || {}) },
+    { class: ["dcell", "dcell--ghost", `tile--${kind}`, extra.class], title: fmt(gettext("%(kindName)s cell"), { kindName: kindName(kind) }), ...(extra.props || {}) },
     h("span", { class: "tile__letter", text: KIND_SYMBOLS[kind], "aria-hidden": "true" }),
   );
 }
@@ -76,7 +77,7 @@ export function plateElement(plate, rotation, { class: extraClass, ...props } = 
   const cells = rotatedCells(plate, rotation);
   return h(
     props.onclick ? "button" : "div",
-    { title: `Plate ${plate + 1}`, "aria-label": `Plate ${plate + 1}`, type: props.onclick ? "button" : undefined, ...props, class: ["dplate", extraClass] },
+    { title: fmt(gettext("Plate %(plate)s"), { plate: plate + 1 }), "aria-label": fmt(gettext("Plate %(plate)s"), { plate: plate + 1 }), type: props.onclick ? "button" : undefined, ...props, class: ["dplate", extraClass] },
     cells.map((kind) => cellElement(kind, null)),
   );
 }
@@ -85,13 +86,13 @@ export function plateElement(plate, rotation, { class: extraClass, ...props } = 
 // cells a selected plate would show in a lit slot: [kind ×4]), cells (Set of lit "row:column"),
 // onCell(row, column), lastSlot, lastCell ("row:column"), marks ({"row:column": text}).
 export function renderDome(board, { slots = null, onSlot = null, preview = null, cells = null, onCell = null, lastSlot = null, lastCell = null, marks = {} } = {}) {
-  const dome = h("div", { class: "dome", role: "group", "aria-label": "Dome" });
+  const dome = h("div", { class: "dome", role: "group", "aria-label": gettext("Dome") });
   for (let slot = 0; slot < 9; slot += 1) {
     const sr = Math.floor(slot / 3);
     const sc = slot % 3;
     const legal = Boolean(slots && slots.has(slot));
     const props = { class: ["dome__slot", board.dome[sr][sc] && "has-plate", legal && "is-legal", lastSlot === slot && "is-last"], "data-slot": String(slot) };
-    if (legal && onSlot) activate(Object.assign(props, { "data-choice": "slot", "aria-label": `Slot ${slot + 1}` }), () => onSlot(slot));
+    if (legal && onSlot) activate(Object.assign(props, { "data-choice": "slot", "aria-label": fmt(gettext("Slot %(slot)s"), { slot: slot + 1 }) }), () => onSlot(slot));
     const element = h("div", props);
     for (let dr = 0; dr < 2; dr += 1) {
       for (let dc = 0; dc < 2; dc += 1) {
@@ -102,7 +103,7 @@ export function renderDome(board, { slots = null, onSlot = null, preview = null,
         const key = `${row}:${column}`;
         const cellLegal = Boolean(cells && cells.has(key));
         const extra = { class: [cellLegal && "is-legal", lastCell === key && "is-last"].filter(Boolean).join(" "), props: { "data-cell": key } };
-        if (cellLegal && onCell) activate(Object.assign(extra.props, { "data-choice": "cell", "aria-label": `Row ${row + 1}, column ${column + 1}` }), () => onCell(row, column));
+        if (cellLegal && onCell) activate(Object.assign(extra.props, { "data-choice": "cell", "aria-label": fmt(gettext("Row %(row)s, column %(column)s"), { row: row + 1, column: column + 1 }) }), () => onCell(row, column));
         const cell = cellElement(kind, board.grid[row][column], extra);
         if (marks[key]) cell.append(h("span", { class: "wall__mark", "data-mark": "", text: marks[key] }));
         element.append(cell);
@@ -121,17 +122,17 @@ export function platePreview(plate, rotation) {
 // The six pattern lines (line n holds n + 1). options: targets (lit lines or null), chosen (a line
 // already chosen, still shown lit), pendingLine (the line being tiled), onPick(line), previews.
 export function renderDuelLines(board, { targets = null, chosen = null, pendingLine = null, onPick = null, previews = {} } = {}) {
-  const lines = h("div", { class: "dlines", role: "group", "aria-label": "Pattern lines" });
+  const lines = h("div", { class: "dlines", role: "group", "aria-label": gettext("Pattern lines") });
   board.lines.forEach((line, row) => {
     const legal = targets !== null && targets.some((t) => String(t) === String(row));
     const props = { class: ["pline", "dline", (legal || chosen === String(row)) && "is-legal", targets !== null && !legal && "is-blocked", pendingLine === row && "is-pending"], "data-line": String(row) };
-    if (legal && onPick) activate(Object.assign(props, { "data-choice": "line", "aria-label": `Line ${row + 1}${previews[row] ? `; ${previews[row]}` : ""}` }), () => onPick(row));
+    if (legal && onPick) activate(Object.assign(props, { "data-choice": "line", "aria-label": fmt(gettext("Line %(row)s%(row2)s"), { row: row + 1, row2: previews[row] ? `; ${previews[row]}` : "" }) }), () => onPick(row));
     const element = h("div", props);
     for (let cell = 0; cell <= row; cell += 1) {
       const fromRight = row - cell; // lines fill from the dome side
       let content;
       if (fromRight < line.count) content = tileElement(line.color, { extraClass: "pline__tile" });
-      else if (fromRight < line.count + (line.chips || 0)) content = h("span", { class: "slot slot--chip", title: "paid with chips", text: "◎" });
+      else if (fromRight < line.count + (line.chips || 0)) content = h("span", { class: "slot slot--chip", title: gettext("paid with chips"), text: "◎" });
       else content = h("span", { class: "slot" });
       element.append(content);
     }
@@ -143,7 +144,7 @@ export function renderDuelLines(board, { targets = null, chosen = null, pendingL
 
 // The four broken-tile spaces. options: lit, chosen, onPick, preview, mark.
 export function renderBroken(broken, { lit = false, chosen = false, onPick = null, preview = null, mark = null } = {}) {
-  const props = { class: ["dbroken", (lit || chosen) && "is-legal"], role: "group", "aria-label": `Broken tiles${preview ? `; ${preview}` : ""}` };
+  const props = { class: ["dbroken", (lit || chosen) && "is-legal"], role: "group", "aria-label": fmt(gettext("Broken tiles%(preview)s"), { preview: preview ? `; ${preview}` : "" }) };
   if (lit && onPick) activate(Object.assign(props, { "data-choice": "line", "data-line": "broken" }), () => onPick("broken"));
   return h("div", props, [
     ...BROKEN_COSTS.map((cost, space) =>
@@ -155,8 +156,8 @@ export function renderBroken(broken, { lit = false, chosen = false, onPick = nul
 }
 
 export function renderObjectives(objectives) {
-  return h("section", { class: "dobjectives", "aria-label": "Objectives" }, [
-    h("span", { class: "dplates__title", text: "Objectives" }),
-    ...objectives.map((o) => h("span", { class: "dobjective", title: `Tablet ${o.tablet}, side ${o.side}` }, [h("b", { text: `${o.tablet}${o.side}` }), ` ${OBJECTIVES[`${o.tablet}${o.side}`] || ""}`])),
+  return h("section", { class: "dobjectives", "aria-label": gettext("Objectives") }, [
+    h("span", { class: "dplates__title", text: gettext("Objectives") }),
+    ...objectives.map((o) => h("span", { class: "dobjective", title: fmt(gettext("Tablet %(tablet)s, side %(side)s"), { tablet: o.tablet, side: o.side }) }, [h("b", { text: `${o.tablet}${o.side}` }), ` ${OBJECTIVES[`${o.tablet}${o.side}`] || ""}`])),
   ]);
 }

@@ -1,40 +1,44 @@
 // The words of the Azul Duel move log: "took blue from sun 2 → line 3".
 
 import { KIND_SYMBOLS } from "../shared/tiles.js";
+import { colourWord } from "../shared/colours.js";
+import { gettext, fmt } from "../shared/i18n.js";
 
 const LARGE = 4;
 
-export function describeDuelMove(move) {
-  const line = (value) => (value === "broken" ? "the broken tiles" : `line ${Number(value) + 1}`);
+// `imperative`: the hint's wording ("take …" rather than "took …").
+export function describeDuelMove(move, options) {
+  const imperative = Boolean(options && options.imperative);
+  const line = (value) => (value === "broken" ? gettext("the broken tiles") : fmt(gettext("line %(number)s"), { number: Number(value) + 1 }));
   switch (move.type) {
     case "opening_plate":
     case "take_plate":
-      return `took display plate ${move.display + 1} → dome slot ${move.slot + 1}`;
+      return fmt(imperative ? gettext("take display plate %(display)s → dome slot %(slot)s") : gettext("took display plate %(display)s → dome slot %(slot)s"), { display: move.display + 1, slot: move.slot + 1 });
     case "buy_plate":
-      return "bought a plate from the stack (1 point)";
+      return gettext("bought a plate from the stack (1 point)");
     case "keep_plate":
-      return `kept revealed plate ${move.revealed + 1} → dome slot ${move.slot + 1}`;
+      return fmt(gettext("kept revealed plate %(revealed)s → dome slot %(slot)s"), { revealed: move.revealed + 1, slot: move.slot + 1 });
     case "return_plate":
-      return `put revealed plate ${move.revealed + 1} under the stack`;
+      return fmt(gettext("put revealed plate %(revealed)s under the stack"), { revealed: move.revealed + 1 });
     case "sun": {
-      const order = move.moon_order && move.moon_order.length ? ` (moon: ${move.moon_order.map((c) => KIND_SYMBOLS[c]).join("")})` : "";
-      const sun = move.factory === LARGE ? "the large sun" : `sun ${move.factory + 1}`;
-      return `took ${move.color} from ${sun} → ${line(move.line)}${order}`;
+      const order = move.moon_order && move.moon_order.length ? fmt(gettext(" (moon: %(move)s)"), { move: move.moon_order.map((c) => KIND_SYMBOLS[c]).join("") }) : "";
+      const sun = move.factory === LARGE ? gettext("the large sun") : fmt(gettext("sun %(number)s"), { number: move.factory + 1 });
+      return fmt(imperative ? gettext("take %(color)s from %(sun)s → %(line)s%(order)s") : gettext("took %(color)s from %(sun)s → %(line)s%(order)s"), { color: colourWord(move.color), sun, line: line(move.line), order });
     }
     case "moon":
-      return `took ${move.color} from the moons → ${line(move.line)}`;
+      return fmt(imperative ? gettext("take %(color)s from the moons → %(line)s") : gettext("took %(color)s from the moons → %(line)s"), { color: colourWord(move.color), line: line(move.line) });
     case "chip":
-      return `took the chip of factory ${move.factory + 1}`;
+      return fmt(imperative ? gettext("take the chip of factory %(factory)s") : gettext("took the chip of factory %(factory)s"), { factory: move.factory + 1 });
     case "pass":
-      return "passed";
+      return gettext("passed");
     case "pay_chips":
-      return `paid ${move.chips.join(", ")} for line ${move.line + 1}`;
+      return fmt(gettext("paid %(move)s for line %(line)s"), { move: move.chips.join(", "), line: move.line + 1 });
     case "skip_chips":
-      return `kept the chips for later (line ${move.line + 1})`;
+      return fmt(gettext("kept the chips for later (line %(line)s)"), { line: move.line + 1 });
     case "place_tile":
-      return `tiled line ${move.line + 1} in column ${move.column + 1}`;
+      return fmt(gettext("tiled line %(line)s in column %(column)s"), { line: move.line + 1, column: move.column + 1 });
     default:
-      return move.type || "moved";
+      return move.type || gettext("moved");
   }
 }
 
@@ -50,20 +54,20 @@ export function pointsText(points) {
 
 // One line of the move log per scoring event (the engine's, docs/engine.md "Scoring events").
 export function describeDuelScoring(event) {
-  const runs = [event.across > 1 && `${event.across} across`, event.down > 1 && `${event.down} down`].filter(Boolean);
+  const runs = [event.across > 1 && fmt(gettext("%(count)s across"), { count: event.across }), event.down > 1 && fmt(gettext("%(count)s down"), { count: event.down })].filter(Boolean);
   switch (event.type) {
     case "wall":
-      return `${event.color} to dome row ${event.row + 1}, column ${event.column + 1}, ${signed(event.points)} (${runs.length ? runs.join(", ") : "alone"})`;
+      return fmt(gettext("%(color)s to dome row %(row)s, column %(column)s, %(signed)s (%(alone)s)"), { color: colourWord(event.color), row: event.row + 1, column: event.column + 1, signed: signed(event.points), alone: runs.length ? runs.join(", ") : gettext("alone") });
     case "special":
-      return `special cell in row ${event.row + 1} fills itself, ${signed(event.points)}`;
+      return fmt(gettext("special cell in row %(row)s fills itself, %(signed)s"), { row: event.row + 1, signed: signed(event.points) });
     case "line_to_floor":
-      return `line ${event.row + 1} (${event.color}) cannot be tiled: ${event.tiles} broken`;
+      return fmt(gettext("line %(row)s (%(color)s) cannot be tiled: %(tiles)s broken"), { row: event.row + 1, color: colourWord(event.color), tiles: event.tiles });
     case "floor":
-      return `broken tiles${event.first_player ? " and first-player tile" : ""}, ${signed(event.points)}`;
+      return fmt(event.first_player ? gettext("broken tiles and first-player tile, %(signed)s") : gettext("broken tiles, %(signed)s"), { signed: signed(event.points) });
     case "plate_bought":
-      return `bought a plate, ${signed(event.points)}`;
+      return fmt(gettext("bought a plate, %(signed)s"), { signed: signed(event.points) });
     case "objective":
-      return `objective ${event.tablet}${event.side}, ${signed(event.points)}`;
+      return fmt(gettext("objective %(tablet)s%(side)s, %(signed)s"), { tablet: event.tablet, side: event.side, signed: signed(event.points) });
     default:
       return `${event.type} ${signed(event.points)}`;
   }
@@ -75,6 +79,6 @@ export function duelPreviewText(preview) {
   const parts = [];
   if (preview.completes) parts.push(`✓ ${pointsText(preview.points)}`.trim());
   if (preview.to_floor || preview.first_player) parts.push(`${preview.to_floor}↓ ${preview.penalty ? signed(preview.penalty) : ""}`.trim());
-  if (preview.to_lid) parts.push(`${preview.to_lid} lost`);
+  if (preview.to_lid) parts.push(fmt(gettext("%(count)s lost"), { count: preview.to_lid }));
   return parts.join(" ");
 }

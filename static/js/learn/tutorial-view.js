@@ -6,6 +6,7 @@
 import { GameView } from "../pages/game-view.js";
 import { h } from "../shared/dom.js";
 import { TutorialConnection } from "./tutorial-connection.js";
+import { gettext, fmt } from "../shared/i18n.js";
 
 const LEARNER = "you"; // the learner's seat username in a tutorial payload
 
@@ -54,7 +55,7 @@ export class TutorialView extends GameView {
   onError(message) {
     super.onError(message);
     const alert = this.coach.querySelector("[data-testid=tutorial-error]");
-    alert.textContent = message.detail || "The tutorial could not go on.";
+    alert.textContent = message.detail || gettext("The tutorial could not go on.");
     alert.hidden = false;
   }
 
@@ -70,15 +71,15 @@ export class TutorialView extends GameView {
     super.render();
     // The script's game goes on after its last lesson; the tutorial does not.
     const status = this.root.querySelector("[data-status]");
-    if (status && this.position && this.position.finished) status.textContent = "Tutorial complete";
+    if (status && this.position && this.position.finished) status.textContent = gettext("Tutorial complete");
   }
 
   renderCoach() {
     const { position, coach } = this;
     const find = (id) => coach.querySelector(`[data-testid=${id}]`);
     const lesson = position.lesson;
-    find("tutorial-progress").textContent = position.finished ? `Done: ${position.steps} moves` : `Move ${position.step + 1} of ${position.steps}`;
-    find("lesson-title").textContent = lesson ? lesson.title : "Well played";
+    find("tutorial-progress").textContent = position.finished ? fmt(gettext("Done: %(steps)s moves"), { steps: position.steps }) : fmt(gettext("Move %(step)s of %(steps)s"), { step: position.step + 1, steps: position.steps });
+    find("lesson-title").textContent = lesson ? lesson.title : gettext("Well played");
     find("happened").replaceChildren(...position.happened.map(noteElement));
     find("lesson-say").textContent = lesson ? lesson.say : position.finale;
     find("lesson-say").classList.toggle("tutorial__finale", position.finished);

@@ -21,6 +21,7 @@ import { pop, reducedMotion, rectOf, travel } from "../shared/motion.js";
 import { seatName } from "../shared/names.js";
 import { marksOf, playScoringEvent } from "./scoring-marks.js";
 import { factoryRects, playTakeMotion } from "./take-motion.js";
+import { gettext, fmt } from "../shared/i18n.js";
 
 const MOVE_ANSWER_TIMEOUT_MS = 8000;
 // The round's end plays in at most this long (later states wait for it), each event 180-450 ms.
@@ -170,7 +171,7 @@ export class GameView {
 
   onError(message) {
     this.clearPending();
-    this.errorText = message.detail || message.code || "The server refused that.";
+    this.errorText = message.detail || message.code || gettext("The server refused that.");
     // Our view is behind: fetch the current state rather than retrying blindly.
     if (message.code === "stale_version") this.connection.send({ type: "sync", version: this.connection.version });
     this.render();
@@ -240,10 +241,10 @@ export class GameView {
     const parts = [`${described.name} ${described.text}.`];
     for (const line of described.scoring) parts.push(`${line.name}: ${line.text}.`);
     if (described.scoring.length) {
-      parts.push(`Scores: ${message.state.boards.map((board, index) => `${seatName(this.seats[index], index)} ${board.score}`).join(", ")}.`);
+      parts.push(fmt(gettext("Scores: %(message)s."), { message: message.state.boards.map((board, index) => `${seatName(this.seats[index], index)} ${board.score}`).join(", ") }));
     }
-    if (this.isMyTurn(message)) parts.push("Your turn.");
-    if (this.isOver()) parts.push("The game is over.");
+    if (this.isMyTurn(message)) parts.push(gettext("Your turn."));
+    if (this.isOver()) parts.push(gettext("The game is over."));
     this.live.textContent = parts.join(" ");
   }
 
@@ -251,7 +252,7 @@ export class GameView {
     this.commitmentCheck = "…";
     const digest = await sha256Hex(`${message.seed}:${message.salt}`);
     if (digest === null) this.commitmentCheck = "";
-    else this.commitmentCheck = digest === message.commitment ? "✓ seed matches the commitment" : "✗ seed does not match the commitment";
+    else this.commitmentCheck = digest === message.commitment ? gettext("✓ seed matches the commitment") : gettext("✗ seed does not match the commitment");
     this.render();
   }
 
@@ -389,7 +390,7 @@ export class GameView {
       return;
     }
     if (!this.connection.sendMove(move)) {
-      this.errorText = "Not connected: reconnecting…";
+      this.errorText = gettext("Not connected: reconnecting…");
       this.render();
       return;
     }
@@ -463,24 +464,24 @@ export class GameView {
       if (!this.payload || this.payload.version !== version) return;
       this.hint = move;
       if (this.isDuel()) {
-        this.hintText = `Hint: ${describeDuelMove(move).replace(/^took/, "take")}`;
+        this.hintText = fmt(gettext("Hint: %(describeDuelMove)s"), { describeDuelMove: describeDuelMove(move, { imperative: true }) });
       } else {
         if (move.source !== undefined) {
           this.selection = { source: move.source, colour: move.color, count: groupCount(this.payload.state, move.source, move.color) };
         }
-        const target = move.line === undefined ? "" : move.line === "floor" ? " (the floor is marked)" : ` (line ${Number(move.line) + 1} is marked)`;
-        this.hintText = `Hint: ${describeMove(move, null).replace(/^took/, "take").replace(/^placed/, "place")}${target}`;
+        const target = move.line === undefined ? "" : move.line === "floor" ? gettext(" (the floor is marked)") : fmt(gettext(" (line %(line)s is marked)"), { line: Number(move.line) + 1 });
+        this.hintText = fmt(gettext("Hint: %(describeMove)s%(target)s"), { describeMove: describeMove(move, null, { imperative: true }), target });
       }
       this.errorText = "";
       this.focusNext = true;
     } catch (error) {
-      this.errorText = error.detail || "No hint available.";
+      this.errorText = error.detail || gettext("No hint available.");
     }
     this.render();
   }
 
   resign() {
-    if (!window.confirm("Resign this game?")) return;
+    if (!window.confirm(gettext("Resign this game?"))) return;
     this.connection.resign();
   }
 
@@ -556,7 +557,7 @@ export class GameView {
     // your-turn badge owns the title instead: it counts every game waiting for them).
     if (!document.querySelector("[data-your-turn-badge]")) {
       if (this.baseTitle === undefined) this.baseTitle = document.title;
-      document.title = myMove ? `● Your move · ${this.baseTitle}` : this.baseTitle;
+      document.title = myMove ? fmt(gettext("● Your move · %(baseTitle)s"), { baseTitle: this.baseTitle }) : this.baseTitle;
     }
     const tree = this.isDuel() ? renderDuelGame(view, { log: this.sidePanel(view) }) : renderGame(view);
     clear(this.host);
@@ -585,8 +586,8 @@ export class GameView {
   // The Duel board's side panel: the move log and the hint/resign buttons (as on the classic board).
   sidePanel(view) {
     const actions = [];
-    if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: "Hint" }));
-    if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: "Resign" }));
+    if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: gettext("Hint") }));
+    if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: gettext("Resign") }));
     return h("div", { class: "game__side" }, [renderLog(view), h("div", { class: "game__actions" }, actions)]);
   }
 

@@ -4,6 +4,7 @@
 import { api, apiRequest } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { LobbyFeed, describeClock, seatLabel } from "../shared/lobby-feed.js";
+import { gettext, fmt } from "../shared/i18n.js";
 import { LobbyInvitations } from "../social/invitations.js";
 
 const POLL_MS = 5000;
@@ -33,8 +34,8 @@ function showListError(text) {
 }
 
 function gameKind(table) {
-  if (table.ruleset === "duel") return "Azul Duel";
-  return table.variant === "gray" ? "gray wall" : "standard";
+  if (table.ruleset === "duel") return gettext("Azul Duel");
+  return table.variant === "gray" ? gettext("gray wall") : gettext("standard");
 }
 
 function creatorName(table) {
@@ -43,30 +44,30 @@ function creatorName(table) {
 
 function renderTables(tables) {
   if (!tables.length) {
-    list.replaceChildren(h("li", { class: "muted", text: "No open tables right now. Open one!" }));
+    list.replaceChildren(h("li", { class: "muted", text: gettext("No open tables right now. Open one!") }));
     return;
   }
   const rows = tables.map((table) => {
     const seated = table.seats.some((seat) => seat.username === username);
     const free = table.players - table.seats.length;
     const others = table.seats.filter((seat) => seat.username !== table.creator).map(seatLabel);
-    const people = others.length ? ` · with ${others.join(", ")}` : "";
+    const people = others.length ? fmt(gettext(" · with %(others)s"), { others: others.join(", ") }) : "";
     const action =
       username && !seated && free > 0
-        ? h("button", { type: "button", class: "button", "data-action": "join", onclick: () => joinTable(table), text: "Join" })
-        : h("a", { class: "button button--quiet", href: tableUrl(table.id), text: seated ? "Back to table" : "View" });
+        ? h("button", { type: "button", class: "button", "data-action": "join", onclick: () => joinTable(table), text: gettext("Join") })
+        : h("a", { class: "button button--quiet", href: tableUrl(table.id), text: seated ? gettext("Back to table") : gettext("View") });
     return h("li", { class: "table-row", "data-table": String(table.id), "data-creator": table.creator }, [
       h("div", { class: "table-row__who" }, [
         h("div", {}, [
-          h("strong", { text: `Table ${table.id}` }),
+          h("strong", { text: fmt(gettext("Table %(id)s"), { id: table.id }) }),
           h("span", { class: "muted", text: " · " }),
           h("span", { text: creatorName(table) }),
           h("span", { class: "muted", text: people }),
         ]),
         h("div", { class: "table-facts" }, [
-          h("span", { class: "badge", text: `${table.seats.length}/${table.players} seated` }),
+          h("span", { class: "badge", text: fmt(gettext("%(seated)s/%(players)s seated"), { seated: table.seats.length, players: table.players }) }),
           h("span", { class: "badge", text: gameKind(table) }),
-          h("span", { class: "badge", text: table.rated ? "rated" : "casual" }),
+          h("span", { class: "badge", text: table.rated ? gettext("rated") : gettext("casual") }),
           h("span", { class: "badge", text: describeClock(table.clock) }),
         ]),
       ]),
@@ -91,13 +92,13 @@ function scoreLine(game) {
   const parts = [];
   game.seats.forEach((seat, index) => {
     if (index) parts.push(h("span", { class: "muted", text: " · " }));
-    const name = seatLabel(seat) + (seat.left && seat.replaced_by ? ` (left: ${seatLabel(seat.replaced_by)})` : "");
+    const name = seatLabel(seat) + (seat.left && seat.replaced_by ? fmt(gettext(" (left: %(seatLabel)s)"), { seatLabel: seatLabel(seat.replaced_by) }) : "");
     parts.push(
       h("span", { class: ["lobby-seat", seat.to_move && "is-to-move", seat.me && "is-me"], "data-seat-user": seat.username }, [
         name,
         " ",
         h("strong", { class: "lobby-seat__score", text: seat.score ?? 0 }),
-        seat.to_move ? h("span", { class: "visually-hidden", text: " (to move)" }) : null,
+        seat.to_move ? h("span", { class: "visually-hidden", text: gettext(" (to move)") }) : null,
       ]),
     );
   });
@@ -106,14 +107,14 @@ function scoreLine(game) {
 
 function gameRow(game) {
   const action = game.mine
-    ? h("a", { class: "button", href: tableUrl(game.table), "data-action": "resume", text: "Resume" })
-    : h("a", { class: "button button--quiet", href: tableUrl(game.table), "data-action": "watch", text: "Watch" });
+    ? h("a", { class: "button", href: tableUrl(game.table), "data-action": "resume", text: gettext("Resume") })
+    : h("a", { class: "button button--quiet", href: tableUrl(game.table), "data-action": "watch", text: gettext("Watch") });
   return h("li", { class: "table-row", "data-playing-table": String(game.table), "data-game": String(game.game) }, [
     h("div", { class: "table-row__who" }, [
       h("div", { class: "lobby-game__title" }, [
-        h("strong", { text: `Table ${game.table}` }),
+        h("strong", { text: fmt(gettext("Table %(table)s"), { table: game.table }) }),
         h("span", { class: "muted", text: ` · ${roundText(game)}` }),
-        game.my_turn ? h("span", { class: "badge badge--you", text: "your turn" }) : null,
+        game.my_turn ? h("span", { class: "badge badge--you", text: gettext("your turn") }) : null,
       ]),
       h("div", { class: "lobby-game__scores" }, scoreLine(game)),
       h("div", { class: "table-facts" }, [
@@ -136,8 +137,8 @@ function renderGames(list, games, emptyText) {
 }
 
 function renderLobbyGames(data) {
-  renderGames(myGamesList, data.mine || [], "You are not playing any game right now.");
-  renderGames(playingList, data.watch || [], "No games are being played right now.");
+  renderGames(myGamesList, data.mine || [], gettext("You are not playing any game right now."));
+  renderGames(playingList, data.watch || [], gettext("No games are being played right now."));
 }
 
 async function refreshPlaying() {
@@ -169,7 +170,7 @@ const feed = new LobbyFeed({
     if (table.status !== "open") refreshPlayingSoon();
   },
   onStatus: (status) => {
-    feedStatus.textContent = status === "open" ? "live" : "reconnecting…";
+    feedStatus.textContent = status === "open" ? gettext("live") : gettext("reconnecting…");
     feedStatus.classList.toggle("is-open", status === "open");
     if (status !== "open") startPolling();
   },
@@ -229,8 +230,8 @@ function fieldProblem(input) {
   const { validity } = input;
   if (validity.valid) return null;
   const label = fieldLabel(input);
-  if (validity.valueMissing || validity.badInput) return `${label}: enter a whole number from ${input.min} to ${input.max}.`;
-  return `${label} must be a whole number from ${input.min} to ${input.max}.`;
+  if (validity.valueMissing || validity.badInput) return fmt(gettext("%(label)s: enter a whole number from %(min)s to %(max)s."), { label, min: input.min, max: input.max });
+  return fmt(gettext("%(label)s must be a whole number from %(min)s to %(max)s."), { label, min: input.min, max: input.max });
 }
 
 function showFieldProblem(input, text) {
@@ -265,11 +266,11 @@ function showServerRefusal(failure, error) {
   const apiField = Object.keys(API_FIELDS).find((name) => detail.includes(name));
   if (apiField) {
     const input = form.elements[API_FIELDS[apiField]];
-    showFieldProblem(input, `${fieldLabel(input)} must be a whole number from ${input.min} to ${input.max}.`);
+    showFieldProblem(input, fmt(gettext("%(fieldLabel)s must be a whole number from %(min)s to %(max)s."), { fieldLabel: fieldLabel(input), min: input.min, max: input.max }));
     input.focus();
     return;
   }
-  error.textContent = `The table could not be opened: ${detail}`;
+  error.textContent = fmt(gettext("The table could not be opened: %(detail)s"), { detail });
   error.hidden = false;
 }
 

@@ -12,6 +12,7 @@ import { seatName } from "../shared/names.js";
 import { marksOf } from "./scoring-marks.js";
 import { ReplayAnalysis } from "./replay-analysis.js";
 import { renderScoreChart } from "./score-chart.js";
+import { gettext, fmt } from "../shared/i18n.js";
 
 export const SPEEDS = [
   { label: "0.5×", ms: 1600 },
@@ -188,8 +189,8 @@ export class ReplayView {
   commitmentText() {
     if (this.data.seed === null || this.data.seed === undefined) return "";
     const server = this.data.commitment_matches;
-    if (this.browserCheck === "match" || (this.browserCheck === "" && server)) return "✓ seed matches the commitment";
-    return "✗ seed does not match the commitment";
+    if (this.browserCheck === "match" || (this.browserCheck === "" && server)) return gettext("✓ seed matches the commitment");
+    return gettext("✗ seed does not match the commitment");
   }
 
   roundOf(step) {
@@ -201,23 +202,23 @@ export class ReplayView {
     const button = (testid, label, title, onclick) =>
       h("button", { type: "button", class: "button button--quiet", "data-testid": testid, title, "aria-label": title, onclick, text: label });
     this.controls = {
-      start: button("replay-start", "« Start", "Start (Home)", () => this.go(0)),
-      back: button("replay-back", "‹ Back", "Back one move (←)", () => this.go(this.step - 1)),
-      play: button("replay-play", "Play", "Autoplay", () => (this.playing() ? this.pause() : this.play())),
-      forward: button("replay-forward", "Next ›", "Forward one move (→)", () => this.go(this.step + 1)),
-      end: button("replay-end", "End »", "End (End)", () => this.go(this.last)),
+      start: button("replay-start", gettext("« Start"), gettext("Start (Home)"), () => this.go(0)),
+      back: button("replay-back", gettext("‹ Back"), gettext("Back one move (←)"), () => this.go(this.step - 1)),
+      play: button("replay-play", gettext("Play"), gettext("Autoplay"), () => (this.playing() ? this.pause() : this.play())),
+      forward: button("replay-forward", gettext("Next ›"), gettext("Forward one move (→)"), () => this.go(this.step + 1)),
+      end: button("replay-end", gettext("End »"), gettext("End (End)"), () => this.go(this.last)),
       slider: h("input", {
         type: "range",
         min: "0",
         max: String(this.last),
         value: String(this.step),
         "data-testid": "replay-slider",
-        "aria-label": "Move",
+        "aria-label": gettext("Move"),
         oninput: (event) => this.go(Number(event.target.value)),
       }),
       speed: h(
         "select",
-        { "data-testid": "replay-speed", "aria-label": "Autoplay speed", onchange: (event) => this.setSpeed(Number(event.target.value)) },
+        { "data-testid": "replay-speed", "aria-label": gettext("Autoplay speed"), onchange: (event) => this.setSpeed(Number(event.target.value)) },
         SPEEDS.map((choice, index) => h("option", { value: String(index), selected: index === this.speed, text: choice.label })),
       ),
       position: h("span", { class: "replay-position", "data-testid": "replay-position" }),
@@ -227,20 +228,20 @@ export class ReplayView {
           class: "button button--quiet round-jump",
           "data-testid": `replay-round-${round}`,
           "data-round": round,
-          title: `Start of round ${round} (move ${step})`,
+          title: fmt(gettext("Start of round %(round)s (move %(step)s)"), { round, step }),
           onclick: () => this.go(step),
           text: `R${round}`,
         }),
       ),
     };
     const c = this.controls;
-    return h("div", { class: "replay-controls", role: "toolbar", "aria-label": "Replay controls" }, [
+    return h("div", { class: "replay-controls", role: "toolbar", "aria-label": gettext("Replay controls") }, [
       h("div", { class: "replay-controls__row" }, [
         c.start, c.back, c.play, c.forward, c.end,
-        h("label", { class: "replay-speed" }, ["Speed ", c.speed]),
+        h("label", { class: "replay-speed" }, [gettext("Speed") + " ", c.speed]),
         c.slider,
       ]),
-      h("div", { class: "replay-controls__row replay-rounds" }, [h("span", { class: "muted", text: "Jump to round: " }), ...c.rounds]),
+      h("div", { class: "replay-controls__row replay-rounds" }, [h("span", { class: "muted", text: gettext("Jump to round: ") }), ...c.rounds]),
       c.position,
     ]);
   }
@@ -252,8 +253,8 @@ export class ReplayView {
     c.forward.disabled = this.step === this.last;
     c.end.disabled = this.step === this.last;
     c.play.disabled = this.last === 0;
-    c.play.textContent = this.playing() ? "Pause" : "Play";
-    c.play.title = this.playing() ? "Pause" : "Autoplay";
+    c.play.textContent = this.playing() ? gettext("Pause") : gettext("Play");
+    c.play.title = this.playing() ? gettext("Pause") : gettext("Autoplay");
     c.play.setAttribute("aria-label", c.play.title);
     c.play.dataset.playing = this.playing() ? "true" : "false";
     if (Number(c.slider.value) !== this.step) c.slider.value = String(this.step);
@@ -261,28 +262,28 @@ export class ReplayView {
     for (const jump of c.rounds) jump.classList.toggle("is-current", Number(jump.dataset.round) === round);
     const entry = this.step > 0 ? this.log[this.step - 1] : null;
     c.position.dataset.step = String(this.step);
-    c.position.textContent = `Move ${this.step} of ${this.last} · round ${round} · ${entry ? `${entry.name} ${entry.text}` : "the deal"}`;
+    c.position.textContent = fmt(gettext("Move %(step)s of %(last)s · round %(round)s · %(deal)s"), { step: this.step, last: this.last, round, deal: entry ? `${entry.name} ${entry.text}` : gettext("the deal") });
   }
 
   renderFairness() {
     const { commitment, seed, salt } = this.data;
     const items = [
-      h("p", {}, [h("span", { class: "muted", text: "Commitment published at the start: " }), h("code", { "data-testid": "commitment", text: commitment })]),
+      h("p", {}, [h("span", { class: "muted", text: gettext("Commitment published at the start: ") }), h("code", { "data-testid": "commitment", text: commitment })]),
     ];
     if (seed === null || seed === undefined) {
-      items.push(h("p", { class: "muted", text: "The seed stays secret until the game is over; then anyone can check it against this commitment." }));
+      items.push(h("p", { class: "muted", text: gettext("The seed stays secret until the game is over; then anyone can check it against this commitment.") }));
     } else {
       items.push(
         h("p", {}, [
-          h("span", { class: "muted", text: "Seed " }),
+          h("span", { class: "muted", text: gettext("Seed ") }),
           h("code", { "data-testid": "seed", text: String(seed) }),
-          h("span", { class: "muted", text: " · salt " }),
+          h("span", { class: "muted", text: gettext(" · salt ") }),
           h("code", { text: String(salt) }),
         ]),
         h("p", { class: "fairness-verdict", "data-testid": "fairness", text: `sha256("seed:salt") ${this.commitmentText()}` }),
       );
     }
-    return h("section", { class: "replay-fairness", "aria-label": "Provable fairness" }, [h("h2", { class: "panel-title", text: "Fairness" }), ...items]);
+    return h("section", { class: "replay-fairness", "aria-label": gettext("Provable fairness") }, [h("h2", { class: "panel-title", text: gettext("Fairness") }), ...items]);
   }
 
   render() {
@@ -300,11 +301,11 @@ export class ReplayView {
     }
     const actions = tree.querySelector(".game__actions");
     if (actions && this.finished()) {
-      actions.append(h("a", { class: "button", href: `/api/v1/games/${this.data.id}/export`, download: `azul-game-${this.data.id}.json`, "data-testid": "export", text: "Export JSON" }));
+      actions.append(h("a", { class: "button", href: `/api/v1/games/${this.data.id}/export`, download: `azul-game-${this.data.id}.json`, "data-testid": "export", text: gettext("Export JSON") }));
     }
     const side = tree.querySelector(".game__side");
-    const chart = h("section", { class: "replay-scores", "aria-label": "Scores over time" }, [
-      h("h2", { class: "panel-title", text: "Scores" }),
+    const chart = h("section", { class: "replay-scores", "aria-label": gettext("Scores over time") }, [
+      h("h2", { class: "panel-title", text: gettext("Scores") }),
       renderScoreChart({ scores: this.scores, names: this.names, step: this.step, onPick: (step) => this.go(step) }),
     ]);
     if (side) side.prepend(chart);

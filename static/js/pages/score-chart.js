@@ -1,6 +1,8 @@
 // Scores over time as a small inline SVG: one line per player (each with its own dash pattern, so
 // colour is not needed to tell them apart), a marker at the step shown; clicking jumps there.
 
+import { gettext, fmt } from "../shared/i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 320;
 const HEIGHT = 140;
@@ -31,7 +33,7 @@ export function renderScoreChart({ scores, names, step, onPick }) {
     width: WIDTH,
     height: HEIGHT,
     role: "img",
-    "aria-label": "Scores over the game",
+    "aria-label": gettext("Scores over the game"),
     "data-score-chart": "",
   });
   for (const value of [high, low]) {
@@ -50,8 +52,8 @@ export function renderScoreChart({ scores, names, step, onPick }) {
     chart.append(line);
   }
   chart.append(svg("line", { class: "score-chart__now", x1: x(step), x2: x(step), y1: PAD.top, y2: HEIGHT - PAD.bottom, "data-chart-step": step }));
-  chart.append(svg("text", { class: "score-chart__tick", x: PAD.left, y: HEIGHT - 4 }, "move 0"));
-  chart.append(svg("text", { class: "score-chart__tick", x: WIDTH - PAD.right, y: HEIGHT - 4, "text-anchor": "end" }, `move ${steps}`));
+  chart.append(svg("text", { class: "score-chart__tick", x: PAD.left, y: HEIGHT - 4 }, gettext("move 0")));
+  chart.append(svg("text", { class: "score-chart__tick", x: WIDTH - PAD.right, y: HEIGHT - 4, "text-anchor": "end" }, fmt(gettext("move %(version)s"), { version: steps })));
   chart.addEventListener("click", (event) => {
     const box = chart.getBoundingClientRect();
     const at = ((event.clientX - box.left) / box.width) * WIDTH;

@@ -4,6 +4,7 @@
 import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { LobbyFeed, describeClock, seatLabel } from "../shared/lobby-feed.js";
+import { gettext, fmt } from "../shared/i18n.js";
 
 const POLL_MS = 4000;
 
@@ -100,14 +101,14 @@ export class WaitingRoom {
             "data-action": "join",
             disabled: this.busy,
             onclick: () => this.act(() => api.join(this.table.id, position)),
-            text: "Sit here",
+            text: gettext("Sit here"),
           }),
         );
       }
       if (this.isCreator() && this.botLevels.length) {
         const select = h(
           "select",
-          { "aria-label": `Bot level for seat ${position + 1}`, "data-bot-level": String(position) },
+          { "aria-label": fmt(gettext("Bot level for seat %(position)s"), { position: position + 1 }), "data-bot-level": String(position) },
           this.botLevels.map((level) => h("option", { value: level, text: level })),
         );
         actions.push(
@@ -118,18 +119,18 @@ export class WaitingRoom {
             "data-action": "add-bot",
             disabled: this.busy,
             onclick: () => this.act(() => api.addBot(this.table.id, position, select.value)),
-            text: "Add bot",
+            text: gettext("Add bot"),
           }),
         );
       }
     }
     const badges = [];
-    if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: `bot · ${seat.bot_level}` }));
-    if (seat && seat.username === this.table.creator) badges.push(h("span", { class: "badge", text: "creator" }));
-    if (seat && seat.username === this.username) badges.push(h("span", { class: "badge badge--you", text: "you" }));
+    if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: fmt(gettext("bot · %(bot_level)s"), { bot_level: seat.bot_level }) }));
+    if (seat && seat.username === this.table.creator) badges.push(h("span", { class: "badge", text: gettext("creator") }));
+    if (seat && seat.username === this.username) badges.push(h("span", { class: "badge badge--you", text: gettext("you") }));
     return h("li", { class: ["seat", !seat && "seat--empty"], "data-seat": String(position) }, [
       h("span", { class: "seat__number", text: String(position + 1) }),
-      h("span", { class: "seat__name", text: seat ? seatLabel(seat) : "Empty seat" }),
+      h("span", { class: "seat__name", text: seat ? seatLabel(seat) : gettext("Empty seat") }),
       ...badges,
       ...actions,
     ]);
@@ -151,9 +152,9 @@ export class WaitingRoom {
             class: "button",
             "data-action": "start",
             disabled: this.busy || !filled,
-            title: filled ? "Start the game" : "Every seat must be taken first",
+            title: filled ? gettext("Start the game") : gettext("Every seat must be taken first"),
             onclick: () => this.act(() => api.start(table.id)),
-            text: "Start game",
+            text: gettext("Start game"),
           }),
           h("button", {
             type: "button",
@@ -161,7 +162,7 @@ export class WaitingRoom {
             "data-action": "leave",
             disabled: this.busy,
             onclick: () => this.act(() => api.leave(table.id)),
-            text: "Cancel table",
+            text: gettext("Cancel table"),
           }),
         );
       } else if (this.mySeat()) {
@@ -172,30 +173,30 @@ export class WaitingRoom {
             "data-action": "leave",
             disabled: this.busy,
             onclick: () => this.act(() => api.leave(table.id)),
-            text: "Leave seat",
+            text: gettext("Leave seat"),
           }),
         );
       }
     }
     let note;
-    if (table.status === "aborted") note = "This table was cancelled.";
-    else if (!this.username) note = "Log in to take a seat; you can watch once the game starts.";
-    else if (this.isCreator()) note = filled ? "Everyone is seated: start when ready." : "Waiting for players. Share this page's address, or add bots.";
-    else if (this.mySeat()) note = "Waiting for the creator to start the game.";
-    else if (filled) note = "The table is full; the game will show here when it starts.";
-    else note = "Pick a free seat to join.";
+    if (table.status === "aborted") note = gettext("This table was cancelled.");
+    else if (!this.username) note = gettext("Log in to take a seat; you can watch once the game starts.");
+    else if (this.isCreator()) note = filled ? gettext("Everyone is seated: start when ready.") : gettext("Waiting for players. Share this page's address, or add bots.");
+    else if (this.mySeat()) note = gettext("Waiting for the creator to start the game.");
+    else if (filled) note = gettext("The table is full; the game will show here when it starts.");
+    else note = gettext("Pick a free seat to join.");
 
     const facts = [
-      `${table.players} players`,
-      table.ruleset === "duel" ? "Azul Duel" : table.variant === "gray" ? "gray wall" : "standard wall",
-      table.rated ? "rated" : "casual",
+      fmt(gettext("%(count)s players"), { count: table.players }),
+      table.ruleset === "duel" ? gettext("Azul Duel") : table.variant === "gray" ? gettext("gray wall") : gettext("standard wall"),
+      table.rated ? gettext("rated") : gettext("casual"),
       describeClock(table.clock),
     ];
     const view = h("div", { class: "waiting", "data-waiting-room": "", "data-status": table.status }, [
       h("div", { class: "table-facts" }, facts.map((fact) => h("span", { class: "badge", text: fact }))),
       h("p", { class: "notice", text: note }),
       this.errorText ? h("div", { class: "alert", role: "alert", text: this.errorText }) : null,
-      h("ol", { class: "seat-list", "aria-label": "Seats" }, seats),
+      h("ol", { class: "seat-list", "aria-label": gettext("Seats") }, seats),
       h("div", { class: "game__actions" }, controls),
     ]);
     this.root.replaceChildren(view);

@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { seatName } from "./names.js";
+import { gettext } from "./i18n.js";
 
 function signed(value) {
   if (!value) return "0";
@@ -13,10 +14,10 @@ function signed(value) {
 export function renderRoundBreakdown(rounds, seats, columns) {
   if (!rounds || !rounds.length) return null;
   const players = rounds[0].players.length;
-  const head = h("tr", {}, [h("th", { scope: "col", text: "Round" }), ...Array.from({ length: players }, (_x, index) => h("th", { scope: "col", text: seatName(seats[index], index) }))]);
+  const head = h("tr", {}, [h("th", { scope: "col", text: gettext("Round") }), ...Array.from({ length: players }, (_x, index) => h("th", { scope: "col", text: seatName(seats[index], index) }))]);
   const rows = rounds.map((round) =>
     h("tr", { "data-round-row": String(round.round) }, [
-      h("th", { scope: "row", text: round.round === "end" ? "End" : String(round.round) }),
+      h("th", { scope: "row", text: round.round === "end" ? gettext("End") : String(round.round) }),
       ...round.players.map((cell, index) => {
         const parts = columns.filter(([key]) => cell[key]).map(([key, label]) => `${label} ${signed(cell[key])}`);
         return h("td", { "data-breakdown-for": String(index) }, [
@@ -30,10 +31,10 @@ export function renderRoundBreakdown(rounds, seats, columns) {
   // Azul Duel starts every player at 5 points: the first row says so.
   const start = rounds[0].players.map((cell) => cell.score - cell.total);
   if (start.some(Boolean)) {
-    rows.unshift(h("tr", { "data-round-row": "start" }, [h("th", { scope: "row", text: "Start" }), ...start.map((score) => h("td", { text: String(score) }))]));
+    rows.unshift(h("tr", { "data-round-row": "start" }, [h("th", { scope: "row", text: gettext("Start") }), ...start.map((score) => h("td", { text: String(score) }))]));
   }
   return h("details", { class: "breakdown", open: true }, [
-    h("summary", { text: "Round by round" }),
+    h("summary", { text: gettext("Round by round") }),
     h("table", { class: "endscreen__table breakdown__table" }, [h("thead", {}, head), h("tbody", {}, rows)]),
   ]);
 }
@@ -41,7 +42,7 @@ export function renderRoundBreakdown(rounds, seats, columns) {
 // ratings: [{player_index, delta, rating_after}] or null while the rating is pending.
 export function renderRatingChanges(ratings, seats, rated) {
   if (!rated) return null;
-  if (!ratings) return h("p", { class: "muted", "data-rating-changes": "pending", text: "Rating changes: being computed…" });
+  if (!ratings) return h("p", { class: "muted", "data-rating-changes": "pending", text: gettext("Rating changes: being computed…") });
   if (!ratings.length) return null;
   return h(
     "p",

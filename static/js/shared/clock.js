@@ -1,5 +1,7 @@
 // Clock texts: the running clock counts down to the server's deadline; a realtime bank otherwise.
 
+import { fmt, gettext } from "./i18n.js";
+
 export function formatClock(ms) {
   if (ms === null || ms === undefined) return "";
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -7,8 +9,8 @@ export function formatClock(ms) {
   const hours = Math.floor((total % 86400) / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${String(minutes).padStart(2, "0")}m`;
+  if (days > 0) return fmt(gettext("%(days)sd %(hours)sh"), { days, hours });
+  if (hours > 0) return fmt(gettext("%(hours)sh %(minutes)sm"), { hours, minutes: String(minutes).padStart(2, "0") });
   return `${minutes}:${String(seconds).padStart(2, "0")}`;
 }
 

@@ -1,6 +1,7 @@
 // The lobby WebSocket (/ws/lobby/): the list of open tables and each table change, with reconnection.
 
 import { socketUrl } from "./connection.js";
+import { gettext, ngettext, fmt } from "./i18n.js";
 
 const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 15000;
@@ -46,14 +47,14 @@ export class LobbyFeed {
 }
 
 export function describeClock(clock) {
-  if (!clock || clock.kind === "none") return "no clock";
+  if (!clock || clock.kind === "none") return gettext("no clock");
   if (clock.kind === "realtime") {
     const minutes = Math.round((clock.base_seconds || 0) / 60);
-    return `${minutes} min + ${clock.increment_seconds || 0} s`;
+    return fmt(gettext("%(minutes)s min + %(increment_seconds)s s"), { minutes, increment_seconds: clock.increment_seconds || 0 });
   }
   if (clock.kind === "correspondence") {
     const days = clock.days_per_move || 0;
-    return `${days} day${days === 1 ? "" : "s"} per move`;
+    return fmt(ngettext("%(days)s day per move", "%(days)s days per move", days), { days });
   }
   return clock.kind;
 }

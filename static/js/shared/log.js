@@ -2,10 +2,11 @@
 // the engine reported under it.
 
 import { h } from "./dom.js";
+import { gettext } from "./i18n.js";
 
 // view.log: [{number, name, text, scoring: [{name, text}]}]; view.version marks the latest move.
 export function renderLog(view) {
-  const list = h("ol", { class: "log__list", tabindex: "0", "aria-label": "Moves, oldest first" });
+  const list = h("ol", { class: "log__list", tabindex: "0", "aria-label": gettext("Moves, oldest first") });
   for (const entry of view.log) {
     const scoring = entry.scoring && entry.scoring.length
       ? h("ul", { class: "log__scores" }, entry.scoring.map((line) => h("li", { class: "log__score", "data-log-score": "" }, [h("span", { class: "log__who", text: `${line.name}: ` }), line.text])))
@@ -18,6 +19,6 @@ export function renderLog(view) {
       ]),
     );
   }
-  if (!view.log.length) list.append(h("li", { class: "muted log__empty", text: "No moves yet." }));
-  return h("section", { class: "log", "aria-label": "Move log" }, [h("h2", { class: "panel-title", text: "Moves" }), list]);
+  if (!view.log.length) list.append(h("li", { class: "muted log__empty", text: gettext("No moves yet.") }));
+  return h("section", { class: "log", "aria-label": gettext("Move log") }, [h("h2", { class: "panel-title", text: gettext("Moves") }), list]);
 }

@@ -1,10 +1,11 @@
 // Words for how a game ended that both end screens share.
 
 import { seatName } from "./names.js";
+import { gettext, fmt } from "./i18n.js";
 
 // An aborted game (a clock ran out before that player's first move) has no winner and no rating.
 export function abortedHeading(view, result) {
   if (!result || result.ended_by !== "aborted") return null;
   const index = result.aborted_by;
-  return `Game aborted: ${seatName(view.seats[index], index)} made no first move in time. Unrated.`;
+  return fmt(gettext("Game aborted: %(seatName)s made no first move in time. Unrated."), { seatName: seatName(view.seats[index], index) });
 }

@@ -3,13 +3,14 @@
 
 import { LETTERS, colourName } from "./colours.js";
 import { h } from "./dom.js";
+import { gettext, fmt } from "./i18n.js";
 
 // Duel's dome cells that are not a colour: a wild cell takes any colour, a special cell fills itself.
 export const KIND_SYMBOLS = { ...LETTERS, wild: "★", special: "◆" };
 
 export function kindName(kind) {
-  if (kind === "wild") return "Wild";
-  if (kind === "special") return "Special";
+  if (kind === "wild") return gettext("Wild");
+  if (kind === "special") return gettext("Special");
   return colourName(kind);
 }
 
@@ -21,7 +22,7 @@ export function tileElement(kind, { tag = "span", extraClass = null, props = {},
     {
       class: ["tile", `tile--${kind}`, extraClass],
       title: kindName(kind),
-      "aria-label": label || `${kindName(kind)} tile`,
+      "aria-label": label || fmt(gettext("%(kind)s tile"), { kind: kindName(kind) }),
       // A drawn tile is a picture; a button keeps its own role.
       role: tag === "span" ? "img" : undefined,
       ...props,
@@ -30,7 +31,7 @@ export function tileElement(kind, { tag = "span", extraClass = null, props = {},
   );
 }
 
-export function markerElement(extraClass = null, title = "First-player marker") {
+export function markerElement(extraClass = null, title = gettext("First-player marker")) {
   return h(
     "span",
     { class: ["tile", "tile--marker", extraClass], title, role: "img", "aria-label": title },

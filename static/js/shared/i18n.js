@@ -1,0 +1,32 @@
+// The page's language for JS: Django's JavaScriptCatalog (loaded by base.html before any module)
+// defines window.gettext & co.; modules import them from here so that makemessages finds the
+// literal gettext("...") calls. Without the catalogue (a module loaded on its own) they fall back to
+// the English text. Numbers and dates use Intl with the page's <html lang>.
+
+const identity = (text) => text;
+
+export const gettext = window.gettext || identity;
+export const ngettext = window.ngettext || ((singular, plural, count) => (count === 1 ? singular : plural));
+export const pgettext = window.pgettext || ((_context, text) => text);
+export const interpolate = window.interpolate || ((format, values, named) => (named
+  ? format.replace(/%\(\w+\)s/g, (match) => String(values[match.slice(2, -2)]))
+  : format.replace(/%s/g, () => String(values.shift()))));
+
+export const language = document.documentElement.lang || "en";
+
+// gettext then interpolate with named values: fmt(gettext("%(name)s took %(count)s"), {...}).
+export function fmt(format, values) {
+  return interpolate(format, values, true);
+}
+
+export function formatNumber(value, options) {
+  return new Intl.NumberFormat(language, options).format(value);
+}
+
+export function formatDate(date, options = { dateStyle: "medium" }) {
+  return new Intl.DateTimeFormat(language, options).format(date instanceof Date ? date : new Date(date));
+}
+
+export function formatDateTime(date, options = { dateStyle: "medium", timeStyle: "short" }) {
+  return formatDate(date, options);
+}

@@ -1,0 +1,189 @@
+"""A French player's whole visit: the header's switcher to French, the rules pages, both tutorials,
+the lobby, a whole game against a bot by clicking, its end screen and replay, the profile, the
+leaderboard, the settings and the leagues (a new league's page too) — and no English left on any.
+
+"English left" is checked against the catalogue itself: every visible text node (and aria-label)
+of the page is compared with the English msgids whose French differs (placeholders match anything),
+so a string that is shown untranslated fails here. Text in an element with another `lang` (the
+switcher's "English") is English on purpose and skipped.
+"""
+
+import random
+import re
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from games.models import Game
+
+from .play_by_clicking import GAME, confirm_if_asked, is_over, my_turn, open_table, sign_up
+
+pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(600)]
+
+LOCALE = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES"
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
+
+# Visible text of the page in its language: text nodes and aria-labels, not in script/style,
+# not hidden, not inside an element of another language.
+VISIBLE_TEXTS = """() => {
+  const pageLang = document.documentElement.lang;
+  const shown = (element) => element && element.getClientRects().length > 0
+    && getComputedStyle(element).visibility !== "hidden";
+  const sameLanguage = (element) => {
+    const marked = element.closest("[lang]");
+    return !marked || marked.getAttribute("lang") === pageLang;
+  };
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("script, style, noscript, code")) continue;
+    const text = node.textContent.replace(/\\s+/g, " ").trim();
+    if (text && shown(parent) && sameLanguage(parent)) texts.push(text);
+  }
+  for (const option of document.querySelectorAll("select option")) {  // drawn only when opened
+    if (shown(option.closest("select")) && sameLanguage(option)) texts.push(option.textContent.trim());
+  }
+  for (const element of document.querySelectorAll("[aria-label]")) {
+    if (shown(element) && sameLanguage(element)) texts.push(element.getAttribute("aria-label").trim());
+  }
+  return texts;
+}"""
+
+
+def english_patterns():
+    """Regexes of the English msgids whose French text differs (placeholders: any text)."""
+    pairs = []
+    for domain in ("django", "djangojs"):
+        for entry in polib.pofile(str(LOCALE / f"{domain}.po")):
+            pairs += ([(entry.msgid, entry.msgstr_plural[0]), (entry.msgid_plural, entry.msgstr_plural[1])]
+                      if entry.msgid_plural else [(entry.msgid, entry.msgstr)])
+    # A French translation that is spelt like an English msgid ("Organiser") is French here.
+    french_texts = {" ".join(french.split()) for _english, french in pairs}
+    patterns = set()
+    for english, french in pairs:
+        english = " ".join(english.split())
+        if english == " ".join(french.split()) or "<" in english or english in french_texts:
+            continue  # the same in both languages, markup split over several nodes, or French
+        literal = PLACEHOLDER.sub("", english)
+        if len(re.findall(r"[A-Za-z]", literal)) < 3:
+            continue  # mostly placeholders: it would match any text
+        patterns.add(".+?".join(re.escape(part) for part in PLACEHOLDER.split(english)))
+    return [re.compile(f"(?:{pattern})", re.S) for pattern in sorted(patterns)]
+
+
+ENGLISH = None
+
+
+def play_a_move(page: Page, rng: random.Random) -> None:
+    """play_by_clicking.play_one_move, picking again when a re-render (the bot's move, presence)
+    dropped the selection before a target lit up."""
+    for _attempt in range(3):
+        columns = page.locator("[data-target=column]")
+        if columns.count():
+            columns.nth(rng.randrange(columns.count())).click()
+            confirm_if_asked(page)
+            return
+        picks = page.locator("[data-pick]")
+        if not picks.count():
+            return
+        picks.nth(rng.randrange(picks.count())).click()
+        try:
+            page.locator("[data-target=line], [data-target=floor]").first.wait_for(timeout=3000)
+        except PlaywrightTimeout:
+            continue
+        lines = page.locator("[data-target=line]")
+        (lines.nth(rng.randrange(lines.count())) if lines.count() else page.locator("[data-target=floor]")).click()
+        confirm_if_asked(page)
+        return
+
+
+def assert_no_english(page: Page, where: str) -> None:
+    global ENGLISH
+    if ENGLISH is None:
+        ENGLISH = english_patterns()
+    assert page.evaluate("document.documentElement.lang") == "fr", where
+    texts = page.evaluate(VISIBLE_TEXTS)
+    assert texts, where
+    left = sorted({text for text in texts if any(pattern.fullmatch(text) for pattern in ENGLISH)})
+    assert not left, f"English on {where}: {left}"
+
+
+def test_a_french_player_plays_a_whole_game_in_french(live_daphne, page):
+    base = live_daphne.url
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    sign_up(page, base, "camille")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.get_by_test_id("language-fr").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.get_by_test_id("nav-learn")).to_have_text("Comment jouer")
+    assert_no_english(page, "the lobby after switching")
+
+    page.goto(f"{base}/learn/rules/classic/")
+    expect(page.locator("[data-picture] [data-canvas] *").first).to_be_visible()
+    assert_no_english(page, "the rules page")
+
+    for ruleset in ("gray", "duel"):
+        page.goto(f"{base}/learn/rules/{ruleset}/")
+        expect(page.locator("[data-picture] [data-canvas] *").first).to_be_visible()
+        assert_no_english(page, f"the {ruleset} rules page")
+    page.goto(f"{base}/learn/tutorial/duel/")
+    expect(page.get_by_test_id("tutorial-board").locator(GAME)).to_be_visible()
+    assert_no_english(page, "the Duel tutorial")
+
+    page.goto(f"{base}/learn/tutorial/classic/")
+    expect(page.get_by_test_id("tutorial-board").locator(GAME)).to_be_visible()
+    expect(page.get_by_test_id("lesson-title")).to_have_text("Prendre des tuiles dans une fabrique")
+    assert_no_english(page, "the tutorial")
+
+    page.goto(f"{base}/lobby/")
+    expect(page.get_by_test_id("watch-games")).not_to_contain_text("Chargement")
+    assert_no_english(page, "the lobby")
+
+    table_id = open_table(page, base, bots={1: "random"})
+    assert_no_english(page, "the waiting room")
+    page.click("[data-action=start]")
+    expect(page.locator(GAME)).to_be_visible()
+    rng = random.Random(14)
+    checked_board = False
+    while not is_over(page):
+        if my_turn(page) and not page.locator("[data-scoring-sequence]").count():
+            if not checked_board and page.locator(".log__entry").count() >= 2:
+                assert_no_english(page, "the board")
+                checked_board = True
+            play_a_move(page, rng)
+        page.wait_for_timeout(30)
+    expect(page.locator("[data-endscreen]")).to_be_visible()
+    assert checked_board
+    assert_no_english(page, "the end screen")
+
+    game = Game.objects.get(table_id=table_id)
+    page.goto(f"{base}/games/{game.pk}/replay")
+    expect(page.get_by_test_id("replay-position")).to_be_visible()
+    assert_no_english(page, "the replay")
+
+    page.goto(f"{base}/u/camille/")
+    expect(page.get_by_test_id("history")).to_be_visible()
+    assert_no_english(page, "the profile")
+
+    page.goto(f"{base}/leaderboard/")
+    assert_no_english(page, "the leaderboard")
+    page.goto(f"{base}/accounts/settings/")
+    assert_no_english(page, "the settings")
+
+    page.goto(f"{base}/leagues/")
+    assert_no_english(page, "the leagues")
+    page.goto(f"{base}/leagues/new/")
+    assert_no_english(page, "a new league's form")
+    page.fill("#id_name", "Ligue du jeudi")
+    page.get_by_test_id("league-form").locator("button[type=submit]").click()
+    expect(page.locator("h1")).to_contain_text("Ligue du jeudi")
+    assert_no_english(page, "the league's page")
+
+    assert not errors, errors

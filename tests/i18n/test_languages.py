@@ -1,0 +1,152 @@
+"""Which language a page, an API error and a socket speak: the account's stored choice, then the
+switcher's cookie, then Accept-Language; the same URLs in both languages; codes stay English."""
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from accounts.services import api_token_for
+from azulsite.asgi import application
+from games import services as games
+
+pytestmark = pytest.mark.django_db
+
+COOKIE = settings.LANGUAGE_COOKIE_NAME
+
+
+def heading(response):
+    html = response.content.decode()
+    return html[html.index("<h1>") + 4: html.index("</h1>")]
+
+
+def test_accept_language_picks_a_first_visits_language(client):
+    french = client.get("/learn/", HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9,en;q=0.5")
+    english = client.get("/learn/", HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9")
+    other = client.get("/learn/", HTTP_ACCEPT_LANGUAGE="de")
+
+    assert heading(french) == "Apprendre à jouer" and french["Content-Language"] == "fr"
+    assert '<html lang="fr">' in french.content.decode()
+    assert heading(english) == "Learn to play" and english["Content-Language"] == "en"
+    assert heading(other) == "Learn to play"  # no German: the default, English
+
+
+def test_the_switcher_sets_the_cookie_for_a_visitor_and_goes_back(client):
+    response = client.post("/i18n/setlang/", {"language": "fr", "next": "/learn/"},
+                           HTTP_ACCEPT_LANGUAGE="en")
+
+    assert response.status_code == 302 and response["Location"] == "/learn/"
+    assert response.cookies[COOKIE].value == "fr"
+    # The cookie wins over the browser's Accept-Language; the URL is the same.
+    assert heading(client.get("/learn/", HTTP_ACCEPT_LANGUAGE="en")) == "Apprendre à jouer"
+
+
+def test_a_signed_in_players_choice_is_stored_and_wins_everywhere(alice):
+    phone = Client()
+    phone.force_login(alice)
+    phone.post("/i18n/setlang/", {"language": "fr", "next": "/"})
+    alice.refresh_from_db()
+    assert alice.language == "fr"
+
+    laptop = Client()  # another device: no cookie, an English browser
+    laptop.force_login(alice)
+    assert heading(laptop.get("/learn/", HTTP_ACCEPT_LANGUAGE="en")) == "Apprendre à jouer"
+    laptop.cookies[COOKIE] = "en"  # an old cookie of that device: the account's choice wins
+    assert heading(laptop.get("/learn/", HTTP_ACCEPT_LANGUAGE="en")) == "Apprendre à jouer"
+
+    laptop.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    alice.refresh_from_db()
+    assert alice.language == "en"
+    assert heading(phone.get("/learn/", HTTP_ACCEPT_LANGUAGE="fr")) == "Learn to play"
+
+
+def test_the_switcher_refuses_unknown_languages_get_and_forged_posts(alice):
+    client = Client()
+    client.force_login(alice)
+    refused = client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    assert COOKIE not in refused.cookies
+    alice.refresh_from_db()
+    assert alice.language == ""
+
+    assert client.get("/i18n/setlang/?language=fr").status_code == 405
+
+    forged = Client(enforce_csrf_checks=True)
+    forged.force_login(alice)
+    assert forged.post("/i18n/setlang/", {"language": "fr"}).status_code == 403
+    alice.refresh_from_db()
+    assert alice.language == ""
+
+    # A foreign `next` is not followed (Django's safe-URL check).
+    assert client.post("/i18n/setlang/", {"language": "fr", "next": "https://evil.test/"})["Location"] == "/"
+
+
+def test_the_header_switcher_is_a_csrf_protected_form_without_script(client):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<form id="language-form" method="post" action="/i18n/setlang/">' in html
+    assert 'name="csrfmiddlewaretoken"' in html.split('id="language-form"')[1]
+    assert 'form="language-form" name="language" value="fr" lang="fr"' in html
+    assert '<script src="/jsi18n/?language=en"></script>' in html
+
+
+def test_the_js_catalogue_follows_the_language(client):
+    french = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    english = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Journal des coups" in french and "Journal des coups" not in english
+
+
+def test_api_error_details_are_french_and_codes_stay_english(client, alice):
+    client.force_login(alice)
+    body = {"players": 2, "ruleset": "chess"}
+
+    french = client.post("/api/v1/tables", body, content_type="application/json",
+                         HTTP_ACCEPT_LANGUAGE="fr").json()["error"]
+    english = client.post("/api/v1/tables", body, content_type="application/json",
+                          HTTP_ACCEPT_LANGUAGE="en").json()["error"]
+    missing = client.get("/api/v1/games/99999", HTTP_ACCEPT_LANGUAGE="fr").json()["error"]
+
+    assert french["code"] == english["code"] == "invalid"
+    assert "chess" in french["detail"] and french["detail"] != english["detail"]
+    assert missing["code"] == "not_found" and missing["detail"] == "aucune partie 99999"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_socket_errors_speak_the_players_language(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    alice.language = "fr"
+    alice.save(update_fields=["language"])
+    table = games.create_table(alice, players=2)
+    games.join_table(table.pk, bob)
+    game = games.start_table(table.pk, alice)
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+
+    tokens = {user.username: api_token_for(user) for user in (alice, bob)}
+
+    @async_to_sync
+    async def errors():
+        answers = {}
+        for name, extra in (("alice", []), ("bob", [(b"cookie", f"{COOKIE}=en".encode())])):
+            socket = WebsocketCommunicator(
+                application, f"/ws/games/{game.pk}/?token={tokens[name]}", headers=headers + extra)
+            connected, _ = await socket.connect(timeout=5)
+            assert connected
+            await socket.send_to(text_data="[1, 2]")
+            while True:
+                message = await socket.receive_json_from(timeout=5)
+                if message["type"] == "error":
+                    answers[name] = message
+                    break
+            await socket.disconnect()
+        return answers
+
+    answers = errors()
+    assert answers["alice"]["code"] == answers["bob"]["code"] == "malformed"
+    assert answers["alice"]["detail"] == "un message est un objet JSON avec un type"
+    assert answers["bob"]["detail"] == "a message is a JSON object with a type"
+
+
+def test_a_new_account_keeps_the_language_chosen_before_signing_up(client, django_user_model):
+    client.post("/i18n/setlang/", {"language": "fr", "next": "/"})
+    client.post("/accounts/signup/", {"username": "camille", "password1": "correct-horse-battery-9",
+                                      "password2": "correct-horse-battery-9"})
+    assert django_user_model.objects.get(username="camille").language == "fr"
