@@ -20,12 +20,8 @@ from django.test import override_settings
 ROOT = Path(settings.BASE_DIR)
 LOCALE = ROOT / "locale" / "fr" / "LC_MESSAGES"
 DOMAINS = ("django", "djangojs")
-# What makemessages reads: the project package, every top-level app of ours in INSTALLED_APPS (an
-# app added later is read without touching this test), the templates and the JS modules.
-SOURCES = tuple(sorted(
-    {"azulsite", "templates", "static/js"}
-    | {app.split(".")[0] for app in settings.INSTALLED_APPS if (ROOT / app.split(".")[0]).is_dir()}
-))
+# What makemessages reads: the apps, the templates and the JS modules.
+SOURCES = ("accounts", "azulsite", "games", "leagues", "learn", "templates", "static/js")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
 
 
