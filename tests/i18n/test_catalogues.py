@@ -20,8 +20,9 @@ from django.test import override_settings
 ROOT = Path(settings.BASE_DIR)
 LOCALE = ROOT / "locale" / "fr" / "LC_MESSAGES"
 DOMAINS = ("django", "djangojs")
-# What makemessages reads: the apps, the templates and the JS modules.
-SOURCES = ("accounts", "azulsite", "games", "leagues", "learn", "templates", "static/js")
+# What makemessages reads: every app (a folder with apps.py), the site, the templates and the JS.
+SOURCES = (*sorted(path.parent.name for path in ROOT.glob("*/apps.py")),
+           "azulsite", "templates", "static/js")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
 
 
