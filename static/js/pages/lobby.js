@@ -84,7 +84,7 @@ const playingList = document.getElementById("playing-tables");
 let playingRefresh = null;
 
 function roundText(game) {
-  return game.round ? `round ${game.round}` : "starting";
+  return game.round ? fmt(gettext("round %(round)s"), { round: game.round }) : gettext("starting");
 }
 
 // "Alice 14 · Bob 9": everyone's score in seat order, the player to move marked.

@@ -2,12 +2,13 @@
 // public key from the page) and send the subscription to /api/v1/notifications/push.
 
 import { apiRequest } from "../shared/api.js";
+import { gettext } from "../shared/i18n.js";
 
 const TEXT = {
-  on: "This browser will be notified.",
-  off: "This browser will not be notified.",
-  unsupported: "This browser does not support notifications.",
-  denied: "Notifications are blocked for this site.",
+  on: gettext("This browser will be notified."),
+  off: gettext("This browser will not be notified."),
+  unsupported: gettext("This browser does not support notifications."),
+  denied: gettext("Notifications are blocked for this site."),
 };
 
 function keyBytes(base64url) {

@@ -4,13 +4,14 @@
 
 import { apiRequest } from "../shared/api.js";
 import { socketUrl } from "../shared/connection.js";
+import { gettext } from "../shared/i18n.js";
 
 const TEXT = {
-  starting: "Starting the game…",
-  looking: "Looking for an opponent…",
-  paired: "Opponent found: opening the game…",
+  starting: gettext("Starting the game…"),
+  looking: gettext("Looking for an opponent…"),
+  paired: gettext("Opponent found: opening the game…"),
   stopped: "",
-  lost: "Connection lost: try again.",
+  lost: gettext("Connection lost: try again."),
 };
 
 const panel = document.querySelector("[data-quick-play]");

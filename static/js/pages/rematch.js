@@ -2,17 +2,19 @@
 // game socket; when the rematch starts, the page moves to its table. The server decides who may
 // answer and when (matchmaking.rematches): the panel shows what the `rematch` messages say.
 
+import { fmt, gettext } from "../shared/i18n.js";
+
 const TEXT = {
-  offer: "Offer a rematch",
-  accept: "Accept the rematch",
-  decline: "Decline",
-  cancel: "Cancel the offer",
-  offered: (name) => `${name} offers a rematch.`,
-  waiting: (names) => `Waiting for ${names.join(", ")}…`,
-  declined: (name) => `${name} declined the rematch.`,
-  cancelled: "The rematch offer was cancelled.",
-  expired: "The rematch offer expired.",
-  started: "The rematch starts…",
+  offer: gettext("Offer a rematch"),
+  accept: gettext("Accept the rematch"),
+  decline: gettext("Decline"),
+  cancel: gettext("Cancel the offer"),
+  offered: (name) => fmt(gettext("%(name)s offers a rematch."), { name }),
+  waiting: (names) => fmt(gettext("Waiting for %(names)s…"), { names: names.join(", ") }),
+  declined: (name) => fmt(gettext("%(name)s declined the rematch."), { name }),
+  cancelled: gettext("The rematch offer was cancelled."),
+  expired: gettext("The rematch offer expired."),
+  started: gettext("The rematch starts…"),
 };
 
 export class RematchPanel {

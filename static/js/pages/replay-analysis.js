@@ -6,39 +6,43 @@
 import { apiRequest } from "../shared/api.js";
 import { GameConnection } from "../shared/connection.js";
 import { h } from "../shared/dom.js";
+import { fmt, gettext, ngettext } from "../shared/i18n.js";
 
-// The module's user-facing strings, in one place (no JS catalogue yet).
+// The module's user-facing strings, in one place, through the JS catalogue (docs/i18n.md).
 const TEXT = {
-  title: "Analysis",
-  request: "Request analysis",
-  requesting: "Requesting…",
-  loginToRequest: "Log in to request an analysis of this game.",
-  none: "Nobody has asked for an analysis of this game yet. The strongest bot judges every move (about a minute).",
-  queued: "Analysis queued…",
-  running: (done, total) => `Analysing: ${done} of ${total} moves`,
-  failed: "The analysis failed; you may request it again.",
-  notFinished: "Only finished games can be analysed.",
-  progressLabel: "Analysis progress",
-  graphLabel: "Expected final-score margin of each player over the moves",
-  graphTitle: "Evaluation",
-  margin: "margin",
-  move: (ply) => `move ${ply}`,
-  verdict: (ply, grade, loss) => `Move ${ply}: ${grade}${loss > 0 ? `, ${loss} points lost` : ""}`,
-  forced: "the only legal move",
-  played: "Played",
-  best: "Best",
-  showBest: "Show the best move on the board",
-  hideBest: "Show the position after the move",
-  bestShown: "Board before the move: the played move is outlined, the best move highlighted.",
-  bestShownDuel: "Board before the move: the played move is outlined, the best move named above the board.",
-  bestNotice: (text) => `Best: ${text}`,
-  summaryTitle: "Summary",
-  player: "Player",
-  averageLoss: "Average points lost per move",
-  biggest: "Biggest mistakes",
-  noMistakes: "none",
-  jump: (ply, loss) => `move ${ply} (−${loss})`,
-  grades: { good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" },
+  title: gettext("Analysis"),
+  request: gettext("Request analysis"),
+  requesting: gettext("Requesting…"),
+  loginToRequest: gettext("Log in to request an analysis of this game."),
+  none: gettext("Nobody has asked for an analysis of this game yet. The strongest bot judges every move (about a minute)."),
+  queued: gettext("Analysis queued…"),
+  running: (done, total) => fmt(gettext("Analysing: %(done)s of %(total)s moves"), { done, total }),
+  failed: gettext("The analysis failed; you may request it again."),
+  notFinished: gettext("Only finished games can be analysed."),
+  progressLabel: gettext("Analysis progress"),
+  graphLabel: gettext("Expected final-score margin of each player over the moves"),
+  graphTitle: gettext("Evaluation"),
+  margin: (name) => fmt(gettext("%(name)s: margin"), { name }),
+  move: (ply) => fmt(gettext("move %(ply)s"), { ply }),
+  markTitle: (ply, grade) => fmt(gettext("move %(ply)s: %(grade)s"), { ply, grade }),
+  verdict: (ply, grade, loss) => (loss > 0
+    ? fmt(ngettext("Move %(ply)s: %(grade)s, %(loss)s point lost", "Move %(ply)s: %(grade)s, %(loss)s points lost", loss), { ply, grade, loss })
+    : fmt(gettext("Move %(ply)s: %(grade)s"), { ply, grade })),
+  forced: gettext("the only legal move"),
+  played: gettext("Played:"),
+  best: gettext("Best:"),
+  showBest: gettext("Show the best move on the board"),
+  hideBest: gettext("Show the position after the move"),
+  bestShown: gettext("Board before the move: the played move is outlined, the best move highlighted."),
+  bestShownDuel: gettext("Board before the move: the played move is outlined, the best move named above the board."),
+  bestNotice: (move) => fmt(gettext("Best: %(move)s"), { move }),
+  summaryTitle: gettext("Summary"),
+  player: gettext("Player"),
+  averageLoss: gettext("Average points lost per move"),
+  biggest: gettext("Biggest mistakes"),
+  noMistakes: gettext("none"),
+  jump: (ply, loss) => fmt(gettext("move %(ply)s (−%(loss)s)"), { ply, loss }),
+  grades: { good: gettext("good"), inaccuracy: gettext("inaccuracy"), mistake: gettext("mistake"), blunder: gettext("blunder") },
   symbols: { good: "", inaccuracy: "?!", mistake: "?", blunder: "??" },
 };
 
@@ -95,13 +99,13 @@ export function renderEvaluationGraph({ moves, players, names, step, total, onPi
       "stroke-dasharray": DASHES[player % DASHES.length],
       "data-player": player,
     });
-    line.append(svg("title", {}, `${names[player]}: ${TEXT.margin}`));
+    line.append(svg("title", {}, TEXT.margin(names[player])));
     chart.append(line);
   });
   for (const row of moves) {
     if (row.grade === "mistake" || row.grade === "blunder") {
       const dot = svg("circle", { class: `eval-graph__mark eval-graph__mark--${row.grade}`, cx: x(row.ply), cy: y(row.played_margin), r: 3, "data-ply": row.ply });
-      dot.append(svg("title", {}, `${TEXT.move(row.ply)}: ${TEXT.grades[row.grade]}`));
+      dot.append(svg("title", {}, TEXT.markTitle(row.ply, TEXT.grades[row.grade])));
       chart.append(dot);
     }
   }
@@ -278,12 +282,12 @@ export class ReplayAnalysis {
     const grade = row.forced ? TEXT.forced : TEXT.grades[row.grade];
     const items = [
       h("p", { class: `analysis-verdict__grade grade--${row.grade}`, "data-verdict-grade": row.grade, text: TEXT.verdict(row.ply, grade, row.loss) }),
-      h("p", {}, [h("strong", { text: `${TEXT.played}: ` }), `${this.describe(row.played)} (${margin(row.played_margin)})`]),
+      h("p", {}, [h("strong", { text: `${TEXT.played} ` }), `${this.describe(row.played)} (${margin(row.played_margin)})`]),
     ];
     const same = JSON.stringify(row.best) === JSON.stringify(row.played);
     if (!same) {
       items.push(
-        h("p", { "data-best-move": "" }, [h("strong", { text: `${TEXT.best}: ` }), `${this.describe(row.best)} (${margin(row.best_margin)})`]),
+        h("p", { "data-best-move": "" }, [h("strong", { text: `${TEXT.best} ` }), `${this.describe(row.best)} (${margin(row.best_margin)})`]),
         h("button", {
           type: "button", class: "button button--quiet", "data-testid": "show-best", "aria-pressed": this.showBest ? "true" : "false",
           onclick: () => { this.showBest = !this.showBest; this.replay.render(); },

@@ -3,8 +3,9 @@
 // and, when the setting is on, a short sound follow it.
 
 import { socketUrl } from "./connection.js";
+import { fmt, gettext } from "./i18n.js";
 
-const TEXT = { yourMove: "Your move" };
+const TEXT = { title: (count, title) => fmt(gettext("(%(count)s) Your move — %(title)s"), { count, title }) };
 const badge = document.querySelector("[data-your-turn-badge]");
 
 function beep() {
@@ -33,7 +34,7 @@ if (badge) {
     shown = n;
     badge.dataset.count = String(n);
     count.textContent = String(n);
-    document.title = n > 0 ? `(${n}) ${TEXT.yourMove} — ${baseTitle}` : baseTitle;
+    document.title = n > 0 ? TEXT.title(n, baseTitle) : baseTitle;
   };
   show(new Array(shown).fill(null));
   let backoff = 1000;
