@@ -1,5 +1,7 @@
 """Refusals of rematches and quick play, each with a stable code and its HTTP status."""
 
+from django.utils.translation import gettext_lazy
+
 from azulsite.errors import DomainError
 
 
@@ -8,49 +10,49 @@ class MatchError(DomainError):
 
 
 class NotAuthenticated(MatchError):
-    code, status, default_detail = "not_authenticated", 401, "log in (session or token) to do this"
+    code, status, default_detail = "not_authenticated", 401, gettext_lazy("log in (session or token) to do this")
 
 
 class NotFound(MatchError):
-    code, status, default_detail = "not_found", 404, "no such game"
+    code, status, default_detail = "not_found", 404, gettext_lazy("no such game")
 
 
 class NotAPlayer(MatchError):
-    code, status, default_detail = "not_seated", 403, "only the game's players may do this"
+    code, status, default_detail = "not_seated", 403, gettext_lazy("only the game's players may do this")
 
 
 class GameNotOver(MatchError):
-    code, status, default_detail = "game_not_over", 409, "a rematch is offered once the game is over"
+    code, status, default_detail = "game_not_over", 409, gettext_lazy("a rematch is offered once the game is over")
 
 
 class NoRematchOffer(MatchError):
-    code, status, default_detail = "no_rematch_offer", 409, "nobody offered a rematch of this game"
+    code, status, default_detail = "no_rematch_offer", 409, gettext_lazy("nobody offered a rematch of this game")
 
 
 class RematchExpired(MatchError):
-    code, status, default_detail = "rematch_expired", 409, "the rematch offer expired"
+    code, status, default_detail = "rematch_expired", 409, gettext_lazy("the rematch offer expired")
 
 
 class RematchClosed(MatchError):
-    code, status, default_detail = "rematch_closed", 409, "the rematch offer is no longer open"
+    code, status, default_detail = "rematch_closed", 409, gettext_lazy("the rematch offer is no longer open")
 
 
 class AlreadySeeking(MatchError):
     code, status, default_detail = (
-        "already_seeking", 409, "you are already looking for an opponent with other options: "
-        "cancel that seek first")
+        "already_seeking", 409, gettext_lazy("you are already looking for an opponent with other options: "
+        "cancel that seek first"))
 
 
 class NotSeeking(MatchError):
-    code, status, default_detail = "not_seeking", 409, "you are not looking for an opponent"
+    code, status, default_detail = "not_seeking", 409, gettext_lazy("you are not looking for an opponent")
 
 
 class Invalid(MatchError):
-    code, status, default_detail = "invalid", 400, "invalid options"
+    code, status, default_detail = "invalid", 400, gettext_lazy("invalid options")
 
 
 class Forbidden(MatchError):
-    code, status, default_detail = "forbidden", 403, "you may not do this"
+    code, status, default_detail = "forbidden", 403, gettext_lazy("you may not do this")
 
 
 ALL_ERRORS = [NotAuthenticated, NotFound, NotAPlayer, GameNotOver, NoRematchOffer, RematchExpired,

@@ -12,6 +12,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from azulsite.ids import parse_id
 from games import broadcast
@@ -91,11 +93,24 @@ def offer_rematch(game_id, user, now=None):
         return _start_if_everyone_accepted(offer, game)
 
 
+# Why an offer is no longer open, one whole sentence per status (stored values stay English).
+_CLOSED = {
+    RematchOffer.Status.STARTED: gettext_lazy("the rematch has started already"),
+    RematchOffer.Status.DECLINED: gettext_lazy("the rematch offer was declined"),
+    RematchOffer.Status.CANCELLED: gettext_lazy("the rematch offer was cancelled"),
+    RematchOffer.Status.EXPIRED: gettext_lazy("the rematch offer expired"),
+}
+
+
+def _closed(offer):
+    return errors.RematchClosed(_CLOSED.get(offer.status))
+
+
 def answer_rematch(game_id, user, accept):
     """Accept or decline the open offer. Accepting twice is harmless; declining ends it."""
     _require_user(user)
     if not isinstance(accept, bool):
-        raise errors.Invalid("accept must be true or false")
+        raise errors.Invalid(_("accept must be true or false"))
     now = timezone.now()
     game = _finished_game(game_id)
     _check_player(game, user)
@@ -111,7 +126,7 @@ def answer_rematch(game_id, user, accept):
         if offer.status == RematchOffer.Status.STARTED and accept:
             return offer  # a repeated accept after the start: the same answer
         if offer.status != RematchOffer.Status.OPEN:
-            raise errors.RematchClosed(f"the rematch offer is {offer.status}")
+            raise _closed(offer)
         if accept:
             return _accept(offer, game, user)
         offer.status = RematchOffer.Status.DECLINED
@@ -131,9 +146,9 @@ def cancel_rematch(game_id, user):
         if offer is None:
             raise errors.NoRematchOffer()
         if offer.status != RematchOffer.Status.OPEN:
-            raise errors.RematchClosed(f"the rematch offer is {offer.status}")
+            raise _closed(offer)
         if offer.offered_by_id != user.pk:
-            raise errors.Forbidden("only the player who offered the rematch may cancel it")
+            raise errors.Forbidden(_("only the player who offered the rematch may cancel it"))
         offer.status = RematchOffer.Status.CANCELLED
         offer.save(update_fields=["status"])
         _announce(offer)
@@ -205,7 +220,9 @@ def _start_rematch(game):
         return game_services.start_table(new_table.pk, humans[0].user,
                                          player_order=list(range(count)))
     except GameError as error:  # e.g. an account that may no longer play
-        raise errors.RematchClosed(f"the rematch could not start: {error.detail}") from None
+        raise errors.RematchClosed(
+            _("the rematch could not start: %(reason)s") % {"reason": error.detail}
+        ) from None
 
 
 def offer_payload(game, offer):

@@ -12,6 +12,7 @@ of the new table, which nobody else can see yet.
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games import services as game_services
@@ -32,13 +33,13 @@ def _require_human(user):
     if user is None or not getattr(user, "is_authenticated", False):
         raise errors.NotAuthenticated()
     if user.is_bot:
-        raise errors.Forbidden("bots do not use quick play")
+        raise errors.Forbidden(_("bots do not use quick play"))
 
 
 def _clean_options(ruleset, rated, clock):
     """A two-player table's options, checked by the games app's own rules."""
     if clock is not None and not isinstance(clock, dict):
-        raise errors.Invalid("clock must be an object")
+        raise errors.Invalid(_("clock must be an object"))
     try:
         clean = game_services.validate_table_options(
             players=2, ruleset=ruleset, rated=rated, clock=clock)
@@ -51,9 +52,10 @@ def play_computer(user, level, ruleset="classic"):
     """A two-player table against a bot of `level`, standard options, started: its game."""
     _require_human(user)
     if level not in bot_levels():
-        raise errors.Invalid(f"level must be one of {', '.join(bot_levels())}")
+        raise errors.Invalid(
+            _("level must be one of %(levels)s") % {"levels": ", ".join(bot_levels())})
     if ruleset not in ("classic", "duel"):
-        raise errors.Invalid("ruleset must be classic or duel")
+        raise errors.Invalid(_("ruleset must be classic or duel"))
     try:
         with transaction.atomic():
             table = game_services.create_table(
@@ -86,7 +88,7 @@ def create_seek(user, *, ruleset="classic", rated=False, clock=None):
     except IntegrityError:
         seek = Seek.objects.filter(user=user, status=Seek.Status.WAITING).first()
         if seek is None:  # paired or cancelled in between: ask again
-            raise errors.AlreadySeeking("your seek changed meanwhile: try again") from None
+            raise errors.AlreadySeeking(_("your seek changed meanwhile: try again")) from None
         if any(getattr(seek, field) != value for field, value in options.items()):
             raise errors.AlreadySeeking() from None
         return seek

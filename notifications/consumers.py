@@ -1,6 +1,8 @@
 """/ws/me/: one user's own feed — the your-turn list, sent on connect and after every change of
 one of their games (the header badge and the your-turn page listen here)."""
 
+from django.utils.translation import gettext as _
+
 from games import broadcast
 from games.consumers import JsonProtocolConsumer, in_db_thread
 
@@ -21,7 +23,7 @@ class UserFeedConsumer(JsonProtocolConsumer):
         await self.accept()
         self.user = self.scope.get("user")
         if not getattr(self.user, "is_authenticated", False):
-            await self.send_error("not_authenticated", "log in to follow your games")
+            await self.send_error("not_authenticated", _("log in to follow your games"))
             await self.close(code=CLOSE_NOT_AUTHENTICATED)
             return
         self.group = broadcast.user_group(self.user.pk)

@@ -1,5 +1,7 @@
 """Refusals of the notifications app, each with a stable code and its HTTP status."""
 
+from django.utils.translation import gettext_lazy
+
 from azulsite.errors import DomainError
 
 
@@ -8,25 +10,25 @@ class NotificationError(DomainError):
 
 
 class NotAuthenticated(NotificationError):
-    code, status, default_detail = "not_authenticated", 401, "log in (session or token) to do this"
+    code, status, default_detail = "not_authenticated", 401, gettext_lazy("log in (session or token) to do this")
 
 
 class Invalid(NotificationError):
-    code, status, default_detail = "invalid", 400, "invalid input"
+    code, status, default_detail = "invalid", 400, gettext_lazy("invalid input")
 
 
 class NotFound(NotificationError):
-    code, status, default_detail = "not_found", 404, "no such subscription"
+    code, status, default_detail = "not_found", 404, gettext_lazy("no such subscription")
 
 
 class BadToken(NotificationError):
-    code, status, default_detail = "bad_token", 400, "this unsubscribe link is not valid"
+    code, status, default_detail = "bad_token", 400, gettext_lazy("this unsubscribe link is not valid")
 
 
 class TooManySubscriptions(NotificationError):
     code, status, default_detail = (
-        "too_many_subscriptions", 409, "too many browsers subscribed: unsubscribe one first")
+        "too_many_subscriptions", 409, gettext_lazy("too many browsers subscribed: unsubscribe one first"))
 
 
 class PushDisabled(NotificationError):
-    code, status, default_detail = "push_disabled", 409, "this site has no Web Push keys"
+    code, status, default_detail = "push_disabled", 409, gettext_lazy("this site has no Web Push keys")

@@ -47,12 +47,12 @@ def update_settings(user, changes):
     if user is None or not user.is_authenticated:
         raise errors.NotAuthenticated()
     if not isinstance(changes, dict) or not changes:
-        raise errors.Invalid("send an object of settings to change")
+        raise errors.Invalid(_("send an object of settings to change"))
     for field, value in changes.items():
         if field not in _BOOLEAN_FIELDS:
-            raise errors.Invalid(f"unknown setting {str(field)[:40]!r}")
+            raise errors.Invalid(_("unknown setting '%(field)s'") % {"field": str(field)[:40]})
         if not isinstance(value, bool):
-            raise errors.Invalid(f"{field} must be true or false")
+            raise errors.Invalid(_("%(field)s must be true or false") % {"field": field})
     with transaction.atomic():
         row, _created = NotificationSettings.objects.select_for_update().get_or_create(user=user)
         for field, value in changes.items():
@@ -215,19 +215,19 @@ def subscribe_push(user, subscription):
     if user is None or not user.is_authenticated:
         raise errors.NotAuthenticated()
     if not isinstance(subscription, dict):
-        raise errors.Invalid("send the browser's PushSubscription as JSON")
+        raise errors.Invalid(_("send the browser's PushSubscription as JSON"))
     endpoint = subscription.get("endpoint")
     keys = subscription.get("keys")
     if not isinstance(endpoint, str) or not 0 < len(endpoint) <= 1000:
-        raise errors.Invalid("endpoint must be a URL of at most 1000 characters")
+        raise errors.Invalid(_("endpoint must be a URL of at most 1000 characters"))
     parts = urlsplit(endpoint)
     allowed = ("https", "http") if settings.PUSH_ALLOW_HTTP_ENDPOINTS else ("https",)
     if parts.scheme not in allowed or not parts.hostname:
-        raise errors.Invalid("endpoint must be an https URL")
+        raise errors.Invalid(_("endpoint must be an https URL"))
     if not isinstance(keys, dict) or not all(
             isinstance(keys.get(k), str) and 0 < len(keys[k]) <= limit
             for k, limit in (("p256dh", 200), ("auth", 100))):
-        raise errors.Invalid("keys must hold p256dh and auth strings")
+        raise errors.Invalid(_("keys must hold p256dh and auth strings"))
     with transaction.atomic():
         if PushSubscription.objects.filter(user=user).count() >= settings.PUSH_SUBSCRIPTIONS_PER_USER \
                 and not PushSubscription.objects.filter(endpoint=endpoint).exists():
@@ -242,10 +242,10 @@ def unsubscribe_push(user, endpoint):
     if user is None or not user.is_authenticated:
         raise errors.NotAuthenticated()
     if not isinstance(endpoint, str) or len(endpoint) > 1000:
-        raise errors.Invalid("endpoint must be a URL")
+        raise errors.Invalid(_("endpoint must be a URL"))
     deleted, _rows = PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()
     if not deleted:
-        raise errors.NotFound("no such subscription")
+        raise errors.NotFound()
 
 
 def send_push(user_id, kind, game_id):

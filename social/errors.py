@@ -4,6 +4,8 @@ Mapped to the API's error body by social.api.views and to socket `error` message
 social.sockets, through `code`/`status`/`detail` like every app's DomainError.
 """
 
+from django.utils.translation import gettext_lazy
+
 from azulsite.errors import DomainError
 
 
@@ -14,26 +16,26 @@ class SocialError(DomainError):
 
 
 class NotFound(SocialError):
-    code, status, default_detail = "not_found", 404, "no such message, user or invitation"
+    code, status, default_detail = "not_found", 404, gettext_lazy("no such message, user or invitation")
 
 
 class NotAuthenticated(SocialError):
-    code, status, default_detail = "not_authenticated", 401, "log in (session or token) to do this"
+    code, status, default_detail = "not_authenticated", 401, gettext_lazy("log in (session or token) to do this")
 
 
 class Invalid(SocialError):
-    code, status, default_detail = "invalid", 400, "invalid input"
+    code, status, default_detail = "invalid", 400, gettext_lazy("invalid input")
 
 
 class Forbidden(SocialError):
-    code, status, default_detail = "forbidden", 403, "you may not do this"
+    code, status, default_detail = "forbidden", 403, gettext_lazy("you may not do this")
 
 
 class ChatChannelForbidden(SocialError):
     code, status, default_detail = (
         "chat_channel_forbidden",
         403,
-        "players write in the players' channel, spectators in the spectators' channel",
+        gettext_lazy("players write in the players' channel, spectators in the spectators' channel"),
     )
 
 
@@ -41,27 +43,27 @@ class ChatReadOnly(SocialError):
     code, status, default_detail = (
         "chat_read_only",
         409,
-        "the game is over: its chat can be read, not written",
+        gettext_lazy("the game is over: its chat can be read, not written"),
     )
 
 
 class CannotMuteSelf(SocialError):
-    code, status, default_detail = "cannot_mute_self", 400, "you cannot mute yourself"
+    code, status, default_detail = "cannot_mute_self", 400, gettext_lazy("you cannot mute yourself")
 
 
 class CannotFollowSelf(SocialError):
-    code, status, default_detail = "cannot_follow_self", 400, "you cannot follow yourself"
+    code, status, default_detail = "cannot_follow_self", 400, gettext_lazy("you cannot follow yourself")
 
 
 class AlreadyReported(SocialError):
-    code, status, default_detail = "already_reported", 409, "you reported this message already"
+    code, status, default_detail = "already_reported", 409, gettext_lazy("you reported this message already")
 
 
 class NotFollowing(SocialError):
     code, status, default_detail = (
         "not_following",
         403,
-        "you can invite only players you follow",
+        gettext_lazy("you can invite only players you follow"),
     )
 
 
@@ -69,12 +71,12 @@ class InvitationAnswered(SocialError):
     code, status, default_detail = (
         "invitation_answered",
         409,
-        "this invitation was accepted or declined already",
+        gettext_lazy("this invitation was accepted or declined already"),
     )
 
 
 class Throttled(SocialError):
-    code, status, default_detail = "throttled", 429, "too many messages: wait a little"
+    code, status, default_detail = "throttled", 429, gettext_lazy("too many messages: wait a little")
 
     def __init__(self, detail=None, retry_after=None):
         super().__init__(detail)

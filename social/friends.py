@@ -10,6 +10,7 @@ under those locks, so an invitation answered twice at once seats nobody twice.
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.throttles import WindowRateThrottle
 from games import broadcast, presence
@@ -36,7 +37,7 @@ def follow(user, username):
     if target.pk == user.pk:
         raise errors.CannotFollowSelf()
     if target.is_bot:
-        raise errors.Invalid("bots are not followed: seat one at your table instead")
+        raise errors.Invalid(_("bots are not followed: seat one at your table instead"))
     Follow.objects.get_or_create(follower=user, followed=target)
     return target
 
@@ -72,16 +73,20 @@ def invite(user, table_id, username):
     table = game_selectors.get_table(table_id)
     seats = table.seats_in_order()
     if not any(seat.user_id == user.pk for seat in seats):
-        raise game_errors.NotSeated("only a player seated at the table may invite")
+        raise game_errors.NotSeated(_("only a player seated at the table may invite"))
     target = user_by_name(username)
     if target.pk == user.pk:
-        raise errors.Invalid("you sit at this table already")
+        raise errors.Invalid(_("you sit at this table already"))
     if not Follow.objects.filter(follower=user, followed=target).exists():
-        raise errors.NotFollowing(f"follow {target.username} before inviting them")
+        raise errors.NotFollowing(
+            _("follow %(username)s before inviting them") % {"username": target.username}
+        )
     if table.status != Table.Status.OPEN:
         raise game_errors.TableNotOpen()
     if any(seat.user_id == target.pk for seat in seats):
-        raise game_errors.AlreadySeated(f"{target.username} sits at this table already")
+        raise game_errors.AlreadySeated(
+            _("%(username)s sits at this table already") % {"username": target.username}
+        )
     if len(seats) >= table.players:
         raise game_errors.TableFull()
     pending = Invitation.objects.filter(table=table, invitee=target, status="pending").first()
@@ -90,7 +95,8 @@ def invite(user, table_id, username):
     rate = InvitationRate()
     if not rate.spend(f"user-{user.pk}"):
         raise errors.Throttled(
-            f"at most {settings.INVITATIONS_PER_HOUR} invitations an hour", retry_after=rate.wait()
+            _("at most %(count)s invitations an hour") % {"count": settings.INVITATIONS_PER_HOUR},
+            retry_after=rate.wait(),
         )
     try:
         with transaction.atomic():
@@ -111,7 +117,9 @@ def _own_invitation(user, invitation_id):
     try:
         return Invitation.objects.select_related("table", "inviter").get(pk=number, invitee=user)
     except Invitation.DoesNotExist:
-        raise errors.NotFound(f"no invitation {invitation_id}") from None
+        raise errors.NotFound(
+            _("no invitation %(invitation_id)s") % {"invitation_id": invitation_id}
+        ) from None
 
 
 def _close(invitation, status):

@@ -16,6 +16,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.throttles import WindowRateThrottle
 from azulsite.ids import parse_id
@@ -44,20 +46,28 @@ def require_user(user):
         raise errors.NotAuthenticated()
 
 
+# One whole sentence per kind of id, so that each language words it its own way.
+_NO_SUCH = {
+    "game": lambda value: _("no game %(game_id)s") % {"game_id": value},
+    "message": lambda value: _("no message %(message_id)s") % {"message_id": value},
+    "invitation": lambda value: _("no invitation %(invitation_id)s") % {"invitation_id": value},
+}
+
+
 def _id(value, kind):
     number = parse_id(value)
     if number is None:
-        raise errors.NotFound(f"no {kind} {value}")
+        raise errors.NotFound(_NO_SUCH[kind](str(value)[:40]))
     return number
 
 
 def user_by_name(username):
     if not isinstance(username, str) or not username:
-        raise errors.NotFound("no such user")
+        raise errors.NotFound(_("no such user"))
     try:
         return get_user_model().objects.get(username__iexact=username)
     except get_user_model().DoesNotExist:
-        raise errors.NotFound(f"no user {username}"[:200]) from None
+        raise errors.NotFound(_("no user %(username)s") % {"username": username[:150]}) from None
 
 
 def clean_text(text):
@@ -65,14 +75,16 @@ def clean_text(text):
     other control characters, an empty message and one over MAX_MESSAGE_LENGTH are refused.
     Text only: markup and links are kept as typed, and pages show them as plain text."""
     if not isinstance(text, str):
-        raise errors.Invalid("text must be a string")
+        raise errors.Invalid(_("text must be a string"))
     cleaned = " ".join(text.split())
     if not cleaned:
-        raise errors.Invalid("the message is empty")
+        raise errors.Invalid(_("the message is empty"))
     if len(cleaned) > MAX_MESSAGE_LENGTH:
-        raise errors.Invalid(f"a message is at most {MAX_MESSAGE_LENGTH} characters")
+        raise errors.Invalid(
+            _("a message is at most %(max_length)s characters") % {"max_length": MAX_MESSAGE_LENGTH}
+        )
     if any(unicodedata.category(char) in ("Cc", "Cs") for char in cleaned):
-        raise errors.Invalid("the message contains control characters")
+        raise errors.Invalid(_("the message contains control characters"))
     return cleaned
 
 
@@ -80,6 +92,15 @@ def _is_player(game, user):
     if user is None or not getattr(user, "is_authenticated", False):
         return False
     return any(seat.user_id == user.pk for seat in game.table.seats_in_order())
+
+
+# The refusal names the writer's own channel; keyed by the channel asked for (the other one).
+_WRONG_CHANNEL = {
+    SPECTATORS: gettext_lazy(
+        "you write in the players channel of this game, not the spectators one"),
+    PLAYERS: gettext_lazy(
+        "you write in the spectators channel of this game, not the players one"),
+}
 
 
 def channel_of(game, user):
@@ -91,25 +112,26 @@ def post_message(game_id, user, text, channel=None):
     number = _id(game_id, "game")
     require_user(user)
     if user.is_bot:
-        raise errors.Forbidden("bots do not chat")
+        raise errors.Forbidden(_("bots do not chat"))
     if channel is not None and channel not in ChatMessage.Channel.values:
-        raise errors.Invalid("channel must be players or spectators")
+        raise errors.Invalid(_("channel must be players or spectators"))
     cleaned = clean_text(text)
     with transaction.atomic():
         game = game_rows.lock_game(number)
         if game is None:
-            raise errors.NotFound(f"no game {game_id}")
+            raise errors.NotFound(_("no game %(game_id)s") % {"game_id": game_id})
         if game.is_over:
             raise errors.ChatReadOnly()
         own_channel = channel_of(game, user)
         if channel is not None and channel != own_channel:
             raise errors.ChatChannelForbidden(
-                f"you write in the {own_channel} channel of this game, not the {channel} one"
+                _WRONG_CHANNEL[channel]
             )
         rate = ChatRate()
         if not rate.spend(f"user-{user.pk}"):
             raise errors.Throttled(
-                f"at most {settings.CHAT_MESSAGES_PER_MINUTE} chat messages a minute",
+                _("at most %(count)s chat messages a minute")
+                % {"count": settings.CHAT_MESSAGES_PER_MINUTE},
                 retry_after=rate.wait(),
             )
         message = ChatMessage.objects.create(
@@ -139,7 +161,7 @@ def muted_ids(user):
 def _game(game_id):
     game = game_rows.read_game(_id(game_id, "game"))
     if game is None:
-        raise errors.NotFound(f"no game {game_id}")
+        raise errors.NotFound(_("no game %(game_id)s") % {"game_id": game_id})
     return game
 
 
@@ -197,14 +219,17 @@ def report_message(game_id, message_id, user, reason=""):
     """Send a message of this game (one `user` can read) to the moderators' queue, once."""
     require_user(user)
     if not isinstance(reason, str) or len(reason) > 200:
-        raise errors.Invalid("reason is a text of at most 200 characters")
+        raise errors.Invalid(_("reason is a text of at most 200 characters"))
     number = _id(message_id, "message")
     try:
         message = messages_for(game_id, user).get(pk=number)
     except ChatMessage.DoesNotExist:
-        raise errors.NotFound(f"no message {message_id} in game {game_id}") from None
+        raise errors.NotFound(
+            _("no message %(message_id)s in game %(game_id)s")
+            % {"message_id": message_id, "game_id": game_id}
+        ) from None
     if message.author_id == user.pk:
-        raise errors.Invalid("you cannot report your own message")
+        raise errors.Invalid(_("you cannot report your own message"))
     try:
         with transaction.atomic():
             return Report.objects.create(message=message, reporter=user, reason=reason.strip())

@@ -7,6 +7,8 @@ socket opens and replaced by the `social.mutes` event their mute and unmute send
 authors' messages are dropped here, never sent to the muter.
 """
 
+from django.utils.translation import gettext as _
+
 from games import presence
 from games.errors import GameError
 
@@ -53,11 +55,11 @@ class SocialSocketMixin:
 
     async def on_chat(self, content):
         if self.chat_game_id is None:
-            await self.send_error("unknown_type", "chat is sent on a game's socket")
+            await self.send_error("unknown_type", _("chat is sent on a game's socket"))
             return
         if "game" in content and content["game"] != self.chat_game_id:
             # A socket chats in its own game only: a message naming another is refused, not rerouted.
-            await self.send_error("invalid", f"this socket chats in game {self.chat_game_id} only")
+            await self.send_error("invalid", _("this socket chats in game %(game_id)s only") % {"game_id": self.chat_game_id})
             return
         try:
             await _in_db_thread(services.post_message)(

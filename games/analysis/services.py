@@ -24,11 +24,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connections, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast, replays, selectors
 from games.bots import analysis as judge
 from games.errors import NotAuthenticated
 from games.models import Game
+from games.templatetags.terms import term
 
 from .errors import AnalysisQuota, GameNotFinished
 from .models import GameAnalysis, MoveAnalysis
@@ -48,7 +50,9 @@ def request_analysis(game_id, user):
         raise NotAuthenticated()
     game = selectors.get_game(game_id)
     if game.status != Game.Status.FINISHED:
-        raise GameNotFinished(f"game {game.pk} is {game.status}: only finished games are analysed")
+        raise GameNotFinished(
+            _("game %(game_id)s is %(status)s: only finished games are analysed")
+            % {"game_id": game.pk, "status": term(game.status)})
     with transaction.atomic():
         # The acting user's row first (docs/architecture.md, lock order): their requests count
         # in turn, so a burst cannot slip past the quota.
@@ -79,11 +83,13 @@ def request_analysis(game_id, user):
 def _check_quota(user):
     mine = GameAnalysis.objects.filter(requested_by=user)
     if mine.filter(status__in=IN_FLIGHT).count() >= settings.ANALYSES_IN_FLIGHT_PER_USER:
-        raise AnalysisQuota(f"at most {settings.ANALYSES_IN_FLIGHT_PER_USER} of your analyses may "
-                            "wait or run at once: wait for one to finish")
+        raise AnalysisQuota(
+            _("at most %(count)s of your analyses may wait or run at once: wait for one to finish")
+            % {"count": settings.ANALYSES_IN_FLIGHT_PER_USER})
     since = timezone.now() - timedelta(days=1)
     if mine.filter(requested_at__gte=since).count() >= settings.ANALYSES_PER_DAY:
-        raise AnalysisQuota(f"at most {settings.ANALYSES_PER_DAY} analyses a day")
+        raise AnalysisQuota(
+            _("at most %(count)s analyses a day") % {"count": settings.ANALYSES_PER_DAY})
 
 
 # --- dispatching -------------------------------------------------------------------------------

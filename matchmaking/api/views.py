@@ -5,6 +5,7 @@ counted against MATCHMAKING_WRITES_PER_MINUTE per user (a flood gets `throttled`
 """
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import Throttled
@@ -82,8 +83,8 @@ class MatchmakingApiView(APIView):
         return super().handle_exception(exc)
 
     def throttled(self, request, wait):
-        raise Throttled(wait, detail=f"at most {settings.MATCHMAKING_WRITES_PER_MINUTE} "
-                        "rematch and quick-play requests a minute.")
+        raise Throttled(wait, detail=_("at most %(count)s rematch and quick-play requests a minute.")
+                        % {"count": settings.MATCHMAKING_WRITES_PER_MINUTE})
 
 
 def _parse(serializer_class, data):

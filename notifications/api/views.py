@@ -12,7 +12,7 @@ from azulsite.api.schema import error_response
 from azulsite.errors import DomainError
 from matchmaking.api.views import MatchmakingWriteThrottle
 
-from .. import selectors, services
+from .. import errors, selectors, services
 from ..models import KINDS
 
 YourTurnRow = inline_serializer(name="YourTurnGame", many=True, fields={
@@ -92,7 +92,7 @@ class PushSubscriptionsView(NotificationsApiView):
                    tags=["notifications"])
     def post(self, request):
         if not services.push_enabled():
-            raise ApiError("push_disabled", "this site has no Web Push keys", 409)
+            raise ApiError("push_disabled", str(errors.PushDisabled.default_detail), 409)
         row = services.subscribe_push(request.user, request.data)
         return Response({"endpoint": row.endpoint}, status=201)
 

@@ -110,6 +110,40 @@ def test_api_error_details_are_french_and_codes_stay_english(client, alice):
     assert missing["code"] == "not_found" and missing["detail"] == "aucune partie 99999"
 
 
+def test_social_matchmaking_and_analysis_errors_are_french_with_english_codes(client, alice, make_user):
+    table = games.create_table(alice, players=2)
+    games.join_table(table.pk, make_user("bob"))
+    running = games.start_table(table.pk, alice)
+    client.force_login(alice)
+
+    def refusal(path, body, language):
+        response = client.post(path, body, content_type="application/json",
+                               HTTP_ACCEPT_LANGUAGE=language)
+        return response.status_code, response.json()["error"]
+
+    requests = {
+        "social": ("/api/v1/mutes", {"username": "alice"}),
+        "matchmaking": ("/api/v1/quickplay/computer", {"level": "grandmaster"}),
+        "analysis": (f"/api/v1/games/{running.pk}/analysis", {}),
+    }
+    french = {name: refusal(*request, "fr") for name, request in requests.items()}
+    english = {name: refusal(*request, "en") for name, request in requests.items()}
+
+    assert french["social"] == (400, {"code": "cannot_mute_self",
+                                      "detail": "vous ne pouvez pas vous rendre muet vous-même"})
+    assert english["social"][1]["detail"] == "you cannot mute yourself"
+    status, error = french["matchmaking"]
+    assert status == 400 and error["code"] == "invalid"
+    assert error["detail"].startswith("level doit valoir l’un de ")
+    assert english["matchmaking"][1]["detail"].startswith("level must be one of ")
+    status, error = french["analysis"]
+    assert status == 409 and error["code"] == english["analysis"][1]["code"] == "game_not_finished"
+    assert error["detail"] == (f"la partie {running.pk} est au statut « en cours » : "
+                               "seules les parties terminées sont analysées")
+    assert english["analysis"][1]["detail"] == (
+        f"game {running.pk} is playing: only finished games are analysed")
+
+
 @pytest.mark.django_db(transaction=True)
 def test_socket_errors_speak_the_players_language(make_user):
     alice, bob = make_user("alice"), make_user("bob")
