@@ -1,4 +1,5 @@
 """Settings for azulsite, read from the environment.
+(Over 400 lines: every setting read from the environment, in one place, as Django expects.)
 
 With no environment variables the site runs embedded: SQLite, the in-memory channel layer,
 the local-memory cache and Celery tasks executed eagerly in the calling process. Setting

@@ -1,4 +1,5 @@
 """Live play over WebSockets: many tables of scripted players against daphne, PostgreSQL, Redis, Celery.
+(Over 400 lines: one load generator, its scenarios, clients and report in one script.)
 
 Run: ``make bench-ws`` (100 tables, both modes), or e.g.
 ``.venv/bin/python bench/ws_load.py --tables 100 --mode capacity --duration 30``

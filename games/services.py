@@ -1,4 +1,5 @@
 """Every change to tables and games happens here.
+(Over 400 lines: one service module per app until it is cut into a games/services/ package.)
 
 A game has a single writer: each operation runs in one transaction that locks the game row
 (`select_for_update`), re-reads it and checks the version the client saw. Broadcasts, bot turns and

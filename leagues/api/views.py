@@ -1,4 +1,5 @@
 """REST views for leagues: parse, call one service or selector, render a payload.
+(Over 400 lines: one view per league endpoint, each a few lines; split with the services.)
 
 Domain errors (leagues.errors, games.errors) become the API's error body here and only here.
 """

@@ -1,4 +1,5 @@
 """The rules of classic Azul on a compact, mutable state: the one implementation of R1-R24.
+(Over 400 lines: the whole classic rulebook on one state, kept together so each rule reads beside the others.)
 
 ``ClassicCore`` is the fast path for bots and benchmarks (OpenSpiel style: ``legal_actions``
 returns ints, ``apply_action`` mutates in place without validation, ``clone`` copies).

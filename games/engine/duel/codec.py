@@ -1,4 +1,5 @@
 """JSON form of an Azul Duel state (docs/engine.md, "Azul Duel", format 1).
+(Over 400 lines: every field of the Duel state's JSON, checked on the way in, in one place.)
 
 ``encode(public=True)`` hides what players must not know — the seed, the order of the
 plate stack, the face-down chips and the chip supply — and shows counts instead.

@@ -1,4 +1,5 @@
 """The rules of Azul Duel on a compact, mutable state: the one implementation of D1-D24.
+(Over 400 lines: the whole Duel rulebook on one state, kept together so each rule reads beside the others.)
 
 ``DuelCore`` is the fast path for bots (``legal_actions`` returns hashable tuples,
 ``apply_action`` mutates in place without validation, ``clone`` copies); the immutable

@@ -1,3 +1,4 @@
+// (Over 400 lines: the one controller of the game page; the boards and panels it drives are modules of their own.)
 // The controller of a running game page: holds what is shown (latest state, selection, a move waiting
 // for Confirm, the log, the round-end scoring being played), turns clicks and keys into moves sent over
 // the WebSocket, and redraws on every state the server broadcasts. Everything it shows about points

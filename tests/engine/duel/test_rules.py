@@ -1,4 +1,6 @@
-"""Rule tests for Azul Duel, one or more per rule of docs/duel-rules.md (D1-D24)."""
+"""Rule tests for Azul Duel, one or more per rule of docs/duel-rules.md (D1-D24).
+(Over 400 lines: one or more tests per rule, kept in the rulebook's order.)
+"""
 
 from collections import Counter
 
