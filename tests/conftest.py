@@ -18,6 +18,8 @@ Fixtures:
                            eagerly in-process, so results are deterministic without a worker.
     browser / page         Playwright (sync API) driving Debian's chromium, headless. `page` is a
                            fresh context per test; on failure a screenshot goes to test-artifacts/.
+    contexts               contexts(viewport, timeout_ms): one more page in a context of its own,
+                           for tests with several people (players, spectators).
                            Browser tests run after all others, and must not call async_to_sync
                            in the test process (Playwright's loop is running in that thread).
     subprocess_emails      Reads the e-mails that daphne/Celery processes sent (file backend).
@@ -259,6 +261,23 @@ def browser():
         )
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def contexts(browser):
+    """`contexts(viewport, timeout_ms=10_000)`: a page in a browser context of its own (its own
+    cookies, so its own user and socket), for tests with several people; all closed afterwards."""
+    made = []
+
+    def new(viewport, timeout_ms=10_000):
+        context = browser.new_context(viewport=viewport)
+        context.set_default_timeout(timeout_ms)
+        made.append(context)
+        return context.new_page()
+
+    yield new
+    for context in made:
+        context.close()
 
 
 @pytest.fixture

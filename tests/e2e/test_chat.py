@@ -25,19 +25,6 @@ LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def contexts(browser):
-    made = []
-
-    def new(viewport):
-        context = browser.new_context(viewport=viewport)
-        context.set_default_timeout(10_000)
-        made.append(context)
-        return context.new_page()
-
-    yield new
-    for context in made:
-        context.close()
 
 
 def user(name):

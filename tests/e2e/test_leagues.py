@@ -14,21 +14,10 @@ from leagues.models import Fixture, League
 from .play_by_clicking import sign_up
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
+# Every person of the league tests: a laptop-sized window, waits of up to 15 s for live updates.
+VIEW = {"width": 1100, "height": 900}
 
 
-@pytest.fixture
-def contexts(browser):
-    made = []
-
-    def new():
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
-        context.set_default_timeout(15_000)
-        made.append(context)
-        return context.new_page()
-
-    yield new
-    for context in made:
-        context.close()
 
 
 def create_league(page, base, name, *, visibility="public", ruleset="classic", play=False):
@@ -61,7 +50,7 @@ def resign_my_league_game(page, base, league_id):
 
 def test_players_consent_and_league_pages_update_live(live_daphne, contexts):
     base = live_daphne.url
-    olga, ann, ben = contexts(), contexts(), contexts()
+    olga, ann, ben = contexts(VIEW, 15_000), contexts(VIEW, 15_000), contexts(VIEW, 15_000)
     sign_up(olga, base, "olga7")
     sign_up(ann, base, "ann7", display_name="Ann Tiles")
     sign_up(ben, base, "ben7", display_name="Ben Mosaic")
@@ -127,7 +116,7 @@ def test_players_consent_and_league_pages_update_live(live_daphne, contexts):
 
 def test_a_duel_league_is_created_played_and_ranked(live_daphne, contexts):
     base = live_daphne.url
-    olga, dee = contexts(), contexts()
+    olga, dee = contexts(VIEW, 15_000), contexts(VIEW, 15_000)
     sign_up(olga, base, "olga8")
     sign_up(dee, base, "dee8")
 

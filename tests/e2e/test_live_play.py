@@ -30,19 +30,6 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def contexts(browser):
-    made = []
-
-    def new(viewport):
-        context = browser.new_context(viewport=viewport)
-        context.set_default_timeout(10_000)
-        made.append(context)
-        return context.new_page()
-
-    yield new
-    for context in made:
-        context.close()
 
 
 def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):

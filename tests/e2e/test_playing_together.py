@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from games.models import Game
 
 from .play_by_clicking import GAME, open_table, sign_up
+from .test_chat import send, texts
 from .test_together import order_of, table_id_of
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(240)]
@@ -21,28 +22,6 @@ LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def contexts(browser):
-    made = []
-
-    def new(viewport):
-        context = browser.new_context(viewport=viewport)
-        context.set_default_timeout(15_000)
-        made.append(context)
-        return context.new_page()
-
-    yield new
-    for context in made:
-        context.close()
-
-
-def send(page, text):
-    page.get_by_test_id("chat-input").fill(text)
-    page.get_by_test_id("chat-input").press("Enter")
-
-
-def texts(page):
-    return page.locator("[data-testid=chat-messages] [data-testid=chat-text]")
 
 
 def shown(page):
@@ -51,7 +30,7 @@ def shown(page):
 
 def test_two_players_chat_mute_a_spectator_talks_apart_and_a_rematch_rotates_the_seats(live_daphne, contexts):
     base = live_daphne.url
-    ada, ben, cleo = contexts(LAPTOP), contexts(PHONE), contexts(LAPTOP)
+    ada, ben, cleo = contexts(LAPTOP, 15_000), contexts(PHONE, 15_000), contexts(LAPTOP, 15_000)
     for page, name in ((ada, "ada15"), (ben, "ben15"), (cleo, "cleo15")):
         sign_up(page, base, name)
 
