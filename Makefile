@@ -23,7 +23,8 @@ $(RUNTIME_STAMP): pyproject.toml
 $(STAMP): $(RUNTIME_STAMP)
 	$(PY) -m pip install --quiet -e '.[test]'
 	@# tests/i18n extracts the messages with Django's makemessages, which runs GNU xgettext.
-	command -v xgettext >/dev/null || apt-get install -y -qq gettext || sudo apt-get install -y -qq gettext
+	@# A fresh machine may have no package lists yet: update them before installing.
+	command -v xgettext >/dev/null || { apt-get update -qq && apt-get install -y -qq gettext; } || { sudo apt-get update -qq && sudo apt-get install -y -qq gettext; }
 	rm -f $(VENV)/.installed-[0-9a-f]*
 	touch $(STAMP)
 
