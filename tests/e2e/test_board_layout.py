@@ -25,8 +25,13 @@ def box(page, selector):
 
 
 def at_rest(page):
-    """Wait for the board's animations (the bot's last take travelling) to end."""
-    page.wait_for_function("document.getAnimations().length === 0")
+    """Wait for the board's animations (the bot's last take travelling) to end.
+
+    A function, not a bare expression: Playwright evals the predicate's source in the page, once for
+    a function (inside its own evaluation, which the page's CSP allows) but at every later poll for
+    an expression, which `script-src 'self'` refuses once the first poll has found animations.
+    """
+    page.wait_for_function("() => document.getAnimations().length === 0")
 
 
 def assert_in_view(page, selector, viewport):
