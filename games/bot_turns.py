@@ -3,10 +3,10 @@
 A seat is played by a bot when its controller (the seated user, or the bot that replaced a
 leaver) is a bot account; the account's `bot_level` picks the `games.bots` level.
 
-- `schedule_bot_turn_if_needed(game)` runs after the commit of every change (games.services).
+- `games.events.schedule_bot_turn_if_needed(game)` runs after the commit of every change.
   With real workers it enqueues `games.tasks.play_bot_turn(game_id, version)`. In the embedded
-  default (eager Celery, no Redis) it hands the eager task to a small thread pool instead, so
-  the request that caused it returns at once and other tables never wait for a bot's thinking.
+  default (eager Celery, no Redis) games.dispatch hands the eager task to a small thread pool
+  instead, so the request that caused it returns at once and other tables never wait for a bot.
 - `play_bot_turn(game_id, version)` does the work: re-read the game, do nothing if it moved on
   (the task is safe to run twice or late), think outside any transaction or row lock, then play
   through `services.play_move` as the seat's controller, which re-checks everything under the
@@ -22,19 +22,15 @@ leaver) is a bot account; the account's `bot_level` picks the `games.bots` level
 
 import logging
 import random
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import bots, engine
 
-from . import errors, selectors
-from .clocks import controller_is_bot
+from . import errors, events, selectors, services
 from .models import Game
 
 log = logging.getLogger(__name__)
@@ -51,82 +47,6 @@ def think_seconds():
     return float(getattr(settings, "BOT_THINK_SECONDS", bots.DEFAULT_BUDGET))
 
 
-def bot_to_move(game):
-    """The seat a bot must play now, or None."""
-    if game.status != Game.Status.PLAYING:
-        return None
-    current = game.state.get("current_player")
-    for seat in game.table.seats_in_order():
-        if seat.player_index == current:
-            return seat if controller_is_bot(seat) else None
-    return None
-
-
-# --- scheduling --------------------------------------------------------------------------------
-
-
-def schedule_bot_turn_if_needed(game):
-    """Call after commit. Start the bot's turn if a bot is to move; True if one was started."""
-    if bot_to_move(game) is None:
-        return False
-    if _eager():
-        _embedded.submit(game.pk, game.version)
-    else:
-        from .tasks import play_bot_turn
-
-        play_bot_turn.delay(game.pk, game.version)
-    return True
-
-
-def _eager():
-    from azulsite.celery import app
-
-    return bool(app.conf.task_always_eager)
-
-
-class EmbeddedBotTurns:
-    """The embedded default's bot players: eager tasks run on two pool threads, after the
-    response. `in_flight` counts turns submitted and not finished (a turn that schedules the
-    next one submits it before it finishes, so 0 means every bot is done)."""
-
-    def __init__(self):
-        self._lock = threading.Condition()
-        self._pool = None
-        self.in_flight = 0
-
-    def submit(self, game_id, version):
-        with self._lock:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot-turn")
-            self.in_flight += 1
-        self._pool.submit(self._run, game_id, version)
-
-    def _run(self, game_id, version):
-        from .tasks import play_bot_turn
-
-        try:
-            play_bot_turn.apply(args=(game_id, version), throw=False)
-        except Exception:  # never let a pool thread die silently
-            log.exception("embedded bot turn for game %s at version %s failed", game_id, version)
-        finally:
-            connections.close_all()  # this thread's own connection
-            with self._lock:
-                self.in_flight -= 1
-                self._lock.notify_all()
-
-    def wait_idle(self, timeout=30.0):
-        """Block until no bot turn is running or queued (tests). True if idle in time."""
-        with self._lock:
-            return self._lock.wait_for(lambda: self.in_flight == 0, timeout)
-
-
-_embedded = EmbeddedBotTurns()
-
-
-def wait_for_embedded_bot_turns(timeout=30.0):
-    return _embedded.wait_idle(timeout)
-
-
 # --- one turn ----------------------------------------------------------------------------------
 
 
@@ -139,14 +59,12 @@ def play_bot_turn(game_id, version):
     game = Game.objects.select_related("table").filter(pk=game_id).first()
     if game is None or game.version != version:
         return None
-    seat = bot_to_move(game)
+    seat = selectors.bot_to_move(game)
     if seat is None:
         return None
     controller = seat.controller
     move = choose_for(game, controller.bot_level, think_seconds())
     try:
-        from . import services
-
         services.play_move(game.pk, controller, move.to_dict(), version)
     except WORLD_MOVED_ON as exc:
         log.info("bot turn in game %s at version %s not played: %s", game_id, version, exc.code)
@@ -187,9 +105,9 @@ def sweep_waiting_bot_turns(older_than_seconds=None, why="waited too long: re-en
     )
     swept = []
     for game in waiting:
-        if bot_to_move(game) is not None:
+        if selectors.bot_to_move(game) is not None:
             log.warning("bot turn of game %s at version %s %s", game.pk, game.version, why)
-            schedule_bot_turn_if_needed(game)
+            events.schedule_bot_turn_if_needed(game)
             swept.append(game.pk)
     return swept
 

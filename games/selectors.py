@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from azulsite.ids import parse_id
 
 from . import game_rows
+from .clocks import controller_is_bot
 from .errors import NotFound
 from .models import Game, MoveRecord, Seat, Table
 
@@ -82,3 +83,19 @@ def overdue_game_ids(now):
         .order_by("deadline_at")
         .values_list("pk", flat=True)
     )
+
+
+def seat_of_player(seats, player_index):
+    """The seat of `seats` that plays `player_index`, or None."""
+    for seat in seats:
+        if seat.player_index == player_index:
+            return seat
+    return None
+
+
+def bot_to_move(game):
+    """The seat a bot must play now in this (loaded) game, or None."""
+    if game.status != Game.Status.PLAYING:
+        return None
+    seat = seat_of_player(game.table.seats_in_order(), game.state.get("current_player"))
+    return seat if seat is not None and controller_is_bot(seat) else None

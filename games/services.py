@@ -3,7 +3,7 @@
 
 A game has a single writer: each operation runs in one transaction that locks the game row
 (`select_for_update`), re-reads it and checks the version the client saw. Broadcasts, bot turns and
-clock checks are queued with `transaction.on_commit`, so nobody hears of a change that rolled back.
+clock checks are queued after commit (games.events), so nobody hears of a change that rolled back.
 Locks are taken in the order of docs/architecture.md ("Lock order"): a game before its table.
 Bad input raises a `games.errors.GameError` and changes nothing.
 """
@@ -11,7 +11,6 @@ Bad input raises a `games.errors.GameError` and changes nothing.
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -22,23 +21,16 @@ from django.utils.translation import gettext as _
 
 from games import engine
 
-from . import broadcast, clocks, errors, game_rows, payloads, rulesets, selectors
+from . import clocks, errors, events, game_rows, payloads, rulesets, selectors
 from .bot_accounts import bot_account, bot_levels
-from .bot_turns import schedule_bot_turn_if_needed
 from .models import Game, MoveRecord, Seat, Table
 from .outcome import aborted_result, final_result
-from .signals import game_changed, game_finished
 
 # The level of the bot that takes over the seat of a player who left a 3-4 player game.
 REPLACEMENT_BOT_LEVEL = "greedy"
 MAX_BASE_SECONDS = 3 * 60 * 60
 MAX_INCREMENT_SECONDS = 10 * 60
 MAX_DAYS_PER_MOVE = 30
-# Per-turn clock tasks are only scheduled this close to the deadline (time scrambles, short
-# banks); the beat task (every 2 s) covers the rest. Publishing a task on every move cost more
-# CPU than the move's own engine work, and a Redis broker redelivers far-future ETA tasks after
-# its visibility timeout anyway.
-CLOCK_TASK_HORIZON = timedelta(seconds=30)
 
 
 @dataclass(frozen=True)
@@ -95,13 +87,6 @@ def _seat_prefetch():
 
 def _seats(game):
     return game.table.seats_in_order()
-
-
-def _seat_of_player(seats, player_index):
-    for seat in seats:
-        if seat.player_index == player_index:
-            return seat
-    return None
 
 
 def _int_option(options, name, default=0):
@@ -227,7 +212,7 @@ def create_table(creator, *, enforce_quota=True, **options):
             Seat.objects.create(table=table, position=position, user=bot_account(level))
         creator_position = min(set(range(table.players)) - set(bot_seats))
         Seat.objects.create(table=table, position=creator_position, user=creator)
-        broadcast.lobby_after_commit(table.pk)
+        events.table_changed(table.pk)
     return table
 
 
@@ -251,7 +236,7 @@ def join_table(table_id, user, seat=None, *, enforce_quota=True):
                 new_seat = Seat.objects.create(table=table, position=position, user=user)
         except IntegrityError:
             raise errors.SeatTaken() from None
-        broadcast.lobby_after_commit(table.pk)
+        events.table_changed(table.pk)
     return new_seat
 
 
@@ -288,7 +273,7 @@ def seat_bot(table_id, by_user, seat, level):
                 )
         except IntegrityError:
             raise errors.SeatTaken() from None
-        broadcast.lobby_after_commit(table.pk)
+        events.table_changed(table.pk)
     return new_seat
 
 
@@ -332,7 +317,7 @@ def _leave_open_table(table_id, user):
             table.save(update_fields=["status", "finished_at"])
         else:
             seat.delete()
-        broadcast.lobby_after_commit(table.pk)
+        events.table_changed(table.pk)
     return table
 
 
@@ -386,7 +371,7 @@ def start_table(table_id, user, *, player_order=None):
         game.table = _table_with_seats(table.pk)
         _start_turn(game, now)
         game.save(update_fields=["deadline_at", "turn_started_at"])
-        _after_change(game, payloads.game_payload(game), table_changed=True)
+        events.game_changed(game, payloads.game_payload(game), table_changed=True)
     return game
 
 
@@ -438,7 +423,7 @@ def _apply_move(game, user, move, version, now):
     if version != game.version:
         raise errors.StaleVersion(_('you saw version %(version)s; the game is at %(version2)s') % {"version": version, "version2": game.version})
     current = game.state["current_player"]
-    seat = _seat_of_player(mine, current)
+    seat = selectors.seat_of_player(mine, current)
     if seat is None:
         raise errors.NotYourTurn(_("it is player %(current)s's turn") % {"current": current})
 
@@ -472,7 +457,7 @@ def _apply_move(game, user, move, version, now):
         _start_turn(game, now)
     game_rows.update_fields(game, _GAME_MOVE_FIELDS)
     payload = payloads.game_payload(game, last_move=record, engine_state=new_state, account=account)
-    _after_change(game, payload, table_changed=finished)
+    events.game_changed(game, payload, table_changed=finished)
     return MoveOutcome(game.version, payload["state"], True, payload)
 
 
@@ -511,7 +496,7 @@ def _leave_game(game_id, user, reason, over=errors.GameOver):
         _seat_leaves(game, seat, reason, now)
         game.save()
         payload = payloads.game_payload(game, last_move=game.moves.order_by("-number").first())
-        _after_change(game, payload, table_changed=game.is_over)
+        events.game_changed(game, payload, table_changed=game.is_over)
     return payload
 
 
@@ -545,7 +530,7 @@ def is_overdue(game, now=None):
 
 def _time_out_player_to_move(game, now):
     """Under the game's lock: the player to move ran out of time (the leaving policy applies)."""
-    seat = _seat_of_player(_seats(game), game.state["current_player"])
+    seat = selectors.seat_of_player(_seats(game), game.state["current_player"])
     if seat.time_left_ms is not None:
         seat.time_left_ms = 0
     if _aborts_on_timeout(game, seat):
@@ -554,7 +539,7 @@ def _time_out_player_to_move(game, now):
         _seat_leaves(game, seat, "timeout", now)
     game.save()
     payload = payloads.game_payload(game, last_move=game.moves.order_by("-number").first())
-    _after_change(game, payload, table_changed=game.is_over)
+    events.game_changed(game, payload, table_changed=game.is_over)
 
 
 def expire_overdue_games(now=None):
@@ -591,7 +576,7 @@ def _seat_leaves(game, seat, reason, now):
 
 
 def _start_turn(game, now):
-    seat = _seat_of_player(_seats(game), game.state["current_player"])
+    seat = selectors.seat_of_player(_seats(game), game.state["current_player"])
     game.turn_started_at = now
     game.deadline_at = clocks.deadline_for(game.table, seat, now)
 
@@ -630,51 +615,3 @@ def _abort(game, seat, now):
     seat.save(update_fields=["left", "left_reason", "left_at", "time_left_ms"])
     result = aborted_result(game.state, leavers=_leavers(game), aborted_by=seat.player_index)
     _end(game, result, Game.Status.ABORTED, now)
-
-
-def _after_change(game, payload, *, table_changed):
-    """Queue what must follow a committed change: broadcast, bot turn, clock check, end hooks."""
-    broadcast.game_state_after_commit(payload)
-    _announce_change(game)
-    if table_changed:
-        broadcast.lobby_after_commit(game.table_id)
-    if game.is_over:
-        game_id = game.pk
-        # Robust: the game's end is committed; a failing end hook (ratings, leagues, which also
-        # run inline when Celery is eager) is logged and must not turn the answer into an error.
-        transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id),
-                              robust=True)
-        return
-    transaction.on_commit(lambda: schedule_bot_turn_if_needed(game))
-    transaction.on_commit(lambda: _schedule_clock_check(game.pk, game.deadline_at))
-
-
-def _announce_change(game):
-    """game_changed after commit, with what its listeners (notifications) need, read from the
-    rows this change loaded: no query of its own."""
-    seats = _seats(game)
-    to_move = None
-    if not game.is_over:
-        seat = _seat_of_player(seats, game.state["current_player"])
-        to_move = None if seat is None else (seat.replaced_by_id if seat.left else seat.user_id)
-    change = {
-        "game_id": game.pk,
-        "version": game.version,
-        "started": game.version == 0 and not game.is_over,
-        "over": game.is_over,
-        "to_move": to_move,
-        "humans": [s.user_id for s in seats if not _is_bot(s.user)],
-        "clock_kind": game.table.clock_kind,
-    }
-    transaction.on_commit(lambda: game_changed.send(sender=Game, **change), robust=True)
-
-
-def _schedule_clock_check(game_id, deadline):
-    """Ask a worker to check the clock right at the deadline (the beat task is the safety net)."""
-    from .tasks import enforce_game_clock
-
-    if deadline is None or enforce_game_clock.app.conf.task_always_eager:
-        return  # eager mode would run it now, before the deadline: moves and syncs check instead
-    if deadline - timezone.now() > CLOCK_TASK_HORIZON:
-        return
-    enforce_game_clock.apply_async((game_id,), eta=deadline + timedelta(milliseconds=50))

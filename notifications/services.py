@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import dispatch
 from games.models import Game
 
 from . import errors
@@ -24,6 +25,7 @@ from .models import KINDS, GameEmailBatch, NotificationSettings, PushSubscriptio
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 ALL_KINDS = "all"
+SEND_GAME_EMAIL = "notifications.send_game_email"
 
 
 def interval():
@@ -100,8 +102,6 @@ def note_event(user_id, game_id, kinds, now=None):
     """Add `kinds` (one change's news, e.g. a start that is also your move) to the (user, game)
     e-mail batch together; enqueue its sending when due."""
     kinds = [kinds] if isinstance(kinds, str) else list(kinds)
-    from .tasks import send_game_email
-
     now = now or timezone.now()
     with transaction.atomic():
         try:
@@ -119,8 +119,8 @@ def note_event(user_id, game_id, kinds, now=None):
         batch.scheduled_for = max(due, now)
         batch.save(update_fields=["pending", "scheduled_for"])
         eta = batch.scheduled_for
-    transaction.on_commit(lambda: send_game_email.apply_async(
-        (user_id, game_id), eta=None if eta <= now else eta))
+    transaction.on_commit(lambda: dispatch.send(
+        SEND_GAME_EMAIL, (user_id, game_id), eta=None if eta <= now else eta))
     return batch
 
 

@@ -14,19 +14,17 @@ Progress goes to the game's socket group after each commit (`analysis` messages)
 """
 
 import json
-import logging
 import random
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, connections, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import broadcast, replays, selectors
+from games import dispatch as dispatch_work
 from games.bots import analysis as judge
 from games.errors import NotAuthenticated
 from games.models import Game
@@ -35,9 +33,8 @@ from games.templatetags.terms import term
 from .errors import AnalysisQuota, GameNotFinished
 from .models import GameAnalysis, MoveAnalysis
 
-log = logging.getLogger(__name__)
-
 IN_FLIGHT = (GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING)
+ANALYSE_GAME = "analysis.analyse_game"
 
 
 def node_budget():
@@ -96,56 +93,13 @@ def _check_quota(user):
 
 
 def dispatch(analysis_id):
-    """Start the analysis task: on a worker, or (eager Celery, embedded) on a pool thread, so the
-    request returns at once, as bot turns do (games.bot_turns)."""
-    from azulsite.celery import app
-
-    from .tasks import analyse_game
-
-    if app.conf.task_always_eager:
-        _embedded.submit(analysis_id)
-    else:
-        analyse_game.delay(analysis_id)
-
-
-class EmbeddedAnalyses:
-    """The embedded default's analysis worker: one pool thread, one analysis at a time."""
-
-    def __init__(self):
-        self._lock = threading.Condition()
-        self._pool = None
-        self.in_flight = 0
-
-    def submit(self, analysis_id):
-        with self._lock:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
-            self.in_flight += 1
-        self._pool.submit(self._run, analysis_id)
-
-    def _run(self, analysis_id):
-        from .tasks import analyse_game
-
-        try:
-            analyse_game.apply(args=(analysis_id,), throw=False)
-        except Exception:  # never let the pool thread die silently
-            log.exception("embedded analysis %s failed", analysis_id)
-        finally:
-            connections.close_all()
-            with self._lock:
-                self.in_flight -= 1
-                self._lock.notify_all()
-
-    def wait_idle(self, timeout=60.0):
-        with self._lock:
-            return self._lock.wait_for(lambda: self.in_flight == 0, timeout)
-
-
-_embedded = EmbeddedAnalyses()
+    """Start the analysis task off the request: on a worker, or (embedded) on a pool thread, as
+    bot turns do (games.dispatch)."""
+    dispatch_work.in_background(ANALYSE_GAME, (analysis_id,), pool=dispatch_work.ANALYSES)
 
 
 def wait_for_embedded_analyses(timeout=60.0):
-    return _embedded.wait_idle(timeout)
+    return dispatch_work.ANALYSES.wait_idle(timeout)
 
 
 def redispatch_analyses():

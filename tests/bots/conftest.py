@@ -2,7 +2,7 @@
 
 from django.utils import timezone
 
-from games import bot_turns, services
+from games import dispatch, services
 from games.bot_accounts import bot_account
 from games.models import Game, Seat, Table
 
@@ -12,7 +12,7 @@ def fresh(game):
 
 
 def wait_for_bots(timeout=60):
-    assert bot_turns.wait_for_embedded_bot_turns(timeout), "embedded bot turns did not finish"
+    assert dispatch.BOT_TURNS.wait_idle(timeout), "embedded bot turns did not finish"
 
 
 def bots_only_game(creator, levels, *, variant="standard"):

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import bot_turns, engine, services, tasks
+from games import bot_turns, engine, selectors, services, tasks
 from games.models import Game, MoveRecord, Seat
 
 from .conftest import bots_only_game, fresh, wait_for_bots
@@ -65,7 +65,7 @@ def test_no_bot_turn_when_a_human_is_to_move(alice, make_user):
     table = services.create_table(alice, players=2)
     services.join_table(table.pk, bob)
     game = services.start_table(table.pk, alice)
-    assert bot_turns.bot_to_move(fresh(game)) is None
+    assert selectors.bot_to_move(fresh(game)) is None
     assert tasks.play_bot_turn.apply(args=(game.pk, 0)).get() is None
     assert fresh(game).version == 0
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from games import bot_turns, tasks
+from games import events, tasks
 from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord
 from tests.support.processes import start_celery_worker
@@ -42,7 +42,7 @@ def test_bots_play_a_whole_game_on_a_worker_streamed_to_a_spectator(
     page.evaluate(SPECTATE, f"{live_daphne.ws_url}/ws/games/{game.pk}/")
     wait_until(lambda: page.evaluate("window.seen.length") >= 1, 10, "the first state")
 
-    assert bot_turns.schedule_bot_turn_if_needed(fresh(game))  # as services do after commit
+    assert events.schedule_bot_turn_if_needed(fresh(game))  # as services do after commit
     wait_until(lambda: fresh(game).status != Game.Status.PLAYING, 90, "the end of the game")
 
     game = fresh(game)

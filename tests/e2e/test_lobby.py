@@ -10,7 +10,7 @@ from django.db import connection
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games import bot_turns, lobby, services
+from games import dispatch, lobby, services
 from games.models import Game, Table
 
 from .play_by_clicking import sign_up
@@ -46,7 +46,7 @@ def _bot_game(user, **options):
     table = services.create_table(user, players=2, bots=[{"seat": 1, "level": "random"}], **options)
     game = services.start_table(table.pk, user)
     # The bot's reply runs on the embedded bot thread: let it land before the test ages the game.
-    assert bot_turns.wait_for_embedded_bot_turns(30)
+    assert dispatch.BOT_TURNS.wait_idle(30)
     return game
 
 

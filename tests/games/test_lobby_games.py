@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import bot_turns, lobby, services
+from games import dispatch, lobby, services
 from games.models import Game
 from tests.games.conftest import play_one, start_game
 
@@ -20,7 +20,7 @@ def bot_game(creator, level="random", **options):
     table = services.create_table(creator, bots=[{"seat": 1, "level": level}], **options)
     game = services.start_table(table.pk, creator)
     # The bot's reply runs on the embedded bot thread: let it land before the test ages the game.
-    assert bot_turns.wait_for_embedded_bot_turns(30)
+    assert dispatch.BOT_TURNS.wait_idle(30)
     return game
 
 

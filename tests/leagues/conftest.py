@@ -90,7 +90,7 @@ def play_game_out(game, seed=0, humans_to_floor=False):
     import random
 
     from games import engine
-    from games.bot_turns import wait_for_embedded_bot_turns
+    from games.dispatch import BOT_TURNS
     from games.errors import GameOver, NotYourTurn, StaleVersion
     from tests.games.conftest import controller_to_move, fresh
 
@@ -100,7 +100,7 @@ def play_game_out(game, seed=0, humans_to_floor=False):
         if mover.is_bot:
             # Let the bot play its own turn (threads in the embedded default); if it did not
             # (a worker elsewhere, or no bots), the move below is refused or plays for it.
-            wait_for_embedded_bot_turns()
+            BOT_TURNS.wait_idle(30.0)
             if fresh(game).version != current.version:
                 continue
         # From the state read above: a bot's thread may change the game meanwhile.
@@ -113,5 +113,5 @@ def play_game_out(game, seed=0, humans_to_floor=False):
             game_services.play_move(current.pk, mover, move, current.version)
         except (StaleVersion, NotYourTurn, GameOver):
             continue
-    wait_for_embedded_bot_turns()  # the game's end may have been a bot's move, on its thread
+    BOT_TURNS.wait_idle(30.0)  # the game's end may have been a bot's move, on its thread
     return fresh(game)

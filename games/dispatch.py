@@ -1,0 +1,111 @@
+"""Where background work runs: the one place that knows whether Celery has workers.
+
+The embedded default (eager Celery, no Redis) has no workers: work that must not hold up the
+request (a bot's turn, an analysis) runs on a small thread pool of this process, after the
+response; with workers it goes to the broker. Domain code names a task and a pool and never asks
+which of the two it is: that choice is made here, from the Celery app's settings
+(CELERY_TASK_ALWAYS_EAGER, which the tests switch per test).
+
+Tasks are named, not imported: a task module imports the services it wraps, so services that
+imported their tasks back would make a cycle. Celery's autodiscovery registers every app's
+tasks.py, and the name finds the task there.
+"""
+
+import logging
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+
+from django.db import connections
+
+log = logging.getLogger(__name__)
+
+
+def _app():
+    from azulsite.celery import app  # azulsite.celery configures itself from Django's settings
+
+    return app
+
+
+def embedded():
+    """True when there is no worker: tasks run eagerly in the process that sends them."""
+    return bool(_app().conf.task_always_eager)
+
+
+@cache
+def _autodiscovered():
+    _app().loader.import_default_modules()  # every app's tasks.py (autodiscovery)
+    return True
+
+
+def task(name):
+    """The Celery task registered under `name` (e.g. "games.tasks.play_bot_turn")."""
+    app = _app()
+    if name not in app.tasks:
+        _autodiscovered()
+    return app.tasks[name]
+
+
+class EmbeddedPool:
+    """A few threads of this process running eager tasks after the response. `in_flight` counts
+    tasks submitted and not finished (a task that submits the next one does so before it
+    finishes, so 0 means all the work is done)."""
+
+    def __init__(self, name, workers):
+        self.name = name
+        self.workers = workers
+        self._lock = threading.Condition()
+        self._pool = None
+        self.in_flight = 0
+
+    def submit(self, task_name, args):
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=self.workers,
+                                                thread_name_prefix=self.name)
+            self.in_flight += 1
+        self._pool.submit(self._run, task_name, args)
+
+    def _run(self, task_name, args):
+        try:
+            task(task_name).apply(args=args, throw=False)
+        except Exception:  # never let a pool thread die silently
+            log.exception("embedded %s %s%r failed", self.name, task_name, tuple(args))
+        finally:
+            connections.close_all()  # this thread's own connection
+            with self._lock:
+                self.in_flight -= 1
+                self._lock.notify_all()
+
+    def wait_idle(self, timeout):
+        """Block until no task is running or queued (tests). True if idle in time."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self.in_flight == 0, timeout)
+
+
+# Bot turns: two threads, so one bot's thinking never holds up every other table.
+BOT_TURNS = EmbeddedPool("bot-turn", workers=2)
+# Analyses: one thread, one analysis at a time.
+ANALYSES = EmbeddedPool("analysis", workers=1)
+
+
+def in_background(task_name, args, *, pool):
+    """Run the task off the request: on `pool` (embedded), or on a worker."""
+    if embedded():
+        pool.submit(task_name, tuple(args))
+    else:
+        task(task_name).delay(*args)
+
+
+def send(task_name, args, *, eta=None):
+    """Send the task to a worker, to run at `eta` if given; embedded, it runs now, in the caller."""
+    task(task_name).apply_async(tuple(args), eta=eta)
+
+
+def at(task_name, args, *, eta):
+    """Run the task on a worker at `eta`. Embedded, nothing is sent (an eager task would run now,
+    before its time): the caller relies on its periodic sweep instead. True if it was sent."""
+    if embedded():
+        return False
+    task(task_name).apply_async(tuple(args), eta=eta)
+    return True
