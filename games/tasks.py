@@ -7,7 +7,8 @@ import logging
 
 from celery import shared_task
 
-from . import bot_turns, services
+from . import services
+from .services import bot_turns
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ def enforce_game_clock(game_id):
     default_retry_delay=2,
 )
 def play_bot_turn(self, game_id, version):
-    """Play the bot's move in `game_id` if the game is still at `version` (games.bot_turns).
+    """Play the bot's move in `game_id` if the game is still at `version` (games.services.bot_turns).
 
     Safe to run twice or late: it does nothing once the game moved past `version`. Unexpected
     errors are retried a few times; a turn that failed for good is logged, and the periodic

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from . import checks, errors
 from .models import Invitation, League, Member
-from .services import check_registration, make_player
+from .services.membership import check_registration, make_player
 
 
 def _lock_league(league_id):

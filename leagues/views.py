@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import checks, forms, invitations, payloads, selectors, services
+from . import checks, errors, forms, invitations, payloads, selectors, services
 from .errors import LeagueError
 from .models import Invitation, League, Season
 
@@ -224,7 +224,7 @@ def _player_named(request):
     """The organiser form's username, or a clear refusal."""
     form = forms.PlayerForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid(_("give a username"))
+        raise errors.Invalid(_("give a username"))
     return form.cleaned_data
 
 
@@ -232,7 +232,7 @@ def _player_named(request):
 def invite_player(request, league_id):
     form = forms.InviteForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid(_("give a username"))
+        raise errors.Invalid(_("give a username"))
     invitations.invite_player(league_id, request.user, **form.cleaned_data)
     return _("Invited %(username)s: they play once they accept.") % {"username": form.cleaned_data["username"]}
 
@@ -240,7 +240,7 @@ def invite_player(request, league_id):
 @organiser_action
 def revoke_invitation(request, league_id, invitation_id):
     if not Invitation.objects.filter(pk=invitation_id, league_id=league_id).exists():
-        raise services.errors.NotFound(_("no such invitation in this league"))
+        raise errors.NotFound(_("no such invitation in this league"))
     invitation = invitations.revoke_invitation(invitation_id, request.user)
     return _('Revoked the invitation of %(shown_name)s.') % {"shown_name": invitation.user.shown_name}
 
@@ -276,7 +276,7 @@ def season_dates(request, league_id, number):
     league = _league_or_404(request, league_id)
     form = forms.SeasonDatesForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid(_form_problem(form))
+        raise errors.Invalid(_form_problem(form))
     services.update_season(_season_or_404(league, number).pk, request.user, **form.cleaned_data)
     return _('Season %(number)s dates saved.') % {"number": number}
 
@@ -300,7 +300,7 @@ def withdraw(request, league_id, number):
     league = _league_or_404(request, league_id)
     form = forms.ReasonForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid(_("give a username and a reason"))
+        raise errors.Invalid(_("give a username and a reason"))
     season = _season_or_404(league, number)
     services.withdraw_player(season.pk, request.user, **form.cleaned_data)
     return _("Withdrew %(username)s.") % {"username": form.cleaned_data["username"]}
@@ -310,7 +310,7 @@ def withdraw(request, league_id, number):
 def override(request, league_id, fixture_id):
     form = forms.OverrideForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid(_("give the places and a reason"))
+        raise errors.Invalid(_("give the places and a reason"))
     services.override_result(
         fixture_id, request.user, form.parsed_places(), form.cleaned_data["reason"]
     )
@@ -321,7 +321,7 @@ def override(request, league_id, fixture_id):
 def extend(request, league_id, fixture_id):
     form = forms.ExtendForm(request.POST)
     if not form.is_valid():
-        raise services.errors.Invalid(_form_problem(form))
+        raise errors.Invalid(_form_problem(form))
     services.extend_deadline(
         fixture_id, request.user, form.cleaned_data["until"], form.cleaned_data["reason"]
     )

@@ -1,5 +1,9 @@
 """Request parsing and the documented response shapes of the games API.
 
+Request serializers parse the shape (types, per-field errors); the rules of a new table's options
+are games.services.options', which the service applies to every caller: the bounds and choices
+below are read from the same constants, not restated.
+
 Responses are built by games.payloads (one builder for REST, WebSocket and broadcasts); the response
 serializers here describe those shapes for the OpenAPI schema.
 """
@@ -9,6 +13,10 @@ from rest_framework import serializers
 
 from accounts.bots import BOT_LEVELS
 from games.models import Game, Table
+from games.rulesets import PLAYER_COUNTS
+
+FEWEST_PLAYERS = min(min(counts) for counts in PLAYER_COUNTS.values())
+MOST_PLAYERS = max(max(counts) for counts in PLAYER_COUNTS.values())
 
 # --- requests --------------------------------------------------------------------------------
 
@@ -27,13 +35,14 @@ class ClockOptionsSerializer(serializers.Serializer):
 
 
 class BotSeatSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0, max_value=3)
+    seat = serializers.IntegerField(min_value=0, max_value=MOST_PLAYERS - 1)
     level = serializers.ChoiceField(choices=BOT_LEVELS)
 
 
 class TableCreateSerializer(serializers.Serializer):
     players = serializers.IntegerField(
-        min_value=2, max_value=4, required=False, help_text="2-4; Azul Duel: 2 (the default)"
+        min_value=FEWEST_PLAYERS, max_value=MOST_PLAYERS, required=False,
+        help_text="2-4; Azul Duel: 2 (the default)"
     )
     variant = serializers.ChoiceField(
         choices=Table.Variant.values,
@@ -52,7 +61,7 @@ class TableCreateSerializer(serializers.Serializer):
 
 class JoinSerializer(serializers.Serializer):
     seat = serializers.IntegerField(
-        min_value=0, max_value=3, required=False, allow_null=True, help_text="default: first free"
+        min_value=0, max_value=MOST_PLAYERS - 1, required=False, allow_null=True, help_text="default: first free"
     )
 
 

@@ -16,8 +16,9 @@ from rest_framework.views import APIView
 from accounts.throttles import WindowRateThrottle
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response, paginated
-from games import bot_turns, payloads, replays, selectors, services
+from games import payloads, replays, selectors, services
 from games.errors import GameError, Invalid
+from games.services import bot_turns
 
 from . import serializers as s
 

@@ -6,9 +6,10 @@ import pytest
 from django.test import Client
 
 from azulsite.ids import MAX_ID, parse_id
-from games import bot_turns, selectors
 from games import errors as game_errors
+from games import selectors
 from games import services as games
+from games.services import bot_turns
 from leagues import errors as league_errors
 from leagues import services as leagues
 

@@ -7,8 +7,9 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import bot_turns, engine, selectors, services, tasks
+from games import engine, selectors, services, tasks
 from games.models import Game, MoveRecord, Seat
+from games.services import bot_turns
 
 from .conftest import bots_only_game, fresh, wait_for_bots
 

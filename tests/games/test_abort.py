@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
-from games import services
+from games import errors, services
 from games.models import Game, MoveRecord, Seat, Table
 from games.ratings.models import Rating, RatingChange
 from games.ratings.selectors import game_history
@@ -115,6 +115,6 @@ def test_a_three_player_rated_game_ends_aborted_for_everyone(alice, bob, carol):
     assert not RatingChange.objects.exists()
     # The game is over: a move now is refused and changes nothing.
     mover = waiting_users(game)[0]
-    with pytest.raises(services.errors.GameOver):
+    with pytest.raises(errors.GameOver):
         services.play_move(game.pk, mover, {"source": 0, "color": "blue", "line": 0}, 1)
     assert fresh(game).version == 1

@@ -6,7 +6,7 @@ import time
 import pytest
 from rest_framework.test import APIClient
 
-from games import engine, replays, services
+from games import engine, errors, replays, services
 from games.models import Game, MoveRecord
 from games.payloads import game_payload
 from games.ratings.models import Rating, RatingChange
@@ -33,11 +33,11 @@ def test_a_duel_table_is_two_seats_without_a_wall_variant(alice):
     table = services.create_table(alice, ruleset="duel", variant="gray")
     assert (table.ruleset, table.players, table.variant) == ("duel", 2, "standard")
     for players in (3, 4):
-        with pytest.raises(services.errors.Invalid, match="players must be 2 for duel"):
+        with pytest.raises(errors.Invalid, match="players must be 2 for duel"):
             services.create_table(alice, ruleset="duel", players=players)
-    with pytest.raises(services.errors.Invalid, match="ruleset must be one of classic, duel"):
+    with pytest.raises(errors.Invalid, match="ruleset must be one of classic, duel"):
         services.create_table(alice, ruleset="chess", players=2)
-    with pytest.raises(services.errors.Invalid, match="players must be 2, 3 or 4 for classic"):
+    with pytest.raises(errors.Invalid, match="players must be 2, 3 or 4 for classic"):
         services.create_table(alice)
 
 
@@ -61,13 +61,13 @@ def test_duel_moves_are_applied_and_bad_ones_change_nothing(alice, bob):
     move = legal_moves(game)[0]
     before = snapshot(game)
 
-    with pytest.raises(services.errors.NotYourTurn):
+    with pytest.raises(errors.NotYourTurn):
         services.play_move(game.pk, waiting, move, 0)
-    with pytest.raises(services.errors.StaleVersion):
+    with pytest.raises(errors.StaleVersion):
         services.play_move(game.pk, mover, move, 1)
-    with pytest.raises(services.errors.InvalidMove, match="move.type"):
+    with pytest.raises(errors.InvalidMove, match="move.type"):
         services.play_move(game.pk, mover, {"source": 0, "color": "red", "line": 0}, 0)
-    with pytest.raises(services.errors.IllegalMove, match="opening"):
+    with pytest.raises(errors.IllegalMove, match="opening"):
         services.play_move(game.pk, mover, {"type": "buy_plate"}, 0)
     assert snapshot(game) == before
 
@@ -145,7 +145,7 @@ def test_the_rest_api_opens_and_plays_a_duel_table(alice):
 
 @pytest.mark.django_db
 def test_a_hint_in_a_casual_duel_game_is_one_of_the_legal_moves(alice, bob):
-    from games.bot_turns import suggest_move
+    from games.services.bot_turns import suggest_move
 
     game = start_game(alice, bob, ruleset="duel")
     for _ in range(3):  # past the opening, into the drafting phase

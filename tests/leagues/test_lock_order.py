@@ -15,6 +15,7 @@ from games import engine
 from games import errors as game_errors
 from games import services as game_services
 from games.models import Game, Seat
+from leagues import errors as league_errors
 from leagues import services
 from leagues.models import Fixture, Round, Season
 from tests.support.row_locks import queued_behind
@@ -27,7 +28,7 @@ REPETITIONS = 5
 def _answer(write):
     try:
         return write()
-    except (game_errors.GameError, services.errors.LeagueError) as exc:
+    except (game_errors.GameError, league_errors.LeagueError) as exc:
         return exc.code
 
 
@@ -130,7 +131,7 @@ def test_a_withdrawal_racing_the_last_fixture_deadline_queues_instead_of_deadloc
         )
 
         # As one after the other: the deadline ended the season, so nobody can withdraw from it.
-        assert answers == [1, services.errors.WrongState.code]
+        assert answers == [1, league_errors.WrongState.code]
         fixture.refresh_from_db()
         assert fixture.decided_by == Fixture.DecidedBy.DEADLINE
         assert Season.objects.get(pk=season.pk).status == Season.Status.FINISHED

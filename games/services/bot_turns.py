@@ -9,7 +9,7 @@ leaver) is a bot account; the account's `bot_level` picks the `games.bots` level
   instead, so the request that caused it returns at once and other tables never wait for a bot.
 - `play_bot_turn(game_id, version)` does the work: re-read the game, do nothing if it moved on
   (the task is safe to run twice or late), think outside any transaction or row lock, then play
-  through `services.play_move` as the seat's controller, which re-checks everything under the
+  through `moves.play_move` as the seat's controller, which re-checks everything under the
   lock. The bot's random source is seeded from (game seed, version): a retried turn plays the
   same move. The bot is given the public state only (the seed is dropped).
 - `sweep_waiting_bot_turns()` (beat task) re-enqueues turns that waited too long: a turn whose
@@ -28,10 +28,10 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bots, engine
+from games import bots, engine, errors, events, selectors
+from games.models import Game
 
-from . import errors, events, selectors, services
-from .models import Game
+from . import moves
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def play_bot_turn(game_id, version):
     controller = seat.controller
     move = choose_for(game, controller.bot_level, think_seconds())
     try:
-        services.play_move(game.pk, controller, move.to_dict(), version)
+        moves.play_move(game.pk, controller, move.to_dict(), version)
     except WORLD_MOVED_ON as exc:
         log.info("bot turn in game %s at version %s not played: %s", game_id, version, exc.code)
         return None
