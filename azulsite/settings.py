@@ -58,7 +58,7 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Only cursors that bind on the server prepare statements: Django's own cursors bind on the
-    # client and never do; games.game_rows opens such cursors for the per-move queries, which
+    # client and never do; games.storage opens such cursors for the per-move queries, which
     # PostgreSQL then plans once per connection instead of once per move. (Options given in
     # DATABASE_URL, such as ?sslmode=require, are kept.)
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 3)

@@ -57,7 +57,7 @@ class Table(models.Model):
         return f"Table {self.pk} ({self.players}p {self.variant}, {self.status})"
 
     def seats_in_order(self):
-        """The seats by position: those loaded with the table (games.game_rows.lock_game loads
+        """The seats by position: those loaded with the table (games.storage.lock_game loads
         them, users included, in the game's locking query), otherwise `seats.all()`."""
         loaded = getattr(self, "loaded_seats", None)
         return loaded if loaded is not None else list(self.seats.all())

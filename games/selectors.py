@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 
 from azulsite.ids import parse_id
 
-from . import game_rows
+from . import storage
 from .clocks import controller_is_bot
 from .errors import NotFound
 from .models import Game, MoveRecord, Seat, Table
@@ -60,7 +60,7 @@ def get_game(game_id):
 def get_game_with_players(game_id):
     """The game with its table and seats (users loaded, `table.seats_in_order()`) in one query:
     what a socket needs on connect and sync. NotFound for an unknown id."""
-    game = game_rows.read_game(object_id(game_id, "game"))
+    game = storage.read_game(object_id(game_id, "game"))
     if game is None:
         raise NotFound(_('no game %(game_id)s') % {"game_id": game_id})
     return game
@@ -75,14 +75,6 @@ def get_game_status(game_id):
         return Game.objects.values_list("status", flat=True).get(pk=object_id(game_id, "game"))
     except Game.DoesNotExist:
         raise NotFound(_('no game %(game_id)s') % {"game_id": game_id}) from None
-
-
-def overdue_game_ids(now):
-    return list(
-        Game.objects.filter(status=Game.Status.PLAYING, deadline_at__lte=now)
-        .order_by("deadline_at")
-        .values_list("pk", flat=True)
-    )
 
 
 def seat_of_player(seats, player_index):

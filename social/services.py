@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.throttles import WindowRateThrottle
 from azulsite.ids import parse_id
-from games import broadcast, game_rows
+from games import broadcast, storage
 
 from . import errors, groups, payloads
 from .models import MAX_MESSAGE_LENGTH, ChatMessage, Mute, Report
@@ -117,7 +117,7 @@ def post_message(game_id, user, text, channel=None):
         raise errors.Invalid(_("channel must be players or spectators"))
     cleaned = clean_text(text)
     with transaction.atomic():
-        game = game_rows.lock_game(number)
+        game = storage.lock_game(number)
         if game is None:
             raise errors.NotFound(_("no game %(game_id)s") % {"game_id": game_id})
         if game.is_over:
@@ -159,7 +159,7 @@ def muted_ids(user):
 
 
 def _game(game_id):
-    game = game_rows.read_game(_id(game_id, "game"))
+    game = storage.read_game(_id(game_id, "game"))
     if game is None:
         raise errors.NotFound(_("no game %(game_id)s") % {"game_id": game_id})
     return game

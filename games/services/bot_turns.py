@@ -28,7 +28,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bots, engine, errors, events, selectors
+from games import bots, engine, errors, events, selectors, storage
 from games.models import Game
 
 from . import moves
@@ -56,7 +56,7 @@ def play_bot_turn(game_id, version):
     Returns the move played (a dict), or None when there was nothing to do. (Database
     connections: Celery's Django fixup manages them in workers, the pool closes its own.)
     """
-    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    game = storage.read_game(game_id)
     if game is None or game.version != version:
         return None
     seat = selectors.bot_to_move(game)
@@ -119,10 +119,7 @@ def suggest_move(game_id, user):
     """A suggested move for `user`, who must be the player to move in a casual (unrated) game."""
     if user is None or not getattr(user, "is_authenticated", False):
         raise errors.NotAuthenticated()
-    try:
-        game = Game.objects.select_related("table").get(pk=selectors.object_id(game_id, "game"))
-    except Game.DoesNotExist:
-        raise errors.NotFound(_('no game %(game_id)s') % {"game_id": game_id}) from None
+    game = selectors.get_game_with_players(game_id)
     if game.table.rated:
         raise errors.HintsNotAllowed(_("hints are for casual games only"))
     if game.status != Game.Status.PLAYING:

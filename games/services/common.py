@@ -3,7 +3,7 @@
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from games import errors, game_rows, selectors
+from games import errors, selectors, storage
 from games.models import Seat, Table
 
 
@@ -25,8 +25,8 @@ def lock_table(table_id):
 
 def lock_game(game_id):
     """Lock the game row (the single-writer lock) and load it with its table and seats (users
-    included, as `game.table.seats_in_order()`), in one query (games.game_rows)."""
-    game = game_rows.lock_game(selectors.object_id(game_id, "game"))
+    included, as `game.table.seats_in_order()`), in one query (games.storage)."""
+    game = storage.lock_game(selectors.object_id(game_id, "game"))
     if game is None:
         raise errors.NotFound(_('no game %(game_id)s') % {"game_id": game_id})
     return game

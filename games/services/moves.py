@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import clocks, engine, errors, events, game_rows, payloads, rulesets, selectors
+from games import clocks, engine, errors, events, payloads, rulesets, selectors, storage
 from games.models import MoveRecord
 
 from . import common, leaving
@@ -76,8 +76,8 @@ def _apply_move(game, user, move, version, now):
     bank = seat.time_left_ms
     clocks.charge_move(game.table, seat, game.turn_started_at, now)
     if seat.time_left_ms != bank:
-        game_rows.update_fields(seat, ["time_left_ms"])
-    record = game_rows.insert_move(MoveRecord(
+        storage.update_fields(seat, ["time_left_ms"])
+    record = storage.insert_move(MoveRecord(
         game=game,
         number=game.version + 1,
         player_index=current,
@@ -92,7 +92,7 @@ def _apply_move(game, user, move, version, now):
         leaving.finish(game, new_state.result(), "normal", now)
     else:
         leaving.start_turn(game, now)
-    game_rows.update_fields(game, _GAME_MOVE_FIELDS)
+    storage.update_fields(game, _GAME_MOVE_FIELDS)
     payload = payloads.game_payload(game, last_move=record, engine_state=new_state, account=account)
     events.game_changed(game, payload, table_changed=finished)
     return MoveOutcome(game.version, payload["state"], True, payload)
