@@ -3,9 +3,8 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.http import Http404
-
 from accounts.models import User
+from games.ratings import selectors as ratings_selectors
 
 
 @dataclass(frozen=True)
@@ -23,13 +22,11 @@ class Profile:
     ratings: tuple = ()
 
 
-def profile_of(username: str) -> Profile:
-    """The public profile of a user, looked up ignoring case; Http404 if there is none."""
+def profile_of(username: str) -> Profile | None:
+    """The public profile of a user, looked up ignoring case; None if there is none."""
     user = User.objects.filter(username__iexact=username, is_active=True).first()
     if user is None:
-        raise Http404(f"There is no player named {username}.")
-    from games.ratings import selectors as ratings_selectors
-
+        return None
     ratings = ratings_selectors.ratings_of(user)
     main = ratings_selectors.main_rating(ratings)
     played = ratings_selectors.games_summary(user)
@@ -45,3 +42,8 @@ def profile_of(username: str) -> Profile:
         games_won=played.won,
         ratings=tuple(ratings),
     )
+
+
+def no_such_player(username: str) -> str:
+    """What the page and the API say for a name nobody has."""
+    return f"There is no player named {username}."

@@ -3,6 +3,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
@@ -22,6 +23,7 @@ from accounts.throttles import (
     PasswordResetPerEmailThrottle,
     RegisterThrottle,
 )
+from games.ratings import selectors as ratings_selectors
 
 TOO_MANY_REQUESTS = 429
 
@@ -166,9 +168,9 @@ class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
 
 def profile(request, username: str):
     found = selectors.profile_of(username)
+    if found is None:
+        raise Http404(selectors.no_such_player(username))
     if found.username != username:  # /u/ALICE/ → /u/alice/
         return redirect("profile", username=found.username, permanent=True)
-    from games.ratings.views import profile_sections
-
-    context = {"profile": found, **profile_sections(request, found.user)}
+    context = {"profile": found, **ratings_selectors.profile_sections(found.user, request.GET)}
     return render(request, "accounts/profile.html", context)

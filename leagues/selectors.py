@@ -16,6 +16,7 @@ from .models import (
     League,
     Member,
     Round,
+    Season,
 )
 
 
@@ -268,3 +269,39 @@ def my_open_fixtures(league, user):
         .select_related("round", "table__game")
         .order_by("round__number", "id")
     )
+
+
+# --- rows the pages and the API look up by id ---------------------------------------------------
+
+
+def league_by_id(league_id):
+    """The league (with its creator), or None; whether the viewer may see it is can_see's."""
+    return League.objects.filter(pk=league_id).select_related("created_by").first()
+
+
+def season_by_id(season_id):
+    return Season.objects.filter(pk=season_id).select_related("league").first()
+
+
+def season_numbered(league, number):
+    return Season.objects.filter(league=league, number=number).first()
+
+
+def seasons_newest_first(league):
+    return league.seasons.order_by("-number")
+
+
+def membership(league, user):
+    """The user's Member row in the league, or None (also for anonymous users)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return league.members.filter(user=user).first()
+
+
+def has_invitation(league_id, invitation_id):
+    return Invitation.objects.filter(pk=invitation_id, league_id=league_id).exists()
+
+
+def visible_leagues_page(user, limit=200):
+    """The first leagues of the index page (visible_leagues, with their creators)."""
+    return visible_leagues(user).select_related("created_by")[:limit]

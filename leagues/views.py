@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from . import checks, errors, forms, invitations, payloads, selectors, services
 from .errors import LeagueError
-from .models import Invitation, League, Season
+from .models import League, Season
 
 
 def _code(request, league_id):
@@ -24,7 +24,7 @@ def _code(request, league_id):
 
 
 def _league_or_404(request, league_id):
-    league = League.objects.filter(pk=league_id).select_related("created_by").first()
+    league = selectors.league_by_id(league_id)
     # A remembered code that was revoked since opens nothing: can_see compares with the current.
     if league is None or not selectors.can_see(league, request.user, _code(request, league_id)):
         raise Http404("no such league")
@@ -32,7 +32,7 @@ def _league_or_404(request, league_id):
 
 
 def _season_or_404(league, number):
-    season = Season.objects.filter(league=league, number=number).first()
+    season = selectors.season_numbered(league, number)
     if season is None:
         raise Http404("no such season")
     return season
@@ -64,7 +64,7 @@ def index(request):
         request,
         "leagues/index.html",
         {
-            "leagues": selectors.visible_leagues(request.user).select_related("created_by")[:200],
+            "leagues": selectors.visible_leagues_page(request.user),
             "invitations": selectors.invitations_for(request.user),
         },
     )
@@ -134,7 +134,7 @@ def detail(request, league_id):
     is_org = services.is_organiser(league, request.user)
     membership = None
     if request.user.is_authenticated:
-        membership = league.members.filter(user=request.user).first()
+        membership = selectors.membership(league, request.user)
     invite_url = None
     if is_org and league.invite_code:
         invite_url = request.build_absolute_uri(
@@ -147,7 +147,7 @@ def detail(request, league_id):
             "league": league,
             "data": payloads.league_payload(league, organiser=is_org),
             "season": season,
-            "seasons": league.seasons.order_by("-number"),
+            "seasons": selectors.seasons_newest_first(league),
             "members": selectors.members(league),
             "is_organiser": is_org,
             "is_player": bool(membership and membership.is_player),
@@ -180,7 +180,7 @@ def _dates_form(season):
 def invite(request, league_id, code):
     """The invite link: remembers the code in the session so the page and the join work.
     Following it joins nobody: the page asks, and joining is a POST of the player's own."""
-    league = League.objects.filter(pk=league_id).first()
+    league = selectors.league_by_id(league_id)
     if league is None or not checks.invite_code_matches(league, code):
         raise Http404("this invite link is not valid: it is wrong or was revoked")
     request.session[f"league-code-{league_id}"] = code
@@ -239,7 +239,7 @@ def invite_player(request, league_id):
 
 @organiser_action
 def revoke_invitation(request, league_id, invitation_id):
-    if not Invitation.objects.filter(pk=invitation_id, league_id=league_id).exists():
+    if not selectors.has_invitation(league_id, invitation_id):
         raise errors.NotFound(_("no such invitation in this league"))
     invitation = invitations.revoke_invitation(invitation_id, request.user)
     return _('Revoked the invitation of %(shown_name)s.') % {"shown_name": invitation.user.shown_name}

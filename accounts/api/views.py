@@ -1,5 +1,6 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -91,4 +92,6 @@ class UserProfileView(APIView):
     )
     def get(self, request, username: str):
         profile = selectors.profile_of(username)
+        if profile is None:
+            raise NotFound(selectors.no_such_player(username))
         return Response(ProfileSerializer(profile).data)

@@ -1,7 +1,9 @@
 """One error shape for the whole API: {"error": {"code": ..., "detail": ...}}.
 
-Every DRF error goes through api_exception_handler. Services raise their own domain errors;
-API views translate them into ApiError(code, detail, status) (see docs/api.md for the codes).
+Every DRF error goes through api_exception_handler, and so does every domain error
+(azulsite.errors.DomainError: games, leagues, social, matchmaking, notifications, learn) that an
+API view lets through: its code, detail and status become the body here, the one place that maps
+them (see docs/api.md for the codes). Accounts' errors carry no status: its views say which.
 """
 
 from django.conf import settings
@@ -11,6 +13,8 @@ from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
+
+from azulsite.errors import DomainError
 
 from .parsers import PayloadTooLarge
 
@@ -70,7 +74,9 @@ def error_body(code: str, detail: str, **extra) -> dict:
 
 
 def api_exception_handler(exc, context):
-    if isinstance(exc, Http404):
+    if isinstance(exc, DomainError):
+        exc = ApiError(exc.code, exc.detail, exc.status, extra=getattr(exc, "extra", None))
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or None)
     elif isinstance(exc, RequestDataTooBig):  # the body was read through Django's request.body
         exc = PayloadTooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)

@@ -4,9 +4,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework import status as http
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from azulsite.api.schema import error_response
-from games.api.views import GamesApiView
 
 from . import selectors, services
 
@@ -54,7 +54,7 @@ class AnalysisSerializer(serializers.Serializer):
     summary = PlayerSummarySerializer(many=True)
 
 
-class GameAnalysisView(GamesApiView):
+class GameAnalysisView(APIView):
     @extend_schema(
         operation_id="games_analysis",
         responses={200: AnalysisSerializer, 404: error_response("not_found")},

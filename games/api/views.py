@@ -14,10 +14,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.throttles import WindowRateThrottle
-from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response, paginated
 from games import payloads, replays, selectors, services
-from games.errors import GameError, Invalid
+from games.errors import Invalid
 from games.services import bot_turns
 
 from . import serializers as s
@@ -29,20 +28,13 @@ AUTH_ERRORS = {
 }
 
 
-class GamesApiView(APIView):
-    def handle_exception(self, exc):
-        if isinstance(exc, GameError):
-            exc = ApiError(exc.code, exc.detail, exc.status)
-        return super().handle_exception(exc)
-
-
 def _parse(serializer_class, data):
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
 
-class TablesView(GamesApiView):
+class TablesView(APIView):
     @extend_schema(
         operation_id="tables_list",
         parameters=[
@@ -85,7 +77,7 @@ class TablesView(GamesApiView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class TableView(GamesApiView):
+class TableView(APIView):
     @extend_schema(
         operation_id="tables_retrieve",
         responses={200: s.TableSerializer, 404: error_response("not_found")},
@@ -95,7 +87,7 @@ class TableView(GamesApiView):
         return Response(payloads.table_payload(selectors.get_table(table_id)))
 
 
-class JoinTableView(GamesApiView):
+class JoinTableView(APIView):
     @extend_schema(
         operation_id="tables_join",
         request=s.JoinSerializer,
@@ -115,7 +107,7 @@ class JoinTableView(GamesApiView):
         return Response({"table": seat.table_id, **payloads.table_seat_payload(seat)})
 
 
-class LeaveTableView(GamesApiView):
+class LeaveTableView(APIView):
     @extend_schema(
         operation_id="tables_leave",
         request=None,
@@ -129,7 +121,7 @@ class LeaveTableView(GamesApiView):
         return Response(payloads.table_payload(selectors.get_table(table_id)))
 
 
-class TableBotsView(GamesApiView):
+class TableBotsView(APIView):
     @extend_schema(
         operation_id="tables_seat_bot",
         request=s.BotSeatSerializer,
@@ -150,7 +142,7 @@ class TableBotsView(GamesApiView):
         )
 
 
-class StartTableView(GamesApiView):
+class StartTableView(APIView):
     @extend_schema(
         operation_id="tables_start",
         request=None,
@@ -166,7 +158,7 @@ class StartTableView(GamesApiView):
         return Response({"game": game.pk}, status=status.HTTP_201_CREATED)
 
 
-class GameView(GamesApiView):
+class GameView(APIView):
     @extend_schema(
         operation_id="games_retrieve",
         responses={200: s.GameSerializer, 404: error_response("not_found")},
@@ -177,7 +169,7 @@ class GameView(GamesApiView):
         return Response(payloads.game_payload(game, last_move=selectors.last_move(game)))
 
 
-class GameMovesView(GamesApiView):
+class GameMovesView(APIView):
     pagination_class = None
 
     @extend_schema(
@@ -225,7 +217,7 @@ class HintRateThrottle(WindowRateThrottle):
         return super().identity(request, view)  # the client address
 
 
-class HintView(GamesApiView):
+class HintView(APIView):
     throttle_classes = [HintRateThrottle]
 
     def throttled(self, request, wait):
@@ -252,7 +244,7 @@ class HintView(GamesApiView):
         return Response(bot_turns.suggest_move(game_id, request.user))
 
 
-class ResignView(GamesApiView):
+class ResignView(APIView):
     @extend_schema(
         operation_id="games_resign",
         request=None,
@@ -263,7 +255,7 @@ class ResignView(GamesApiView):
         return Response(services.resign(game_id, request.user))
 
 
-class ReplayView(GamesApiView):
+class ReplayView(APIView):
     @extend_schema(
         operation_id="games_replay",
         parameters=[s.ReplayQuerySerializer],

@@ -29,7 +29,7 @@ from django.db.models.functions import Coalesce, Lower
 from games.models import Game, Seat
 
 from . import elo
-from .ladders import LADDERS, ladder_for
+from .ladders import LADDERS, ladder_for, ladder_query
 from .models import RatingChange
 
 OUTCOMES = ("win", "draw", "loss", "aborted", "playing")
@@ -229,8 +229,6 @@ class History(Sequence):
 def game_history(user, *, ladder=None, variant=None, outcome=None, opponent=None):
     """The user's running and finished games, newest first, filtered, as a lazily paged History.
     ValueError on a bad filter."""
-    from .selectors import ladder_query
-
     if ladder and ladder not in LADDERS:
         raise ValueError(f"ladder must be one of {', '.join(LADDERS)}")
     if variant and variant not in ("standard", "gray"):

@@ -6,6 +6,7 @@ apart; Azul Duel ("duel") gets its own ladder when its ruleset exists.
 
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 
@@ -38,5 +39,12 @@ def ladder_for(ruleset: str, players: int) -> str:
     raise ValueError(f"no ladder for ruleset {ruleset!r}")
 
 
-def is_ladder(key: str) -> bool:
-    return key in LADDERS
+def ladder_query(ladder, prefix="table__"):
+    """The games of a ladder, as a filter on Seat (prefix "table__") or Table (prefix "")."""
+    if ladder == "duel":
+        return Q(**{f"{prefix}ruleset": "duel"})
+    if ladder == "classic-2p":
+        return Q(**{f"{prefix}ruleset": "classic", f"{prefix}players": 2})
+    if ladder == "classic-multi":
+        return Q(**{f"{prefix}ruleset": "classic", f"{prefix}players__gte": 3})
+    raise ValueError(f"unknown ladder {ladder!r}")

@@ -3,23 +3,11 @@
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q
+from django.core.paginator import Paginator
 
-from . import elo
-from .ladders import LADDERS
+from . import charts, elo
+from .ladders import LADDERS, ladder_query
 from .models import Rating, RatingChange
-
-
-def ladder_query(ladder, prefix="table__"):
-    """The games of a ladder, as a filter on Seat (prefix "table__") or Table (prefix "")."""
-    if ladder == "duel":
-        return Q(**{f"{prefix}ruleset": "duel"})
-    if ladder == "classic-2p":
-        return Q(**{f"{prefix}ruleset": "classic", f"{prefix}players": 2})
-    if ladder == "classic-multi":
-        return Q(**{f"{prefix}ruleset": "classic", f"{prefix}players__gte": 3})
-    raise ValueError(f"unknown ladder {ladder!r}")
-
 
 # --- ratings and leaderboards -----------------------------------------------------------------
 
@@ -151,7 +139,7 @@ from .history import (  # noqa: E402  (re-exported: the pages, the API and accou
 
 __all__ = [
     "OUTCOMES", "History", "HistoryRow", "OpponentRecord", "Summary", "game_history",
-    "games_summary", "opponent_records", "ladder_query", "leaderboard", "main_rating",
+    "games_summary", "opponent_records", "ladder_query", "profile_sections", "leaderboard", "main_rating",
     "game_rating_changes", "rating_history", "ratings_of", "user_by_name",
 ]  # fmt: skip
 
@@ -178,3 +166,50 @@ def game_rating_changes(game_id):
         }
         for change in changes
     ]
+
+
+# --- the profile page's sections --------------------------------------------------------------
+
+HISTORY_PAGE_SIZE = 20
+
+
+def _history_filters(query):
+    """The filters of the history form; unknown values are dropped rather than refused."""
+    filters = {}
+    if query.get("ladder") in LADDERS:
+        filters["ladder"] = query["ladder"]
+    if query.get("variant") in ("standard", "gray"):
+        filters["variant"] = query["variant"]
+    if query.get("result") in OUTCOMES:
+        filters["outcome"] = query["result"]
+    if query.get("opponent", "").strip():
+        filters["opponent"] = query["opponent"].strip()[:150]
+    return filters
+
+
+def profile_sections(user, query):
+    """The profile page's ratings with charts, filtered history (a page of it) and head-to-head;
+    `query` is the page's query string (a QueryDict)."""
+    ratings = ratings_of(user)
+    rated = []
+    for rating in ratings:
+        history = rating_history(user, rating.ladder)
+        chart = charts.rating_chart(
+            [charts.RatedGame(game_id, when, after) for game_id, when, after, _ in history]
+        )
+        rated.append({"rating": rating, "chart": chart})
+    filters = _history_filters(query)
+    # A page of rows and one aggregate for head-to-head: never the whole history.
+    rows = game_history(user, **filters)
+    page = Paginator(rows, HISTORY_PAGE_SIZE).get_page(query.get("page"))
+    query = query.copy()
+    query.pop("page", None)
+    return {
+        "ladder_ratings": rated,
+        "history_page": page,
+        "history_filters": filters,
+        "history_query": query.urlencode(),
+        "opponents": opponent_records(user),
+        "ladders": LADDERS.values(),
+        "outcomes": OUTCOMES,
+    }

@@ -11,13 +11,11 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
 from azulsite.ids import parse_id
-from games.errors import GameError
 from leagues import checks, invitations, payloads, selectors, services
-from leagues.errors import LeagueError, NotFound, NotOrganiser
-from leagues.models import League, Season
+from leagues.errors import NotFound, NotOrganiser
+from leagues.models import League
 
 from . import serializers as s
 
@@ -39,13 +37,6 @@ INVITATION_ERRORS = {
 }
 
 
-class LeaguesApiView(APIView):
-    def handle_exception(self, exc):
-        if isinstance(exc, LeagueError | GameError):
-            exc = ApiError(exc.code, exc.detail, exc.status)
-        return super().handle_exception(exc)
-
-
 def _parse(serializer_class, data):
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
@@ -58,7 +49,7 @@ def _league(request, league_id, code=None):
     number = parse_id(league_id)
     league = None
     if number is not None:
-        league = League.objects.filter(pk=number).select_related("created_by").first()
+        league = selectors.league_by_id(number)
     code = code or request.query_params.get("code")
     if league is None or not selectors.can_see(league, request.user, code):
         raise NotFound(_('no league %(league_id)s') % {"league_id": league_id})
@@ -69,7 +60,7 @@ def _season(request, season_id):
     number = parse_id(season_id)
     season = None
     if number is not None:
-        season = Season.objects.filter(pk=number).select_related("league").first()
+        season = selectors.season_by_id(number)
     if season is None:
         raise NotFound(_('no season %(season_id)s') % {"season_id": season_id})
     _league(request, season.league_id)
@@ -80,7 +71,7 @@ def _league_body(request, league):
     return payloads.league_payload(league, organiser=services.is_organiser(league, request.user))
 
 
-class LeaguesView(LeaguesApiView):
+class LeaguesView(APIView):
     @extend_schema(
         operation_id="leagues_list",
         responses={200: s.LeagueSerializer(many=True)},
@@ -115,7 +106,7 @@ class LeaguesView(LeaguesApiView):
         return Response(_league_body(request, league), status=status.HTTP_201_CREATED)
 
 
-class LeagueView(LeaguesApiView):
+class LeagueView(APIView):
     @extend_schema(
         operation_id="leagues_retrieve",
         parameters=[OpenApiParameter("code", str, description="invite code (invite-only leagues)")],
@@ -126,7 +117,7 @@ class LeagueView(LeaguesApiView):
         return Response(_league_body(request, _league(request, league_id)))
 
 
-class JoinView(LeaguesApiView):
+class JoinView(APIView):
     @extend_schema(
         operation_id="leagues_join",
         request=s.LeagueJoinSerializer,
@@ -141,7 +132,7 @@ class JoinView(LeaguesApiView):
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
 
-class LeaveView(LeaguesApiView):
+class LeaveView(APIView):
     @extend_schema(
         operation_id="leagues_leave",
         request=None,
@@ -154,7 +145,7 @@ class LeaveView(LeaguesApiView):
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
 
-class LeagueInvitationsView(LeaguesApiView):
+class LeagueInvitationsView(APIView):
     @extend_schema(
         operation_id="leagues_invitations",
         responses={
@@ -195,7 +186,7 @@ class LeagueInvitationsView(LeaguesApiView):
         return Response(payloads.invitation_payload(invitation), status=status.HTTP_201_CREATED)
 
 
-class InviteLinkView(LeaguesApiView):
+class InviteLinkView(APIView):
     @extend_schema(
         operation_id="leagues_reset_invite_link",
         request=None,
@@ -221,7 +212,7 @@ class InviteLinkView(LeaguesApiView):
         return Response(_league_body(request, league))
 
 
-class MyInvitationsView(LeaguesApiView):
+class MyInvitationsView(APIView):
     @extend_schema(
         operation_id="invitations_list",
         responses={200: s.InvitationSerializer(many=True), 401: error_response("not_authenticated")},
@@ -239,7 +230,7 @@ def _answered(operation, request, invitation_id):
     return Response(payloads.invitation_payload(operation(invitation_id, request.user)))
 
 
-class AcceptInvitationView(LeaguesApiView):
+class AcceptInvitationView(APIView):
     @extend_schema(
         operation_id="invitations_accept",
         request=None,
@@ -251,7 +242,7 @@ class AcceptInvitationView(LeaguesApiView):
         return _answered(invitations.accept_invitation, request, invitation_id)
 
 
-class DeclineInvitationView(LeaguesApiView):
+class DeclineInvitationView(APIView):
     @extend_schema(
         operation_id="invitations_decline",
         request=None,
@@ -263,7 +254,7 @@ class DeclineInvitationView(LeaguesApiView):
         return _answered(invitations.decline_invitation, request, invitation_id)
 
 
-class RevokeInvitationView(LeaguesApiView):
+class RevokeInvitationView(APIView):
     @extend_schema(
         operation_id="invitations_revoke",
         request=None,
@@ -275,7 +266,7 @@ class RevokeInvitationView(LeaguesApiView):
         return _answered(invitations.revoke_invitation, request, invitation_id)
 
 
-class RemovePlayerView(LeaguesApiView):
+class RemovePlayerView(APIView):
     @extend_schema(
         operation_id="leagues_remove_player",
         request=s.LeaguePlayerSerializer,
@@ -290,7 +281,7 @@ class RemovePlayerView(LeaguesApiView):
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
 
-class OrganisersView(LeaguesApiView):
+class OrganisersView(APIView):
     @extend_schema(
         operation_id="leagues_set_organiser",
         request=s.LeagueOrganiserSerializer,
@@ -307,7 +298,7 @@ class OrganisersView(LeaguesApiView):
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
 
-class AuditView(LeaguesApiView):
+class AuditView(APIView):
     @extend_schema(
         operation_id="leagues_audit_log",
         responses={200: s.AuditEntrySerializer(many=True), 404: error_response("not_found")},
@@ -318,7 +309,7 @@ class AuditView(LeaguesApiView):
         return Response([payloads.audit_payload(e) for e in selectors.audit_log(league)])
 
 
-class SeasonView(LeaguesApiView):
+class SeasonView(APIView):
     @extend_schema(
         operation_id="seasons_retrieve",
         responses={200: s.LeagueSeasonSerializer, 404: error_response("not_found")},
@@ -341,7 +332,7 @@ class SeasonView(LeaguesApiView):
         return Response(payloads.season_summary(season))
 
 
-class StartSeasonView(LeaguesApiView):
+class StartSeasonView(APIView):
     @extend_schema(
         operation_id="seasons_start",
         request=None,
@@ -354,7 +345,7 @@ class StartSeasonView(LeaguesApiView):
         return Response(payloads.fixtures_payload(season))
 
 
-class CloseSeasonView(LeaguesApiView):
+class CloseSeasonView(APIView):
     @extend_schema(
         operation_id="seasons_close",
         request=None,
@@ -368,7 +359,7 @@ class CloseSeasonView(LeaguesApiView):
         return Response(payloads.season_summary(following), status=status.HTTP_201_CREATED)
 
 
-class WithdrawView(LeaguesApiView):
+class WithdrawView(APIView):
     @extend_schema(
         operation_id="seasons_withdraw",
         request=s.LeagueWithdrawSerializer,
@@ -382,7 +373,7 @@ class WithdrawView(LeaguesApiView):
         return Response(payloads.fixtures_payload(entry.season))
 
 
-class StandingsView(LeaguesApiView):
+class StandingsView(APIView):
     @extend_schema(
         operation_id="seasons_standings",
         responses={200: s.StandingsSerializer, 404: error_response("not_found")},
@@ -392,7 +383,7 @@ class StandingsView(LeaguesApiView):
         return Response(payloads.standings_payload(_season(request, season_id)))
 
 
-class FixturesView(LeaguesApiView):
+class FixturesView(APIView):
     @extend_schema(
         operation_id="seasons_fixtures",
         responses={200: s.SeasonFixturesSerializer, 404: error_response("not_found")},
@@ -411,7 +402,7 @@ def _fixture(request, fixture_id):
     return fixture
 
 
-class FixtureView(LeaguesApiView):
+class FixtureView(APIView):
     @extend_schema(
         operation_id="fixtures_retrieve",
         responses={200: s.FixtureSerializer, 404: error_response("not_found")},
@@ -421,7 +412,7 @@ class FixtureView(LeaguesApiView):
         return Response(payloads.fixture_payload(_fixture(request, fixture_id)))
 
 
-class OverrideView(LeaguesApiView):
+class OverrideView(APIView):
     @extend_schema(
         operation_id="fixtures_override",
         request=s.LeagueOverrideSerializer,
@@ -435,7 +426,7 @@ class OverrideView(LeaguesApiView):
         return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))
 
 
-class ExtendView(LeaguesApiView):
+class ExtendView(APIView):
     @extend_schema(
         operation_id="fixtures_extend",
         request=s.LeagueExtendSerializer,

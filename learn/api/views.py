@@ -9,10 +9,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
 from learn import selectors
-from learn.errors import LearnError
 
 
 class TutorialMoveSerializer(serializers.Serializer):
@@ -46,11 +44,6 @@ class TutorialPositionSerializer(serializers.Serializer):
 class LearnApiView(APIView):
     permission_classes = (AllowAny,)
     authentication_classes = ()  # nothing to protect; no CSRF check on anonymous posts either
-
-    def handle_exception(self, exc):
-        if isinstance(exc, LearnError):
-            exc = ApiError(exc.code, exc.detail, exc.status)
-        return super().handle_exception(exc)
 
 
 def _parse(serializer_class, data):

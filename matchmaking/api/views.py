@@ -13,9 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.throttles import WindowRateThrottle
-from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
-from azulsite.errors import DomainError
 from games.api.serializers import ClockOptionsSerializer, ClockSerializer
 
 from .. import rematches, seeks
@@ -76,11 +74,6 @@ class MatchmakingWriteThrottle(WindowRateThrottle):
 
 class MatchmakingApiView(APIView):
     throttle_classes = [MatchmakingWriteThrottle]
-
-    def handle_exception(self, exc):
-        if isinstance(exc, DomainError):
-            exc = ApiError(exc.code, exc.detail, exc.status)
-        return super().handle_exception(exc)
 
     def throttled(self, request, wait):
         raise Throttled(wait, detail=_("at most %(count)s rematch and quick-play requests a minute.")

@@ -9,7 +9,6 @@ from rest_framework.views import APIView
 
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
-from azulsite.errors import DomainError
 from matchmaking.api.views import MatchmakingWriteThrottle
 
 from .. import errors, selectors, services
@@ -41,11 +40,6 @@ AUTH = {401: error_response("not_authenticated"), 429: error_response("throttled
 class NotificationsApiView(APIView):
     permission_classes = [IsAuthenticated]
     throttle_classes = [MatchmakingWriteThrottle]
-
-    def handle_exception(self, exc):
-        if isinstance(exc, DomainError):
-            exc = ApiError(exc.code, exc.detail, exc.status)
-        return super().handle_exception(exc)
 
 
 def _settings_body(user):

@@ -11,22 +11,13 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response, paginated
-from azulsite.errors import DomainError
 from social import friends, payloads, services
 
 from . import serializers as s
 
 
-class SocialApiView(APIView):
-    def handle_exception(self, exc):
-        if isinstance(exc, DomainError):
-            exc = ApiError(exc.code, exc.detail, exc.status, extra=getattr(exc, "extra", None))
-        return super().handle_exception(exc)
-
-
-class LoggedInView(SocialApiView):
+class LoggedInView(APIView):
     permission_classes = [IsAuthenticated]
 
 
@@ -44,7 +35,7 @@ def _user_ref(user):
     return {"username": user.username, "display_name": user.shown_name}
 
 
-class GameChatView(SocialApiView):
+class GameChatView(APIView):
     @extend_schema(
         operation_id="games_chat_list",
         parameters=[OpenApiParameter("page", int, description="page number (50 messages a page, oldest first)")],
@@ -79,7 +70,7 @@ class GameChatView(SocialApiView):
         return Response(payloads.message_payload(message), status=status.HTTP_201_CREATED)
 
 
-class ReportMessageView(SocialApiView):
+class ReportMessageView(APIView):
     @extend_schema(
         operation_id="games_chat_report",
         request=s.ReportSerializer,
