@@ -6,15 +6,13 @@ ladder of the league's games; DEFAULT_RATING where a player has no rating there 
 
 from django.contrib.auth import get_user_model
 
+from games.ratings.ladders import ladder_for
+from games.ratings.selectors import ratings_of as ladder_ratings
+
 DEFAULT_RATING = 1500
 
 
 def _read_ratings(user_ids, ruleset, players_per_game):
-    try:
-        from games.ratings.ladders import ladder_for
-        from games.ratings.selectors import ratings_of as ladder_ratings
-    except ImportError:  # the ratings app is optional for leagues
-        return {}
     ladder = ladder_for(ruleset, players_per_game)
     found = {}
     for user in get_user_model().objects.filter(pk__in=user_ids):

@@ -147,9 +147,35 @@ def make_user(db):
     return make
 
 
+def _player(username):
+    @pytest.fixture(name=username)
+    def player(make_user):
+        return make_user(username)
+
+    player.__doc__ = f"The user {username}."
+    return player
+
+
+alice, bob, carol, dave = (_player(name) for name in ("alice", "bob", "carol", "dave"))
+
+
+# --- games -------------------------------------------------------------------------------
+
+
 @pytest.fixture
-def alice(make_user):
-    return make_user("alice")
+def two_players(alice, bob):
+    """A running 2-player game of classic Azul between alice and bob."""
+    from tests.support.games import start_game
+
+    return start_game(alice, bob)
+
+
+@pytest.fixture
+def duel(alice, bob):
+    """A running game of Azul Duel between alice and bob."""
+    from tests.support.games import start_game
+
+    return start_game(alice, bob, ruleset="duel")
 
 
 # --- server processes --------------------------------------------------------------------

@@ -23,11 +23,6 @@ def rows(analysis):
         "depth"))
 
 
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
 def test_a_worker_analyses_a_finished_game_to_the_end_streaming_progress_to_the_socket(
     celery_worker_process, live_daphne, page, alice, bob, settings
 ):

@@ -17,11 +17,6 @@ def small_budget(settings):
     settings.ANALYSIS_NODES = 150
 
 
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
 def client_for(user=None):
     client = APIClient()
     if user is not None:

@@ -18,11 +18,6 @@ def small_budget(settings):
     settings.ANALYSIS_NODES = 150  # quick; the judge itself is tested at real budgets
 
 
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
 def rows(analysis):
     return list(MoveAnalysis.objects.filter(analysis=analysis).order_by("ply").values(
         "ply", "player", "played", "best", "played_margin", "best_margin", "loss", "grade"))

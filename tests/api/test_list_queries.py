@@ -21,8 +21,8 @@ from games.ratings import services as ratings
 from leagues import services as leagues
 from leagues.models import AuditLog
 from tests.api.test_history_at_scale import bulk_history
-from tests.games.conftest import play_one
 from tests.ratings.factories import finished_game
+from tests.support.games import play_one
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 

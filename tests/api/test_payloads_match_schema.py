@@ -11,7 +11,7 @@ from drf_spectacular.generators import SchemaGenerator
 from games import payloads, selectors
 from games import services as games
 from leagues import services as leagues
-from tests.games.conftest import play_one
+from tests.support.games import play_one
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,7 @@ from rest_framework.test import APIClient
 from games import engine, selectors, services, tasks
 from games.models import Game, MoveRecord, Seat
 from games.services import bot_turns
-
-from .conftest import bots_only_game, fresh, wait_for_bots
+from tests.support.bots import bots_only_game, fresh, wait_for_bots
 
 
 def legal(game):

@@ -10,10 +10,9 @@ import pytest
 from games import events, tasks
 from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord
+from tests.support.bots import bots_only_game, fresh, game_in_order
 from tests.support.processes import start_celery_worker
 from tests.support.services import require_service
-
-from .conftest import bots_only_game, fresh, game_in_order
 
 
 def wait_until(condition, timeout, what):

@@ -12,9 +12,9 @@ from accounts.services import api_token_for
 from games import engine
 from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord
+from tests.support.bots import fresh, game_in_order
 from tests.support.processes import start_daphne
 
-from .conftest import fresh, game_in_order
 from .test_bot_worker import wait_until
 
 

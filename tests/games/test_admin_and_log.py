@@ -4,8 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games.models import MoveRecord
-
-from .conftest import play_one, start_game
+from tests.support.games import play_one, start_game
 
 pytestmark = pytest.mark.django_db
 

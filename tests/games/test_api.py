@@ -4,23 +4,20 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from accounts.services import api_token_for
 from games import engine, replays
 from games.models import Game, MoveRecord, Table
-
-from .conftest import controller_to_move, fresh, illegal_move, legal_moves, snapshot, start_game
+from tests.support.games import (
+    client_for,
+    controller_to_move,
+    error_code,
+    fresh,
+    illegal_move,
+    legal_moves,
+    snapshot,
+    start_game,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user):
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_for(user)}")
-    return client
-
-
-def error_code(response):
-    return response.json()["error"]["code"]
 
 
 @pytest.fixture

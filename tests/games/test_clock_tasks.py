@@ -9,8 +9,7 @@ from django.utils import timezone
 
 from games import tasks
 from games.models import Game
-
-from .conftest import fresh, start_game
+from tests.support.games import fresh, start_game
 
 
 def test_the_beat_schedule_runs_the_clock_task_often():

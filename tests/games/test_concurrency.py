@@ -11,8 +11,7 @@ from django.db import connection
 
 from games import errors, replays, services
 from games.models import MoveRecord
-
-from .conftest import controller_to_move, fresh, legal_moves, start_game
+from tests.support.games import controller_to_move, fresh, legal_moves, start_game
 
 THREADS = 4
 ROUNDS = 12

@@ -10,22 +10,16 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import timezone
 
-from accounts.services import api_token_for
-from azulsite.asgi import application
 from games import engine, services
 from games.models import Game, MoveRecord
-
-from .conftest import start_game
+from tests.support.games import start_game
+from tests.support.sockets import ORIGIN, WAIT, connect, next_of, opened, settle, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# What a page at http://localhost sends (the origin check compares it with the Host).
-ORIGIN = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
-WAIT = 5
 
 
 @pytest.fixture(autouse=True)
@@ -43,42 +37,6 @@ def test_with_redis_configured_the_consumers_run_on_the_redis_layer():
     from channels_redis.pubsub import RedisPubSubChannelLayer
 
     assert isinstance(get_channel_layer(), RedisPubSubChannelLayer)
-
-
-def connect(path, token=None, headers=ORIGIN):
-    if token is not None:
-        path += f"?token={token}"
-    return WebsocketCommunicator(application, path, headers=list(headers))
-
-
-def tokens_for(*users):
-    return {user.username: api_token_for(user) for user in users}
-
-
-async def opened(communicator):
-    connected, _ = await communicator.connect(timeout=WAIT)
-    assert connected
-    return communicator
-
-
-async def next_of(communicator, kind):
-    """The next message of `kind`, skipping presence updates (and nothing else)."""
-    while True:
-        message = await communicator.receive_json_from(timeout=WAIT)
-        if message["type"] == kind:
-            return message
-        assert message["type"] == "presence", message
-
-
-async def settle(*communicators):
-    """Drain pending presence updates, so receive_nothing() then means no other message.
-    (Presence is broadcast PRESENCE_BROADCAST_DELAY_SECONDS after a change: wait longer.)"""
-    from django.conf import settings
-
-    quiet = settings.PRESENCE_BROADCAST_DELAY_SECONDS + 0.2
-    for communicator in communicators:
-        while not await communicator.receive_nothing(timeout=quiet):
-            assert (await communicator.receive_json_from())["type"] == "presence"
 
 
 def first_legal_move(state):

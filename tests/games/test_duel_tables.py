@@ -10,8 +10,8 @@ from games import engine, errors, replays, services
 from games.models import Game, MoveRecord
 from games.payloads import game_payload
 from games.ratings.models import Rating, RatingChange
-from tests.games.conftest import controller_to_move, fresh, snapshot, start_game, waiting_users
 from tests.ratings.factories import make_users
+from tests.support.games import controller_to_move, fresh, snapshot, start_game, waiting_users
 
 
 def legal_moves(game):
@@ -42,8 +42,8 @@ def test_a_duel_table_is_two_seats_without_a_wall_variant(alice):
 
 
 @pytest.mark.django_db
-def test_a_duel_game_starts_and_its_payload_offers_the_legal_moves(alice, bob):
-    game = start_game(alice, bob, ruleset="duel")
+def test_a_duel_game_starts_and_its_payload_offers_the_legal_moves(duel):
+    game = duel
     payload = game_payload(fresh(game))
     state = payload["state"]
     assert payload["ruleset"] == "duel" and state["ruleset"] == "duel"
@@ -55,8 +55,8 @@ def test_a_duel_game_starts_and_its_payload_offers_the_legal_moves(alice, bob):
 
 
 @pytest.mark.django_db
-def test_duel_moves_are_applied_and_bad_ones_change_nothing(alice, bob):
-    game = start_game(alice, bob, ruleset="duel")
+def test_duel_moves_are_applied_and_bad_ones_change_nothing(duel):
+    game = duel
     mover, waiting = controller_to_move(game), waiting_users(game)[0]
     move = legal_moves(game)[0]
     before = snapshot(game)
@@ -157,8 +157,8 @@ def test_a_hint_in_a_casual_duel_game_is_one_of_the_legal_moves(alice, bob):
 
 
 @pytest.mark.django_db
-def test_resigning_a_duel_game_ends_it_for_the_opponent_and_it_still_verifies(alice, bob):
-    game = start_game(alice, bob, ruleset="duel")
+def test_resigning_a_duel_game_ends_it_for_the_opponent_and_it_still_verifies(duel, alice):
+    game = duel
     services.play_move(game.pk, controller_to_move(game), legal_moves(game)[0], 0)
     services.resign(game.pk, alice)
     game = fresh(game)

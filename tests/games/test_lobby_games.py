@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from games import dispatch, lobby, services
 from games.models import Game
-from tests.games.conftest import play_one, start_game
+from tests.support.games import play_one, start_game
 
 pytestmark = pytest.mark.django_db
 

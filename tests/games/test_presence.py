@@ -10,8 +10,8 @@ import pytest
 from asgiref.sync import async_to_sync
 
 from games import presence
+from tests.support.games import start_game
 
-from .conftest import start_game
 from .test_consumers import WAIT, connect, next_of, opened, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -14,9 +14,8 @@ from django.db import connection
 
 from games import errors, presence, services
 from games.models import Table
+from tests.support.games import client_for, controller_to_move, error_code, start_game
 
-from .conftest import controller_to_move, start_game
-from .test_api import client_for, error_code
 from .test_consumers import WAIT, connect, next_of, opened, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -230,8 +229,7 @@ def test_a_crowd_connecting_at_once_costs_a_few_presence_broadcasts_not_one_each
 def test_league_fixtures_start_whatever_open_tables_their_players_sit_at(make_user, settings):
     from leagues import services as leagues
     from leagues.models import Fixture
-
-    from ..leagues.conftest import league_with
+    from tests.support.leagues import league_with
 
     settings.OPEN_TABLES_PER_USER = 1
     organiser, ann, ben = make_user("olga"), make_user("ann"), make_user("ben")

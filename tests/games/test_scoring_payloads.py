@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 from games import engine, services
 from games.models import Game
 from games.payloads import game_payload
-from tests.games.conftest import controller_to_move, fresh, start_game
 from tests.ratings.factories import make_users
+from tests.support.games import controller_to_move, fresh, start_game
 
 
 def play_to_end(game, seed=0):

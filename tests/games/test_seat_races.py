@@ -13,10 +13,9 @@ import pytest
 
 from games import errors, services
 from games.models import Game, MoveRecord, Seat
+from tests.support.bots import wait_for_bots
+from tests.support.games import fresh, legal_moves, start_game
 from tests.support.row_locks import queued_behind
-
-from ..bots.conftest import wait_for_bots
-from .conftest import fresh, legal_moves, start_game
 
 REPETITIONS = 20
 

@@ -10,8 +10,7 @@ from django.utils import timezone
 from games import engine, errors, replays, services
 from games.models import Game, MoveRecord, Seat, Table
 from games.payloads import game_payload
-
-from .conftest import (
+from tests.support.games import (
     controller_to_move,
     fresh,
     illegal_move,
@@ -164,33 +163,33 @@ def test_seat_order_is_shuffled(alice, bob):
 # --- moves -----------------------------------------------------------------------------------
 
 
-def test_a_move_appends_to_the_log_and_bumps_the_version(duel):
-    mover = controller_to_move(duel)
-    move = legal_moves(duel)[0]
-    outcome = services.play_move(duel.pk, mover, move, 0)
+def test_a_move_appends_to_the_log_and_bumps_the_version(two_players):
+    mover = controller_to_move(two_players)
+    move = legal_moves(two_players)[0]
+    outcome = services.play_move(two_players.pk, mover, move, 0)
     assert outcome.applied and outcome.version == 1
     assert "seed" not in outcome.state
-    game = fresh(duel)
-    expected = engine.GameState.from_dict(duel.state).apply(engine.Move.from_dict(move))
+    game = fresh(two_players)
+    expected = engine.GameState.from_dict(two_players.state).apply(engine.Move.from_dict(move))
     assert game.version == 1 and game.state == expected.to_dict()
     record = MoveRecord.objects.get(game=game)
     assert (record.number, record.user, record.move) == (1, mover, move)
-    assert record.player_index == duel.state["current_player"]
+    assert record.player_index == two_players.state["current_player"]
 
 
-def test_resending_the_last_move_is_acknowledged_not_applied(duel):
-    mover = controller_to_move(duel)
-    move = legal_moves(duel)[0]
-    services.play_move(duel.pk, mover, move, 0)
-    before = snapshot(duel)
-    again = services.play_move(duel.pk, mover, dict(move), 0)
+def test_resending_the_last_move_is_acknowledged_not_applied(two_players):
+    mover = controller_to_move(two_players)
+    move = legal_moves(two_players)[0]
+    services.play_move(two_players.pk, mover, move, 0)
+    before = snapshot(two_players)
+    again = services.play_move(two_players.pk, mover, dict(move), 0)
     assert not again.applied and again.version == 1
-    assert snapshot(duel) == before
+    assert snapshot(two_players) == before
 
 
-def test_refused_moves_change_nothing(duel, carol):
-    play_one(duel)
-    game = fresh(duel)
+def test_refused_moves_change_nothing(two_players, carol):
+    play_one(two_players)
+    game = fresh(two_players)
     mover, (waiting,) = controller_to_move(game), waiting_users(game)
     good = legal_moves(game)[0]
     before = snapshot(game)
@@ -214,8 +213,8 @@ def test_refused_moves_change_nothing(duel, carol):
         services.play_move(game.pk + 1, mover, good, 1)
 
 
-def test_moves_after_the_end_are_refused(duel):
-    game = play_to_end(duel)
+def test_moves_after_the_end_are_refused(two_players):
+    game = play_to_end(two_players)
     before = snapshot(game)
     for user in (game.table.creator, *waiting_users(game)):
         with pytest.raises(errors.GameOver):
@@ -225,8 +224,8 @@ def test_moves_after_the_end_are_refused(duel):
     assert snapshot(game) == before
 
 
-def test_a_full_game_finishes_and_reveals_the_seed(duel):
-    game = play_to_end(duel, seed=3)
+def test_a_full_game_finishes_and_reveals_the_seed(two_players):
+    game = play_to_end(two_players, seed=3)
     assert game.status == "finished" and game.table.status == "finished"
     assert game.result["ended_by"] == "normal" and game.result["leavers"] == []
     assert game.result["ranks"] == engine.GameState.from_dict(game.state).result()["ranks"]
@@ -239,8 +238,8 @@ def test_a_full_game_finishes_and_reveals_the_seed(duel):
     assert check == payload["commitment"]
 
 
-def test_the_payload_hides_the_seed_while_playing(duel):
-    payload = game_payload(fresh(duel))
+def test_the_payload_hides_the_seed_while_playing(two_players):
+    payload = game_payload(fresh(two_players))
     assert payload["seed"] is None and payload["salt"] is None and "seed" not in payload["state"]
     assert len(payload["commitment"]) == 64
     assert [seat["player_index"] for seat in payload["seats"]] == [0, 1]
@@ -249,10 +248,10 @@ def test_the_payload_hides_the_seed_while_playing(duel):
 # --- resign, abandon and time out (docs/live-play.md) ----------------------------------------
 
 
-def test_resign_in_a_two_player_game_the_opponent_wins(duel, alice, bob):
-    play_one(duel)
-    services.resign(duel.pk, alice)
-    game = fresh(duel)
+def test_resign_in_a_two_player_game_the_opponent_wins(two_players, alice, bob):
+    play_one(two_players)
+    services.resign(two_players.pk, alice)
+    game = fresh(two_players)
     alice_index = Seat.objects.get(table=game.table, user=alice).player_index
     bob_index = 1 - alice_index
     assert game.status == "finished" and game.table.status == "finished"
@@ -261,17 +260,17 @@ def test_resign_in_a_two_player_game_the_opponent_wins(duel, alice, bob):
     assert game.result["ranks"][bob_index] == 1 and game.result["ranks"][alice_index] == 2
     before = snapshot(game)
     with pytest.raises(errors.GameOver):
-        services.resign(duel.pk, bob)
+        services.resign(two_players.pk, bob)
     assert snapshot(game) == before
 
 
-def test_resign_by_someone_not_seated_changes_nothing(duel, carol):
-    before = snapshot(duel)
+def test_resign_by_someone_not_seated_changes_nothing(two_players, carol):
+    before = snapshot(two_players)
     with pytest.raises(errors.NotSeated):
-        services.resign(duel.pk, carol)
+        services.resign(two_players.pk, carol)
     with pytest.raises(errors.NotAuthenticated):
-        services.resign(duel.pk, AnonymousUser())
-    assert snapshot(duel) == before
+        services.resign(two_players.pk, AnonymousUser())
+    assert snapshot(two_players) == before
 
 
 def test_leaving_three_players_a_bot_takes_over_and_the_leaver_ranks_last(alice, bob, carol):
@@ -370,8 +369,8 @@ def test_timeout_with_three_players_hands_the_seat_to_a_bot(alice, bob, carol):
         services.play_move(game.pk, late_player, legal_moves(game)[0], game.version)
 
 
-def test_untimed_games_never_expire(duel):
-    assert fresh(duel).deadline_at is None
+def test_untimed_games_never_expire(two_players):
+    assert fresh(two_players).deadline_at is None
     assert services.expire_overdue_games(now=timezone.now() + timedelta(days=365)) == 0
 
 

@@ -7,8 +7,7 @@ from django.forms.models import model_to_dict
 
 from games import services, storage
 from games.models import Game, MoveRecord, Seat
-
-from .conftest import play_one, start_game
+from tests.support.games import play_one, start_game
 
 
 def _fields(instance):

@@ -8,8 +8,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from leagues.models import AuditLog, Fixture
-
-from .conftest import players
+from tests.support.leagues import players
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,7 @@ from django.utils import timezone
 from games.models import Game, Seat
 from leagues import services
 from leagues.models import Fixture, Round
-
-from .conftest import league_with, open_fixtures, players
+from tests.support.leagues import league_with, open_fixtures, players
 
 pytestmark = [pytest.mark.requires("celery"), pytest.mark.timeout(120)]
 

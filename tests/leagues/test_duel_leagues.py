@@ -14,8 +14,7 @@ from games.payloads import game_payload
 from games.ratings.models import Rating
 from leagues import errors, selectors, services
 from leagues.models import Entry, Fixture, League
-
-from .conftest import league_with, open_fixtures, players
+from tests.support.leagues import league_with, open_fixtures, players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,8 +13,7 @@ from django.test import Client
 from accounts.services import api_token_for
 from azulsite.asgi import application
 from leagues import invitations, services
-
-from .conftest import league_with, open_fixtures, players, resign_loser
+from tests.support.leagues import league_with, open_fixtures, players, resign_loser
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

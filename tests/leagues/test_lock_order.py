@@ -18,9 +18,8 @@ from games.models import Game, Seat
 from leagues import errors as league_errors
 from leagues import services
 from leagues.models import Fixture, Round, Season
+from tests.support.leagues import league_with, open_fixtures, players
 from tests.support.row_locks import queued_behind
-
-from .conftest import league_with, open_fixtures, players
 
 REPETITIONS = 5
 

@@ -8,8 +8,7 @@ from games.models import Game, Seat, Table
 from games.ratings.models import Rating
 from leagues import selectors, services
 from leagues.models import Entry, Fixture, Season
-
-from .conftest import league_with, open_fixtures, play_game_out, players
+from tests.support.leagues import league_with, open_fixtures, play_game_out, players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,8 +8,7 @@ from django.utils import timezone
 
 from leagues import services
 from leagues.models import AuditLog, Fixture, League
-
-from .conftest import league_with, open_fixtures, players
+from tests.support.leagues import league_with, open_fixtures, players
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,7 @@ from django.utils import timezone
 from games.models import Game, Seat
 from leagues import errors, invitations, selectors, services
 from leagues.models import AuditLog, Entry, Fixture, Member, Round, Season
-
-from .conftest import league_with, open_fixtures, players, resign_loser
+from tests.support.leagues import league_with, open_fixtures, players, resign_loser
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

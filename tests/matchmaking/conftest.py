@@ -3,17 +3,7 @@
 import pytest
 
 from games import services
-from tests.games.conftest import start_game
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(make_user):
-    return make_user("carol")
+from tests.support.games import start_game
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from games import services
 from games.models import Game, Seat, Table
 from matchmaking import errors, rematches
 from matchmaking.models import RematchOffer
-from tests.games.conftest import start_game
+from tests.support.games import start_game
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from websockets.sync.client import connect
 from accounts.services import api_token_for
 from games import services
 from games.models import Game
-from tests.games.conftest import start_game
+from tests.support.games import start_game
 
 WAIT = 10
 

@@ -14,7 +14,7 @@ from games import payloads, services
 from games.models import Game
 from notifications import services as notify
 from notifications.models import GameEmailBatch, NotificationSettings
-from tests.games.conftest import controller_to_move, start_game
+from tests.support.games import controller_to_move, start_game
 
 CORRESPONDENCE = {"clock": {"kind": "correspondence", "days_per_move": 3}}
 

@@ -12,7 +12,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 
 from notifications import services as notify
 from notifications.models import PushSubscription
-from tests.games.conftest import start_game
+from tests.support.games import start_game
 
 pytestmark = pytest.mark.django_db
 

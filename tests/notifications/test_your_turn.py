@@ -11,7 +11,7 @@ from accounts.services import api_token_for
 from games import payloads, services
 from games.models import Game
 from notifications import selectors
-from tests.games.conftest import controller_to_move, start_game
+from tests.support.games import controller_to_move, start_game
 
 WAIT = 10
 

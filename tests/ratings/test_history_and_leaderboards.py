@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 
 from games.ratings import services as ratings
 from games.ratings.models import Rating
-from tests.games.conftest import play_one, start_game
 from tests.ratings.factories import finished_game, make_users
+from tests.support.games import play_one, start_game
 
 pytestmark = pytest.mark.django_db
 

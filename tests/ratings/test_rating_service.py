@@ -12,8 +12,8 @@ from games.models import Game
 from games.ratings import elo
 from games.ratings import services as ratings
 from games.ratings.models import Rating, RatingChange
-from tests.games.conftest import play_to_end, start_game
 from tests.ratings.factories import finished_game, make_users
+from tests.support.games import play_to_end, start_game
 
 
 def figures():

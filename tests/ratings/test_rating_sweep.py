@@ -19,8 +19,8 @@ from games.models import Game
 from games.ratings import services as ratings
 from games.ratings import tasks
 from games.ratings.models import RatingChange
-from tests.games.conftest import controller_to_move, fresh, start_game
 from tests.ratings.factories import finished_game, make_users
+from tests.support.games import controller_to_move, fresh, start_game
 
 from .test_rating_service import figures
 

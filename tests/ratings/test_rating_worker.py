@@ -16,8 +16,8 @@ from games import services
 from games.ratings import elo
 from games.ratings.models import Rating, RatingChange
 from games.ratings.tasks import HOLD_ENV, rate_game
-from tests.games.conftest import play_one, start_game
 from tests.ratings.factories import finished_game, make_users
+from tests.support.games import play_one, start_game
 from tests.support.processes import _spawn, startup_tasks_done
 
 WAIT_SECONDS = 20

@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.ratings.models import Rating
-from tests.games.conftest import play_to_end, start_game
 from tests.ratings.factories import make_users
+from tests.support.games import play_to_end, start_game
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(120)]
 

@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 
 from games import engine, replays, services
 from games.models import Game, MoveRecord
-from tests.games.conftest import play_one, play_to_end, start_game
 from tests.ratings.factories import finished_game, make_users
+from tests.support.games import play_one, play_to_end, start_game
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from azulsite.celery import app
 from azulsite.embedded_beat import EmbeddedBeat
 from games.models import Game
 from games.ratings.models import RatingChange
-from tests.games.conftest import fresh, start_game
 from tests.ratings.factories import finished_game, make_users
+from tests.support.games import fresh, start_game
 
 
 def wait_until(condition, timeout):

@@ -1,3 +1,1 @@
-"""Fixtures for the social app: the games app's players and game builders."""
-
-from tests.games.conftest import bob, carol, dave, duel  # noqa: F401  (fixtures)
+"""Fixtures for the social app: players and games come from tests/conftest.py."""

@@ -7,8 +7,7 @@ from rest_framework.test import APIClient
 from games.bot_accounts import bot_account
 from social import errors, services
 from social.models import ChatMessage, Mute
-from tests.games.conftest import play_to_end, start_game
-from tests.games.test_api import client_for, error_code
+from tests.support.games import client_for, error_code, play_to_end, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -17,47 +16,47 @@ def texts(game, viewer):
     return [m.text for m in services.messages_for(game.pk, viewer)]
 
 
-def test_players_and_spectators_write_and_read_their_own_channel(duel, alice, bob, carol):
-    services.post_message(duel.pk, alice, "good luck")
-    services.post_message(duel.pk, carol, "go bob")
+def test_players_and_spectators_write_and_read_their_own_channel(two_players, alice, bob, carol):
+    services.post_message(two_players.pk, alice, "good luck")
+    services.post_message(two_players.pk, carol, "go bob")
 
-    assert texts(duel, bob) == ["good luck"]  # players do not read the spectators
-    assert texts(duel, carol) == ["go bob"]  # spectators do not read the players
-    assert texts(duel, None) == ["go bob"]  # anonymous visitors read the spectators
+    assert texts(two_players, bob) == ["good luck"]  # players do not read the spectators
+    assert texts(two_players, carol) == ["go bob"]  # spectators do not read the players
+    assert texts(two_players, None) == ["go bob"]  # anonymous visitors read the spectators
     rows = ChatMessage.objects.order_by("id").values_list("author__username", "channel", "ply")
     assert list(rows) == [("alice", "players", 0), ("carol", "spectators", 0)]
 
 
-def test_a_message_records_the_move_it_was_written_at(duel, alice):
-    from tests.games.conftest import play_one
+def test_a_message_records_the_move_it_was_written_at(two_players, alice):
+    from tests.support.games import play_one
 
-    play_one(duel)
-    play_one(duel)
-    assert services.post_message(duel.pk, alice, "nice").ply == 2
+    play_one(two_players)
+    play_one(two_players)
+    assert services.post_message(two_players.pk, alice, "nice").ply == 2
 
 
-def test_a_forged_channel_is_refused_and_writes_nothing(duel, alice, carol):
+def test_a_forged_channel_is_refused_and_writes_nothing(two_players, alice, carol):
     with pytest.raises(errors.ChatChannelForbidden):
-        services.post_message(duel.pk, carol, "I am a player", channel="players")
+        services.post_message(two_players.pk, carol, "I am a player", channel="players")
     with pytest.raises(errors.ChatChannelForbidden):
-        services.post_message(duel.pk, alice, "psst", channel="spectators")
+        services.post_message(two_players.pk, alice, "psst", channel="spectators")
     with pytest.raises(errors.Invalid):
-        services.post_message(duel.pk, alice, "hi", channel="admins")
+        services.post_message(two_players.pk, alice, "hi", channel="admins")
     assert not ChatMessage.objects.exists()
 
 
 @pytest.mark.parametrize("text", ["", "   \n\t ", "x" * 301, "bell\x07", 42, None, ["hi"]])
-def test_bad_text_is_refused(duel, alice, text):
+def test_bad_text_is_refused(two_players, alice, text):
     with pytest.raises(errors.Invalid):
-        services.post_message(duel.pk, alice, text)
+        services.post_message(two_players.pk, alice, text)
     assert not ChatMessage.objects.exists()
 
 
-def test_text_is_stored_as_typed_with_white_space_folded(duel, alice):
+def test_text_is_stored_as_typed_with_white_space_folded(two_players, alice):
     typed = "see <b>https://example.com</b>\n\n  &amp; " + "y" * 250
-    message = services.post_message(duel.pk, alice, typed)
+    message = services.post_message(two_players.pk, alice, typed)
     assert message.text == "see <b>https://example.com</b> &amp; " + "y" * 250
-    assert len(services.post_message(duel.pk, alice, "z" * 300).text) == 300
+    assert len(services.post_message(two_players.pk, alice, "z" * 300).text) == 300
 
 
 def test_bots_never_chat(alice):
@@ -67,17 +66,17 @@ def test_bots_never_chat(alice):
     assert not ChatMessage.objects.exists()
 
 
-def test_a_finished_games_chat_is_read_only(duel, alice, carol):
-    services.post_message(duel.pk, alice, "gl")
-    services.post_message(duel.pk, carol, "watching")
-    play_to_end(duel)
+def test_a_finished_games_chat_is_read_only(two_players, alice, carol):
+    services.post_message(two_players.pk, alice, "gl")
+    services.post_message(two_players.pk, carol, "watching")
+    play_to_end(two_players)
     for user in (alice, carol):
         with pytest.raises(errors.ChatReadOnly):
-            services.post_message(duel.pk, user, "gg")
-    response = client_for(alice).post(f"/api/v1/games/{duel.pk}/chat", {"text": "gg"}, format="json")
+            services.post_message(two_players.pk, user, "gg")
+    response = client_for(alice).post(f"/api/v1/games/{two_players.pk}/chat", {"text": "gg"}, format="json")
     assert response.status_code == 409 and error_code(response) == "chat_read_only"
     # Once over, everyone reads both channels (the replay shows them).
-    assert texts(duel, carol) == ["gl", "watching"] == texts(duel, None)
+    assert texts(two_players, carol) == ["gl", "watching"] == texts(two_players, None)
 
 
 def test_the_rate_per_user_spans_games(alice, bob, settings):
@@ -119,27 +118,27 @@ def test_muting_yourself_or_nobody_is_refused(alice):
     assert response.status_code == 400 and error_code(response) == "cannot_mute_self"
 
 
-def test_the_chat_api_lists_in_pages_and_posts(duel, alice, carol):
+def test_the_chat_api_lists_in_pages_and_posts(two_players, alice, carol):
     for number in range(55):
-        ChatMessage.objects.create(game=duel, author=alice, channel="players", text=f"m{number}", ply=0)
+        ChatMessage.objects.create(game=two_players, author=alice, channel="players", text=f"m{number}", ply=0)
     client = client_for(alice)
-    first = client.get(f"/api/v1/games/{duel.pk}/chat").json()
+    first = client.get(f"/api/v1/games/{two_players.pk}/chat").json()
     assert first["count"] == 55 and len(first["results"]) == 50
     assert first["results"][0]["text"] == "m0" and first["next"]
-    second = client.get(f"/api/v1/games/{duel.pk}/chat?page=2").json()
+    second = client.get(f"/api/v1/games/{two_players.pk}/chat?page=2").json()
     assert [m["text"] for m in second["results"]] == [f"m{n}" for n in range(50, 55)]
-    posted = client_for(carol).post(f"/api/v1/games/{duel.pk}/chat", {"text": "hello"}, format="json")
+    posted = client_for(carol).post(f"/api/v1/games/{two_players.pk}/chat", {"text": "hello"}, format="json")
     assert posted.status_code == 201
     body = posted.json()
     assert body["channel"] == "spectators" and body["author"] == "carol" and body["ply"] == 0
     assert set(body) == {"id", "game", "channel", "author", "author_name", "text", "ply", "created_at"}
 
 
-def test_anonymous_visitors_read_but_cannot_post(duel, carol):
-    services.post_message(duel.pk, carol, "hi all")
+def test_anonymous_visitors_read_but_cannot_post(two_players, carol):
+    services.post_message(two_players.pk, carol, "hi all")
     anonymous = APIClient()
-    assert [m["text"] for m in anonymous.get(f"/api/v1/games/{duel.pk}/chat").json()["results"]] == ["hi all"]
-    response = anonymous.post(f"/api/v1/games/{duel.pk}/chat", {"text": "me too"}, format="json")
+    assert [m["text"] for m in anonymous.get(f"/api/v1/games/{two_players.pk}/chat").json()["results"]] == ["hi all"]
+    response = anonymous.post(f"/api/v1/games/{two_players.pk}/chat", {"text": "me too"}, format="json")
     assert response.status_code == 401
     assert ChatMessage.objects.count() == 1
 

@@ -9,8 +9,8 @@ from channels.db import database_sync_to_async
 from games import presence
 from social import services
 from social.models import ChatMessage
-from tests.games.conftest import start_game
-from tests.games.test_consumers import connect, next_of, opened, settle, tokens_for
+from tests.support.games import start_game
+from tests.support.sockets import connect, next_of, opened, settle, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,8 +10,8 @@ from games import services as game_services
 from games.models import Seat
 from social import errors, friends
 from social.models import Follow, Invitation
-from tests.games.test_api import client_for, error_code
-from tests.games.test_consumers import connect, next_of, opened, tokens_for
+from tests.support.games import client_for, error_code
+from tests.support.sockets import connect, next_of, opened, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

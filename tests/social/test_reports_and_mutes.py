@@ -6,18 +6,17 @@ from django.test import Client
 
 from social import errors, services
 from social.models import Mute, Report
-from tests.games.conftest import start_game
-from tests.games.test_api import client_for, error_code
+from tests.support.games import client_for, error_code, start_game
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def chat(duel, alice, bob):
+def chat(two_players, alice, bob):
     for number in range(12):
-        services.post_message(duel.pk, alice if number % 2 else bob, f"line {number}")
-    rude = services.post_message(duel.pk, bob, "<script>alert('rude')</script>")
-    return duel, rude
+        services.post_message(two_players.pk, alice if number % 2 else bob, f"line {number}")
+    rude = services.post_message(two_players.pk, bob, "<script>alert('rude')</script>")
+    return two_players, rude
 
 
 def test_a_report_goes_once_to_the_queue(chat, alice):

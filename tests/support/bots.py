@@ -1,0 +1,42 @@
+"""Tables with bots for the bot tests, built through the services (bot accounts come from accounts.services)."""
+
+from django.utils import timezone
+
+from games import dispatch, services
+from games.bot_accounts import bot_account
+from games.models import Game, Seat, Table
+
+
+def fresh(game):
+    return Game.objects.select_related("table").get(pk=game.pk)
+
+
+def wait_for_bots(timeout=60):
+    assert dispatch.BOT_TURNS.wait_idle(timeout), "embedded bot turns did not finish"
+
+
+def bots_only_game(creator, levels, *, variant="standard"):
+    """A running game whose every seat is a bot (the services insist on a human creator's
+    seat, so the rows are written directly; the bots then play it through the services)."""
+    return game_in_order(creator, [bot_account(level) for level in levels], variant=variant)
+
+
+def game_in_order(creator, users, *, variant="standard"):
+    """A running game with `users` as players 0, 1, ... (start_table would shuffle them)."""
+    from games import engine
+
+    table = Table.objects.create(creator=creator, players=len(users), variant=variant,
+                                 status=Table.Status.PLAYING)
+    for index, user in enumerate(users):
+        Seat.objects.create(table=table, position=index, user=user, player_index=index)
+    seed = 424242
+    salt = "00" * 16
+    return Game.objects.create(
+        table=table,
+        state=engine.new_game(len(users), variant=variant, seed=seed).to_dict(),
+        version=0,
+        seed=seed,
+        salt=salt,
+        commitment=services.commitment_of(seed, salt),
+        turn_started_at=timezone.now(),
+    )

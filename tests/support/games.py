@@ -1,0 +1,98 @@
+"""Games built and played through the services, for tests of every app (no fixtures here: each
+conftest declares its own)."""
+
+import random
+
+from rest_framework.test import APIClient
+
+from accounts.services import api_token_for
+from games import engine, services
+from games.models import Game, MoveRecord, Seat
+
+
+def start_game(creator, *others, **options):
+    options.setdefault("players", 1 + len(others))
+    table = services.create_table(creator, **options)
+    for other in others:
+        services.join_table(table.pk, other)
+    return services.start_table(table.pk, creator)
+
+
+def fresh(game):
+    return Game.objects.select_related("table").get(pk=game.pk)
+
+
+def controller_to_move(game):
+    game = fresh(game)
+    seat = Seat.objects.select_related("user", "replaced_by").get(
+        table=game.table, player_index=game.state["current_player"]
+    )
+    return seat.controller
+
+
+def waiting_users(game):
+    """Seated controllers who are not to move now."""
+    game = fresh(game)
+    current = game.state["current_player"]
+    seats = Seat.objects.select_related("user", "replaced_by").filter(table=game.table)
+    return [seat.controller for seat in seats if seat.player_index != current]
+
+
+def legal_moves(game):
+    return [move.to_dict() for move in engine.GameState.from_dict(fresh(game).state).legal_moves()]
+
+
+def illegal_move(game):
+    """A well-formed move the engine refuses now (a colour absent from a factory)."""
+    state = fresh(game).state
+    for source, tiles in enumerate(state["factories"]):
+        for colour in engine.COLOURS:
+            if tiles and colour not in tiles:
+                return {"source": source, "color": colour, "line": 0}
+    raise AssertionError("no illegal move found")
+
+
+def play_one(game, rng=None):
+    game = fresh(game)
+    moves = legal_moves(game)
+    move = (rng or random.Random(game.version)).choice(moves)
+    return services.play_move(game.pk, controller_to_move(game), move, game.version)
+
+
+def play_to_end(game, seed=0):
+    rng = random.Random(seed)
+    while fresh(game).status == Game.Status.PLAYING:
+        play_one(game, rng)
+    return fresh(game)
+
+
+def snapshot(game):
+    """Everything a rejected request must leave unchanged."""
+    game = fresh(game)
+    seats = list(
+        Seat.objects.filter(table=game.table).values_list(
+            "position", "user_id", "player_index", "time_left_ms", "left", "replaced_by_id"
+        )
+    )
+    log = list(MoveRecord.objects.filter(game=game).values_list("number", "move", "user_id"))
+    return (
+        game.state,
+        game.version,
+        game.status,
+        game.result,
+        game.deadline_at,
+        game.table.status,
+        seats,
+        log,
+    )
+
+
+def client_for(user):
+    """A DRF client that authenticates as `user` with their API token."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_for(user)}")
+    return client
+
+
+def error_code(response):
+    return response.json()["error"]["code"]
