@@ -90,17 +90,23 @@ def _free_position(table, taken, seat):
     return seat
 
 
+def _lock_open_table_of(table_id, creator):
+    """Lock an open table for an action of its creator (NotCreator, TableNotOpen otherwise)."""
+    table = common.lock_table(table_id)
+    if table.creator_id != creator.pk:
+        raise errors.NotCreator()
+    if table.status != Table.Status.OPEN:
+        raise errors.TableNotOpen()
+    return table
+
+
 def seat_bot(table_id, by_user, seat, level):
     """The creator puts a bot of `level` in a free seat of an open table."""
     common.require_user(by_user)
     if level not in bot_levels():
         raise errors.Invalid(_('bot level must be one of %(join)s') % {"join": ', '.join(bot_levels())})
     with transaction.atomic():
-        table = common.lock_table(table_id)
-        if table.creator_id != by_user.pk:
-            raise errors.NotCreator()
-        if table.status != Table.Status.OPEN:
-            raise errors.TableNotOpen()
+        table = _lock_open_table_of(table_id, by_user)
         taken = {s.position: s for s in table.seats_in_order()}
         position = _free_position(table, taken, seat)
         try:
@@ -166,11 +172,7 @@ def start_table(table_id, user, *, player_order=None):
     common.require_user(user)
     now = timezone.now()
     with transaction.atomic():
-        table = common.lock_table(table_id)
-        if table.creator_id != user.pk:
-            raise errors.NotCreator()
-        if table.status != Table.Status.OPEN:
-            raise errors.TableNotOpen()
+        table = _lock_open_table_of(table_id, user)
         seats = list(table.seats.select_related("user"))
         if len(seats) != table.players:
             raise errors.SeatsNotFilled(_('%(count)s of %(players)s seats are filled') % {"count": len(seats), "players": table.players})

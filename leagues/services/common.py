@@ -1,13 +1,8 @@
-"""The limits of leagues and the fixture lock every result takes."""
+"""The limits of leagues, the fixture lock every result takes, and the season lock of the
+organiser's actions."""
 
-
-
-
-from leagues.models import (
-    Fixture,
-    Round,
-    Season,
-)
+from leagues import checks, errors
+from leagues.models import Fixture, Round, Season
 
 MAX_ROUND_HOURS = 90 * 24
 # Consent (docs/leagues.md): an organiser picks the clock for every player of the league, and
@@ -37,3 +32,13 @@ def lock_fixture(fixture_id):
         .select_related("round__season__league")
         .get(pk=fixture_id)
     )
+
+
+def lock_organised_season(season_id, by_user, status, refusal):
+    """Lock a season for an action of its organiser: NotFound, NotOrganiser, or WrongState with
+    `refusal` unless the season is in `status`."""
+    season = checks.get_row(Season, season_id, "season", lock=True)
+    checks.require_organiser(season.league, by_user)
+    if season.status != status:
+        raise errors.WrongState(refusal)
+    return season

@@ -20,7 +20,7 @@ from leagues.models import (
 from leagues.ratings import ratings_of
 from leagues.selectors import division_table
 
-from .common import MAX_PLANNING_DAYS
+from .common import MAX_PLANNING_DAYS, lock_organised_season
 from .rounds import open_round
 
 
@@ -55,10 +55,8 @@ def update_season(season_id, by_user, *, registration_closes_at=None, starts_at=
     """The organiser sets the registration window and planned start of a season not yet started."""
     now = timezone.now()
     with transaction.atomic():
-        season = checks.get_row(Season, season_id, "season", lock=True)
-        checks.require_organiser(season.league, by_user)
-        if season.status != Season.Status.REGISTRATION:
-            raise errors.WrongState("the season has started")
+        season = lock_organised_season(season_id, by_user, Season.Status.REGISTRATION,
+                                       "the season has started")
         closes = _planned_time(
             registration_closes_at, season.registration_closes_at, "registration_closes_at", now
         )
@@ -75,11 +73,9 @@ def start_season(season_id, by_user, now=None):
     """Put the players into divisions, generate every fixture and open round 1."""
     now = now or timezone.now()
     with transaction.atomic():
-        season = checks.get_row(Season, season_id, "season", lock=True)
+        season = lock_organised_season(season_id, by_user, Season.Status.REGISTRATION,
+                                       "the season has already started")
         league = season.league
-        checks.require_organiser(league, by_user)
-        if season.status != Season.Status.REGISTRATION:
-            raise errors.WrongState("the season has already started")
         tiers = _assign_tiers(season, league)
         k = league.players_per_game
         rounds_needed = 0
@@ -188,11 +184,9 @@ def close_season(season_id, by_user):
     """Close a finished season: promote the top k and relegate the bottom k of each division,
     and open the next season's registration with those divisions planned."""
     with transaction.atomic():
-        season = checks.get_row(Season, season_id, "season", lock=True)
+        season = lock_organised_season(season_id, by_user, Season.Status.FINISHED,
+                                       "only a finished season can be closed")
         league = season.league
-        checks.require_organiser(league, by_user)
-        if season.status != Season.Status.FINISHED:
-            raise errors.WrongState("only a finished season can be closed")
         divisions = list(season.division_set.order_by("tier"))
         last_tier = divisions[-1].tier if divisions else 1
         k = league.promotion
