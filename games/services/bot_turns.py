@@ -28,7 +28,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bots, engine, errors, events, selectors, storage
+from games import bots, engine, errors, events, selectors
 from games.models import Game
 
 from . import moves
@@ -56,7 +56,7 @@ def play_bot_turn(game_id, version):
     Returns the move played (a dict), or None when there was nothing to do. (Database
     connections: Celery's Django fixup manages them in workers, the pool closes its own.)
     """
-    game = storage.read_game(game_id)
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
     if game is None or game.version != version:
         return None
     seat = selectors.bot_to_move(game)
