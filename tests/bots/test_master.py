@@ -133,7 +133,7 @@ def test_master_values_a_position_past_the_round_without_its_sampled_refill():
 def test_master_keeps_to_its_budget():
     """CPU time of the thinking thread (see the strong bot's test for why not wall-clock)."""
     budget = 0.2
-    for players in (2,):
+    for players in (2, 3, 4):
         core = ClassicCore.new(players, False, 21)
         started = time.thread_time()
         bots.choose_action(core, "master", budget=budget, rng=random.Random(1))

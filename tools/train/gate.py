@@ -9,7 +9,9 @@ not against the clock, so the result does not depend on machine load and the gat
 it is a small-budget gate, a proxy for the 1 s arena of bench/bot_arena.py.  ``--against``
 is a weights file or a level name (``strong``).  A candidate passes when it wins at least
 ``--threshold`` (55 %) of the games (a shared first place counts half); the exit status is 0
-when it passes, 1 when not.
+when it passes, 1 when not.  At 3-4 players the candidate holds one seat against copies of
+the other side, so its fair share is 1/n and the bar is scaled alike: 55 % × 2/n (36.7 % at 3
+players, 27.5 % at 4).
 """
 
 import argparse
@@ -90,10 +92,12 @@ def main(argv=None):
                                           games=args.games, depth=args.depth, seed=args.seed,
                                           progress=lambda line: print(line, flush=True))
     low, high = wilson(wins, games)
-    verdict = "PASS" if share >= args.threshold else "FAIL"
+    bar = args.threshold * 2 / args.players
+    verdict = "PASS" if share >= bar else "FAIL"
     print(f"{verdict}: {args.candidate} vs {args.against}, {args.players} players, depth "
-          f"{args.depth}: {share:.1%} wins ({low:.1%}-{high:.1%}) of {games}, margin {margin:+.2f}")
-    return 0 if share >= args.threshold else 1
+          f"{args.depth}: {share:.1%} wins ({low:.1%}-{high:.1%}) of {games} (bar {bar:.1%}), "
+          f"margin {margin:+.2f}")
+    return 0 if share >= bar else 1
 
 
 if __name__ == "__main__":
