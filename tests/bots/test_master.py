@@ -199,3 +199,33 @@ def test_master_completes_a_column_for_its_bonus_in_the_last_round():
                      boards=[board(20, lines, wall), board(30, floor=["first_player"])])
     move = bots.choose_move(state, "master", budget=60, rng=random.Random(1), max_depth=4)
     assert (move.source, move.color, move.line) == ("center", "yellow", 4), move.to_dict()
+
+
+def test_duel_master_plays_legal_moves_and_is_blind_to_hidden_information():
+    from games.bots.duel import choose_action as choose_duel_action
+    from games.engine.duel.core import DuelCore
+
+    core = DuelCore.new(5)
+    for _ in range(40):
+        if core.is_over:
+            break
+        other = core.clone()
+        other.plate_stack.reverse()
+        other.chip_supply.reverse()
+        other.seed += 1
+        answers = {choose_duel_action(position, "master", budget=60, rng=random.Random(3),
+                                      max_nodes=150) for position in (core, other)}
+        assert len(answers) == 1
+        action = answers.pop()
+        assert action in core.legal_actions()
+        core.apply_action(action)
+
+
+def test_the_arena_smoke_runs_master_against_strong():
+    for script, options in (("bot_arena.py", ["--players", "2", "--levels", "master,strong"]),
+                            ("duel_arena.py", ["--levels", "master,strong"])):
+        result = subprocess.run([sys.executable, str(BASE_DIR / "bench" / script), "--quick",
+                                 *options], cwd=BASE_DIR, capture_output=True, text=True,
+                                timeout=170)
+        assert result.returncode == 0, result.stderr
+        assert "master v strong: master wins" in result.stdout, result.stdout

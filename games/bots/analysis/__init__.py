@@ -24,11 +24,11 @@ from games.engine import DuelMove, DuelState, GameState, Move, state_from_dict
 from ..gc_pause import collector_paused
 from .classic import ClassicJudge
 from .duel import DuelJudge
-from .master_judge import MasterJudge
+from .master_judge import MasterDuelJudge, MasterJudge
 
-# The judge of each ruleset for ``LEVEL``.  Master: its net's leaf values in classic (Duel keeps
-# the strong judge until a Duel net is shipped, see docs/bots.md).
+# The judge of each ruleset for ``LEVEL``: the level's search and its evaluation.
 CLASSIC_JUDGES = {"strong": ClassicJudge, "master": MasterJudge}
+DUEL_JUDGES = {"strong": DuelJudge, "master": MasterDuelJudge}
 
 # The bot level whose search judges the moves; a stronger level swaps in here (and bumps
 # BOT_VERSION, stored with every analysis so older results are known to be from another judge).
@@ -86,7 +86,7 @@ def judge_move(state: GameState | DuelState, played, *, rng: random.Random,
     core = public.fast()
     with collector_paused():
         if duel:
-            judge = DuelJudge(core, rng, nodes)
+            judge = DUEL_JUDGES[LEVEL](core, rng, nodes)
         else:
             judge = CLASSIC_JUDGES[LEVEL](core, rng, nodes)
         best, best_margin, played_margin = judge.judge(played.action)

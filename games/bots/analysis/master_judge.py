@@ -1,4 +1,4 @@
-"""The master judge: the classic judge's search, its leaves valued by the master bot's net.
+"""The master judges: the strong judges' searches, positions valued by the master bot's nets.
 
 Same search and node budget as ``classic.ClassicJudge`` (so results stay reproducible on any
 machine); a position past the end of the round is valued in its boundary form (the refill
@@ -9,7 +9,9 @@ real scores.
 
 from ..master import load_net, net_name
 from ..master.features import boundary_values, features
+from ..master.duel_search import MasterDuelSearch
 from .classic import ClassicJudge
+from .duel import DuelJudge
 
 OVER = 2  # ClassicCore.phase once the game is over
 
@@ -30,3 +32,14 @@ class MasterJudge(ClassicJudge):
         else:
             row = features(core, node.values)
         return float(self.net.evaluate([row])[0, (self.me - core.current) % players])
+
+
+class MasterDuelJudge(DuelJudge):
+    """The Duel judge valuing positions past the round (and finished games) as master does."""
+
+    def __init__(self, core, rng, nodes: int):
+        super().__init__(core, rng, nodes)
+        self.net = load_net("duel")
+
+    net_margin = MasterDuelSearch.net_margin
+    _margin = MasterDuelSearch._margin

@@ -19,7 +19,7 @@ import numpy as np
 from .net import ValueNet
 
 # Every net the master level plays with; each must load for the site to start.
-NETS = ("classic-2p", "classic-3p", "classic-4p")
+NETS = ("classic-2p", "classic-3p", "classic-4p", "duel")
 _cache: dict[str, ValueNet] = {}
 _lock = threading.Lock()
 _directory = None  # another folder holding the files (the site's BOT_WEIGHTS_DIR), or None
