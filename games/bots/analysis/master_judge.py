@@ -8,8 +8,8 @@ real scores.
 """
 
 from ..master import load_net, net_name
-from ..master.features import boundary_values, features
 from ..master.duel_search import MasterDuelSearch
+from ..master.features import boundary_values, features
 from .classic import ClassicJudge
 from .duel import DuelJudge
 
