@@ -20,6 +20,7 @@ import argparse
 import itertools
 import platform
 import random
+import signal
 import sys
 import time
 from pathlib import Path
@@ -64,13 +65,32 @@ def winners(scores, rows):
     return [p for p, key in enumerate(keys) if key == best]
 
 
+class Stopped(Exception):
+    """SIGTERM during a pairing: report the games played so far, then stop."""
+
+
+def _stop(signum, frame):
+    raise Stopped()
+
+
 def run_pairing(a: str, b: str, players: int, games: int, *, seed: int, gray: bool,
                 budget: float, progress: bool):
     pattern = [a if p % 2 == 0 else b for p in range(players)]
     tallies = {a: Tally(), b: Tally()}
-    wins_a = 0.0
-    margin_a = 0.0  # A's mean score minus B's, per game
+    try:
+        return _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern,
+                             tallies)
+    except Stopped:
+        return STOPPED[0] + (True,)
+
+
+STOPPED = [None]  # (wins, played, tallies, margin) of the games finished when SIGTERM came
+
+
+def _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern, tallies):
+    wins_a = margin_a = 0.0  # margin: A's mean score minus B's, per game
     played = 0
+    STOPPED[0] = (0.0, 0, tallies, 0.0)
     deal = 0
     started = time.perf_counter()
     while played < games:
@@ -88,13 +108,14 @@ def run_pairing(a: str, b: str, players: int, games: int, *, seed: int, gray: bo
             mine = [s for p, s in enumerate(scores) if seating[p] == a]
             theirs = [s for p, s in enumerate(scores) if seating[p] == b]
             margin_a += sum(mine) / len(mine) - sum(theirs) / len(theirs)
+            STOPPED[0] = (wins_a, played + 1, tallies, margin_a / (played + 1))
             played += 1
             if progress and played % 10 == 0:
                 low, high = wilson(wins_a, played)
                 print(f"  .. {a} v {b} {players}p: {played}/{games} games, {a} wins "
                       f"{wins_a / played:.1%} [{low:.1%}, {high:.1%}], "
                       f"{time.perf_counter() - started:.0f}s", flush=True)
-    return wins_a, played, tallies, margin_a / max(played, 1)
+    return wins_a, played, tallies, margin_a / max(played, 1), False
 
 
 CLOCKED = ("strong", "master")  # the levels that think against the clock
@@ -139,6 +160,7 @@ def main(argv=None):
     if args.quick:
         games, budget = 4, 0.05
     BUDGET[0] = budget
+    signal.signal(signal.SIGTERM, _stop)  # a long run stopped early still reports its games
     if "master" in levels:  # read the weights before any move is timed, as a worker does
         from games.bots.master import load_all
 
@@ -151,7 +173,7 @@ def main(argv=None):
         for a, b in itertools.combinations(levels, 2):
             # Stronger level first when the default order is used (master, strong, greedy, random).
             a, b = sorted((a, b), key=lambda level: -LEVELS.index(level))
-            wins, played, tallies, margin = run_pairing(
+            wins, played, tallies, margin, stopped = run_pairing(
                 a, b, players, games, seed=args.seed, gray=args.variant == "gray",
                 budget=budget, progress=args.progress,
             )
@@ -160,6 +182,9 @@ def main(argv=None):
                   f"of {played} games, margin {margin:+.1f} points a game")
             print(f"    {a:7}: {describe(tallies[a], a)}")
             print(f"    {b:7}: {describe(tallies[b], b)}", flush=True)
+            if stopped:
+                print("stopped by SIGTERM: the figures above are of the games finished")
+                return
 
 
 if __name__ == "__main__":
