@@ -5,12 +5,13 @@ BOT_LEVELS is the single list of levels; the bots package and the table forms us
 
 from accounts.usernames import BOT_USERNAME_PREFIX
 
-BOT_LEVELS = ("random", "greedy", "strong")
+BOT_LEVELS = ("random", "greedy", "strong", "master")
 
 BOT_DISPLAY_NAMES = {
     "random": "Random bot",
     "greedy": "Greedy bot",
     "strong": "Strong bot",
+    "master": "Master bot",
 }
 
 

@@ -8,7 +8,7 @@ import logging
 import os
 
 from celery import Celery
-from celery.signals import worker_ready
+from celery.signals import worker_init, worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "azulsite.settings")
 
@@ -17,6 +17,20 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 log = logging.getLogger(__name__)
+
+
+@worker_init.connect
+def load_bot_weights(sender=None, **kwargs):
+    """The master bot's weights, read once per worker (prefork children inherit them); a worker
+    without them exits at once with the reason (Celery only logs an ordinary exception here)."""
+    from azulsite.checks import load_bot_weights as load
+    from games.bots.master import MasterWeightsError
+
+    try:
+        load()
+    except MasterWeightsError as error:
+        log.critical("worker not started: %s", error)
+        raise SystemExit(f"worker not started: {error}") from None
 
 
 @worker_ready.connect

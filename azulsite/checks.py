@@ -1,12 +1,35 @@
 """System checks for settings that cost the site much more than they look.
 
 `manage.py check --deploy` reports them; daphne logs the same warnings when it starts (asgi.py).
+The master bot's weights are checked by every `manage.py` command that runs the checks (migrate,
+runserver, check), and a Celery worker refuses to start without them (azulsite/celery.py).
 """
 
 from django.conf import settings
-from django.core.checks import Warning, register
+from django.core.checks import Error, Warning, register
 
 CONNECTION_PER_MESSAGE = "azulsite.W001"
+MASTER_WEIGHTS = "azulsite.E001"
+
+
+def load_bot_weights():
+    """Load the master bot's value nets once in this process; raises MasterWeightsError."""
+    from games.bots.master import weights
+
+    weights.use_directory(settings.BOT_WEIGHTS_DIR)
+    return weights.load_all()
+
+
+@register("bots")
+def check_master_weights(app_configs, **kwargs):
+    from games.bots.master import MasterWeightsError
+
+    try:
+        load_bot_weights()
+    except MasterWeightsError as error:
+        return [Error(str(error), hint="The master bot cannot play without its weights: restore "
+                      "games/bots/master/weights/ or fix BOT_WEIGHTS_DIR.", id=MASTER_WEIGHTS)]
+    return []
 
 
 def connection_warnings() -> list[Warning]:

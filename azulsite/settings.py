@@ -458,6 +458,9 @@ PRESENCE_BROADCAST_DELAY_SECONDS = float(os.environ.get("PRESENCE_BROADCAST_DELA
 # sweep enqueues it again.
 BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "1.0"))
 BOT_SWEEP_AFTER_SECONDS = float(os.environ.get("BOT_SWEEP_AFTER_SECONDS", "30"))
+# The master bot's value-net weights: a folder holding them instead of the packaged ones (unset:
+# the files shipped in games/bots/master/weights). Checked at startup (azulsite/checks.py).
+BOT_WEIGHTS_DIR = os.environ.get("BOT_WEIGHTS_DIR") or None
 
 # Rematches and quick play (matchmaking; docs/api.md "Rematch", "Quick play").
 REMATCH_OFFER_SECONDS = int(os.environ.get("REMATCH_OFFER_SECONDS", "120"))

@@ -20,6 +20,7 @@ import argparse
 import itertools
 import platform
 import random
+import signal
 import sys
 import time
 from pathlib import Path
@@ -64,12 +65,32 @@ def winners(scores, rows):
     return [p for p, key in enumerate(keys) if key == best]
 
 
+class Stopped(Exception):
+    """SIGTERM during a pairing: report the games played so far, then stop."""
+
+
+def _stop(signum, frame):
+    raise Stopped()
+
+
 def run_pairing(a: str, b: str, players: int, games: int, *, seed: int, gray: bool,
                 budget: float, progress: bool):
     pattern = [a if p % 2 == 0 else b for p in range(players)]
     tallies = {a: Tally(), b: Tally()}
-    wins_a = 0.0
+    try:
+        return _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern,
+                             tallies)
+    except Stopped:
+        return STOPPED[0] + (True,)
+
+
+STOPPED = [None]  # (wins, played, tallies, margin) of the games finished when SIGTERM came
+
+
+def _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern, tallies):
+    wins_a = margin_a = 0.0  # margin: A's mean score minus B's, per game
     played = 0
+    STOPPED[0] = (0.0, 0, tallies, 0.0)
     deal = 0
     started = time.perf_counter()
     while played < games:
@@ -84,15 +105,20 @@ def run_pairing(a: str, b: str, players: int, games: int, *, seed: int, gray: bo
                                      tallies=tallies)
             top = winners(scores, rows)
             wins_a += sum(1 for p in top if seating[p] == a) / len(top)
+            mine = [s for p, s in enumerate(scores) if seating[p] == a]
+            theirs = [s for p, s in enumerate(scores) if seating[p] == b]
+            margin_a += sum(mine) / len(mine) - sum(theirs) / len(theirs)
+            STOPPED[0] = (wins_a, played + 1, tallies, margin_a / (played + 1))
             played += 1
             if progress and played % 10 == 0:
                 low, high = wilson(wins_a, played)
                 print(f"  .. {a} v {b} {players}p: {played}/{games} games, {a} wins "
                       f"{wins_a / played:.1%} [{low:.1%}, {high:.1%}], "
                       f"{time.perf_counter() - started:.0f}s", flush=True)
-    return wins_a, played, tallies
+    return wins_a, played, tallies, margin_a / max(played, 1), False
 
 
+CLOCKED = ("strong", "master")  # the levels that think against the clock
 BUDGET = [1.0]  # the run's budget, for the over-budget count
 
 
@@ -100,11 +126,12 @@ def describe(tally: Tally, level: str) -> str:
     think = tally.think
     mean = sum(think) / len(think) if think else 0.0
     peak = max(think) if think else 0.0
+    p99 = sorted(think)[min(len(think) - 1, int(0.99 * len(think)))] if think else 0.0
     cpu = sum(tally.cpu) / len(tally.cpu) if tally.cpu else 0.0
     over = sum(1 for t in think if t > 1.1 * BUDGET[0]) if think else 0
     text = (f"mean score {tally.mean_score():5.1f}, think mean {mean * 1000:6.1f} ms "
-            f"max {peak * 1000:6.1f} ms (CPU mean {cpu * 1000:6.1f} ms")
-    if level == "strong":  # the only level that thinks against the clock
+            f"p99 {p99 * 1000:6.1f} ms max {peak * 1000:6.1f} ms (CPU mean {cpu * 1000:6.1f} ms")
+    if level in CLOCKED:
         text += f"; {over} of {len(think)} moves over budget + 10%"
     return text + ")"
 
@@ -133,23 +160,31 @@ def main(argv=None):
     if args.quick:
         games, budget = 4, 0.05
     BUDGET[0] = budget
+    signal.signal(signal.SIGTERM, _stop)  # a long run stopped early still reports its games
+    if "master" in levels:  # read the weights before any move is timed, as a worker does
+        from games.bots.master import load_all
+
+        load_all()
     print(f"bot arena: levels {', '.join(levels)}; {games} games per pairing; budget {budget} s; "
           f"variant {args.variant}; seed {args.seed}")
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, "
           f"{time.strftime('%Y-%m-%d %H:%M %Z')}", flush=True)
     for players in players_list:
         for a, b in itertools.combinations(levels, 2):
-            # Stronger level first when the default order is used (strong, greedy, random).
+            # Stronger level first when the default order is used (master, strong, greedy, random).
             a, b = sorted((a, b), key=lambda level: -LEVELS.index(level))
-            wins, played, tallies = run_pairing(
+            wins, played, tallies, margin, stopped = run_pairing(
                 a, b, players, games, seed=args.seed, gray=args.variant == "gray",
                 budget=budget, progress=args.progress,
             )
             low, high = wilson(wins, played)
             print(f"{players}p {a} v {b}: {a} wins {wins / played:.1%} (95% CI {low:.1%}-{high:.1%}) "
-                  f"of {played} games")
+                  f"of {played} games, margin {margin:+.1f} points a game")
             print(f"    {a:7}: {describe(tallies[a], a)}")
             print(f"    {b:7}: {describe(tallies[b], b)}", flush=True)
+            if stopped:
+                print("stopped by SIGTERM: the figures above are of the games finished")
+                return
 
 
 if __name__ == "__main__":

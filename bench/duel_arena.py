@@ -71,9 +71,10 @@ def describe(think: dict, level: str) -> str:
     times, scores, cpu = think[level], think[level + ":scores"], think[level + ":cpu"]
     mean = sum(times) / len(times) if times else 0.0
     peak = max(times) if times else 0.0
+    p99 = sorted(times)[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     cpu_peak = max(cpu) if cpu else 0.0
     return (f"mean score {sum(scores) / len(scores):5.1f}, think mean {mean * 1000:6.1f} ms "
-            f"max {peak * 1000:6.1f} ms (CPU max {cpu_peak * 1000:6.1f} ms)")
+            f"p99 {p99 * 1000:6.1f} ms max {peak * 1000:6.1f} ms (CPU max {cpu_peak * 1000:6.1f} ms)")
 
 
 def main(argv=None):
@@ -85,7 +86,7 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true",
                         help="a short smoke run: 4 games per pairing, budget 0.1 s")
     parser.add_argument("--nodes", type=int, default=None,
-                        help="cap the strong search at this many positions per move")
+                        help="cap the strong and master searches at this many positions per move")
     parser.add_argument("--progress", action="store_true", help="print a line every 10 games")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
@@ -98,13 +99,18 @@ def main(argv=None):
           f"seed {args.seed}{nodes}")
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, "
           f"{time.strftime('%Y-%m-%d %H:%M %Z')}", flush=True)
+    if "master" in levels:  # read the weights before any move is timed, as a worker does
+        from games.bots.master import load_all
+
+        load_all()
     for a, b in itertools.combinations(levels, 2):
         a, b = sorted((a, b), key=lambda level: -LEVELS.index(level))  # stronger first
         wins, think = run_pairing(a, b, games, seed=args.seed, budget=budget,
                                   progress=args.progress, nodes=args.nodes)
         low, high = wilson(wins, games)
+        margin = (sum(think[a + ":scores"]) - sum(think[b + ":scores"])) / games
         print(f"duel {a} v {b}: {a} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%}) "
-              f"of {games} games")
+              f"of {games} games, margin {margin:+.1f} points a game")
         print(f"    {a:7}: {describe(think, a)}")
         print(f"    {b:7}: {describe(think, b)}", flush=True)
 

@@ -7,6 +7,8 @@ to move.  Levels (the names are ``accounts.bots.BOT_LEVELS``; a test keeps them 
 - ``greedy``: one ply with a projected-score evaluation and a look at the next player's
   best reply (``greedy``).
 - ``strong``: a time-bounded search of the rest of the round (``search``).
+- ``master``: the same search with a learned value net at its leaves (``master``; numpy,
+  imported on first use so the other levels run without it).
 
 A bot only uses what players may know (``to_dict(public=True)``): before thinking it
 replaces the game's random seed in its private copy with one drawn from ``rng``, so the
@@ -42,7 +44,13 @@ def _strong(core, rng, budget, start, max_depth) -> int:
     return search.best_action()
 
 
-_ACTIONS = {"random": random_action, "greedy": _greedy, "strong": _strong}
+def _master(core, rng, budget, start, max_depth) -> int:
+    from .master import master_action  # numpy and the weights: only when the level is used
+
+    return master_action(core, rng, budget, start, max_depth)
+
+
+_ACTIONS = {"random": random_action, "greedy": _greedy, "strong": _strong, "master": _master}
 LEVELS: tuple[str, ...] = tuple(_ACTIONS)
 
 

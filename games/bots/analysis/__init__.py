@@ -24,10 +24,15 @@ from games.engine import DuelMove, DuelState, GameState, Move, state_from_dict
 from ..gc_pause import collector_paused
 from .classic import ClassicJudge
 from .duel import DuelJudge
+from .master_judge import MasterDuelJudge, MasterJudge
+
+# The judge of each ruleset for ``LEVEL``: the level's search and its evaluation.
+CLASSIC_JUDGES = {"strong": ClassicJudge, "master": MasterJudge}
+DUEL_JUDGES = {"strong": DuelJudge, "master": MasterDuelJudge}
 
 # The bot level whose search judges the moves; a stronger level swaps in here (and bumps
 # BOT_VERSION, stored with every analysis so older results are known to be from another judge).
-LEVEL = "strong"
+LEVEL = "master"
 BOT_VERSION = f"{LEVEL}-1"
 # The rules and codecs the judged states come from (classic and Duel state formats); bump on a
 # rules change that alters what a position is worth.
@@ -81,9 +86,9 @@ def judge_move(state: GameState | DuelState, played, *, rng: random.Random,
     core = public.fast()
     with collector_paused():
         if duel:
-            judge = DuelJudge(core, rng, nodes)
+            judge = DUEL_JUDGES[LEVEL](core, rng, nodes)
         else:
-            judge = ClassicJudge(core, rng, nodes)
+            judge = CLASSIC_JUDGES[LEVEL](core, rng, nodes)
         best, best_margin, played_margin = judge.judge(played.action)
     best_margin, played_margin = round(best_margin, 2), round(played_margin, 2)
     loss = max(0.0, round(best_margin - played_margin, 2))

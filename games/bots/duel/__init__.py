@@ -9,6 +9,8 @@ budget=..., rng=...)`` returns a legal ``DuelMove`` for the player to move and
   penalties, chips, objectives progress).
 - ``strong``: iterative-deepening alpha-beta to the end of the round within the time
   budget, or within ``max_nodes`` positions (``search``).
+- ``master``: the same search, positions valued by a learned value net
+  (``games.bots.master.duel_search``; numpy, imported on first use).
 
 A bot only uses what players may know: before thinking it replaces, in its private copy,
 the plate stack order, the face-down chips, the chip supply and the seed by a random
@@ -25,7 +27,7 @@ from .greedy import greedy_action
 from .search import DuelSearch
 
 DEFAULT_BUDGET = 1.0
-LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+LEVELS: tuple[str, ...] = ("random", "greedy", "strong", "master")
 
 
 def choose_action(core: DuelCore, level: str, *, budget: float = DEFAULT_BUDGET,
@@ -46,8 +48,14 @@ def choose_action(core: DuelCore, level: str, *, budget: float = DEFAULT_BUDGET,
     if level == "greedy":
         return greedy_action(private, rng)
     with collector_paused():
-        search = DuelSearch(private, budget, start=start, max_candidates=max_candidates,
-                            max_nodes=max_nodes)
+        if level == "master":
+            from ..master import duel_master_search  # numpy and the weights: only when used
+
+            search = duel_master_search(private, budget, start=start,
+                                        max_candidates=max_candidates, max_nodes=max_nodes)
+        else:
+            search = DuelSearch(private, budget, start=start, max_candidates=max_candidates,
+                                max_nodes=max_nodes)
         return search.best_action(rng)
 
 

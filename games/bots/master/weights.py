@@ -1,0 +1,95 @@
+"""The one place where the bots read a file: the master bot's packaged value-net weights.
+
+The weights ship inside the package (``games/bots/master/weights/``): one ``classic-<n>p.npz``
+per player count and ``duel.npz``, with ``manifest.json`` saying how each was made
+(tools/train, docs/bots.md).  ``load_net(name)`` reads and checks a file once per process and
+caches the net; a missing or corrupt file raises ``MasterWeightsError`` with the file's name
+and what is wrong, never a silent fall back to another level.  Site processes call
+``load_all()`` at startup (a Django system check and Celery's worker start), so a broken
+install fails there and not at a table.
+"""
+
+import threading
+import zipfile
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from .net import ValueNet
+
+# Every net the master level plays with; each must load for the site to start.
+NETS = ("classic-2p", "classic-3p", "classic-4p", "duel")
+_cache: dict[str, ValueNet] = {}
+_lock = threading.Lock()
+_directory = None  # another folder holding the files (the site's BOT_WEIGHTS_DIR), or None
+
+
+class MasterWeightsError(RuntimeError):
+    """The master bot's weights are missing or unreadable."""
+
+
+def use_directory(directory) -> None:
+    """Read the weights from ``directory`` (a path) instead of the package; None: the package."""
+    global _directory
+    with _lock:
+        _directory = None if directory is None else Path(directory)
+        _cache.clear()
+
+
+def weights_file(name: str):
+    if _directory is not None:
+        return _directory / f"{name}.npz"
+    return resources.files(__package__).joinpath("weights", f"{name}.npz")
+
+
+def load_net(name: str) -> ValueNet:
+    net = _cache.get(name)
+    if net is None:
+        with _lock:
+            net = _cache.get(name)
+            if net is None:
+                net = _cache[name] = read_net(name)
+    return net
+
+
+def read_net(name: str, path=None) -> ValueNet:
+    """Read and check one net (``path``: another file, for tests and the training tools)."""
+    source = path if path is not None else weights_file(name)
+    try:
+        with source.open("rb") if hasattr(source, "open") else open(source, "rb") as handle:
+            data = np.load(handle, allow_pickle=False)
+            arrays = {key: data[key] for key in data.files}
+    except FileNotFoundError:
+        raise MasterWeightsError(f"master bot weights missing: {source} (reinstall the package "
+                                 f"or retrain with tools/train)") from None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        raise MasterWeightsError(f"master bot weights unreadable: {source}: {error}") from None
+    return net_from_arrays(arrays, str(source))
+
+
+def net_from_arrays(arrays: dict, source: str = "weights") -> ValueNet:
+    try:
+        players = int(arrays["players"])
+        generation = int(arrays.get("generation", 0))
+        count = int(arrays["layers"])
+        layers = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(count)]
+    except (KeyError, ValueError, TypeError) as error:
+        raise MasterWeightsError(f"master bot weights corrupt: {source}: missing {error}") from None
+    width = None
+    for i, (w, b) in enumerate(layers):
+        if w.ndim != 2 or b.shape != (w.shape[1],) or (width is not None and w.shape[0] != width):
+            raise MasterWeightsError(f"master bot weights corrupt: {source}: layer {i} has shape "
+                                     f"{w.shape} / {b.shape}")
+        if not (np.isfinite(w).all() and np.isfinite(b).all()):
+            raise MasterWeightsError(f"master bot weights corrupt: {source}: layer {i} is not finite")
+        width = w.shape[1]
+    if width != players:
+        raise MasterWeightsError(f"master bot weights corrupt: {source}: {width} outputs for "
+                                 f"{players} players")
+    return ValueNet(players, layers, generation)
+
+
+def load_all() -> list[ValueNet]:
+    """Load every packaged net (at process start); raises ``MasterWeightsError``."""
+    return [load_net(name) for name in NETS]

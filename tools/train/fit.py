@@ -1,0 +1,201 @@
+"""Fit a value net to self-play positions (numpy only: Adam on the mean squared error).
+
+    nice -n 5 .venv/bin/python -m tools.train.fit --players 2 --data tools/train/data/p2-gen0.npz \
+        --out tools/train/data/p2-gen1.npz --epochs 30
+
+The data files are those of ``tools.train.selfplay`` (several may be given, comma-separated);
+positions of a tenth of the games (by seed) are held out and the held-out error is printed per
+epoch.  Targets are divided by ``SCALE`` for training; the exported last layer is multiplied
+back, so the net answers in points.  The output file is what ``games.bots.master.weights``
+reads; it also records the training's settings.
+"""
+
+import argparse
+import sys
+import time
+
+import numpy as np
+
+SCALE = 20.0
+
+
+def init_layers(sizes, rng):
+    layers = []
+    for n_in, n_out in zip(sizes[:-1], sizes[1:], strict=True):
+        w = rng.standard_normal((n_in, n_out)).astype(np.float32) * np.float32(np.sqrt(2.0 / n_in))
+        layers.append([w, np.zeros(n_out, np.float32)])
+    return layers
+
+
+def forward(layers, x):
+    acts = [x]
+    h = x
+    for i, (w, b) in enumerate(layers):
+        h = h @ w + b
+        if i < len(layers) - 1:
+            h = np.maximum(h, 0.0)
+        acts.append(h)
+    return acts
+
+
+def backward(layers, acts, grad_out):
+    grads = []
+    g = grad_out
+    for i in range(len(layers) - 1, -1, -1):
+        w, _b = layers[i]
+        a = acts[i]
+        grads.append((a.T @ g, g.sum(axis=0)))
+        if i:
+            g = (g @ w.T) * (acts[i] > 0)
+    return grads[::-1]
+
+
+def fit(x, y, *, hidden=(64, 32), epochs=30, batch=512, lr=1e-3, decay=1e-4, seed=1,
+        holdout=None, patience=3, log=print):
+    """Adam with decoupled weight decay and a cosine schedule; with ``holdout`` (x, y) the
+    layers of the epoch with the lowest held-out error are kept, and training stops after
+    ``patience`` epochs without improvement (positions of one game share a target, so a
+    net overfits games quickly)."""
+    rng = np.random.default_rng(seed)
+    layers = init_layers([x.shape[1], *hidden, y.shape[1]], rng)
+    m = [[np.zeros_like(p) for p in layer] for layer in layers]
+    v = [[np.zeros_like(p) for p in layer] for layer in layers]
+    step = 0
+    best = None
+    yt = y / SCALE
+    for epoch in range(epochs):
+        rate = lr * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))  # cosine schedule
+        order = rng.permutation(len(x))
+        total = 0.0
+        for start in range(0, len(x), batch):
+            idx = order[start:start + batch]
+            acts = forward(layers, x[idx])
+            err = acts[-1] - yt[idx]
+            total += float((err ** 2).sum())
+            grads = backward(layers, acts, 2 * err / len(idx))
+            step += 1
+            for li, layer in enumerate(layers):
+                for pi in range(2):
+                    g = grads[li][pi]
+                    m[li][pi] = 0.9 * m[li][pi] + 0.1 * g
+                    v[li][pi] = 0.999 * v[li][pi] + 0.001 * g * g
+                    mh = m[li][pi] / (1 - 0.9 ** step)
+                    vh = v[li][pi] / (1 - 0.999 ** step)
+                    layer[pi] -= (rate * (mh / (np.sqrt(vh) + 1e-8) + decay * layer[pi] / lr)
+                                  ).astype(np.float32)
+        line = f"epoch {epoch + 1}: train rmse {np.sqrt(total / y.size) * SCALE:.2f}"
+        if holdout is not None:
+            hx, hy = holdout
+            pred = forward(layers, hx)[-1] * SCALE
+            error = float(np.sqrt(((pred - hy) ** 2).mean()))
+            line += f", held-out rmse {error:.2f}"
+            if best is None or error < best[0]:
+                best = (error, [[p.copy() for p in layer] for layer in layers], epoch + 1)
+            elif epoch + 1 - best[2] >= patience:
+                log(line)
+                break
+        log(line)
+    if best is not None:
+        log(f"kept epoch {best[2]}: held-out rmse {best[0]:.2f}")
+        layers = best[1]
+    layers[-1][0] = layers[-1][0] * np.float32(SCALE)
+    layers[-1][1] = layers[-1][1] * np.float32(SCALE)
+    return layers
+
+
+def td_targets(x, y, games, seats, players, net, lam):
+    """λ-returns over round boundaries: a position of round r learns (1 - λ) × the net's value
+    of the next round's start + λ × that start's own return (the last round: the final score).
+
+    Lower variance than the final score alone (most of a margin is decided by draws still to
+    come), which is what lets a small net learn from a few thousand games.
+    """
+    from games.bots.master.features import boundary_index
+
+    flag = boundary_index(players)
+    absolute = np.empty_like(y)  # per row, every seat's target in seat order 0..n-1
+    for p in range(players):
+        absolute[:, p] = y[np.arange(len(y)), (p - seats) % players]
+    boundary = x[:, flag] > 0.5
+    predicted = np.zeros_like(y)
+    rows = np.flatnonzero(boundary)
+    out = net.evaluate(x[rows])
+    for k in range(players):
+        predicted[rows, (seats[rows] + k) % players] = out[:, k]
+    result = absolute.copy()
+    for game in np.unique(games):
+        idx = np.flatnonzero(games == game)
+        starts = [i for i in idx if boundary[i]]
+        ret = absolute[idx[-1]].copy()  # the final relative scores
+        end = idx[-1] + 1
+        for start in reversed(starts):
+            result[start:end] = ret
+            ret = (1 - lam) * predicted[start] + lam * ret
+            end = start
+    targets = np.empty_like(y)
+    for k in range(players):
+        targets[:, k] = result[np.arange(len(y)), (seats + k) % players]
+    return targets
+
+
+def load(paths):
+    xs, ys, gs, ss = [], [], [], []
+    for path in paths:
+        data = np.load(path)
+        xs.append(data["x"])
+        ys.append(data["y"])
+        gs.append(data["game"])
+        ss.append(data["seat"] if "seat" in data.files else np.full(len(data["x"]), -1, np.int8))
+    return np.concatenate(xs), np.concatenate(ys), np.concatenate(gs), np.concatenate(ss)
+
+
+def save(path, layers, players, **meta):
+    arrays = {"players": np.int32(players), "layers": np.int32(len(layers))}
+    for i, (w, b) in enumerate(layers):
+        arrays[f"w{i}"] = w.astype(np.float32)
+        arrays[f"b{i}"] = b.astype(np.float32)
+    for key, value in meta.items():
+        arrays[key] = np.asarray(value)
+    np.savez_compressed(path, **arrays)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--data", required=True, help="comma-separated selfplay files")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--hidden", default="64,32", help="hidden layer sizes ('' = linear)")
+    parser.add_argument("--decay", type=float, default=1e-4, help="decoupled weight decay")
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--generation", type=int, default=1)
+    parser.add_argument("--bootstrap", help="weights file for TD targets (default: final scores)")
+    parser.add_argument("--lam", type=float, default=0.5, help="λ of the TD targets")
+    args = parser.parse_args(argv)
+    x, y, games, seats = load(args.data.split(","))
+    if args.bootstrap:
+        from pathlib import Path
+
+        from games.bots.master.weights import read_net
+
+        if (seats < 0).any():
+            raise SystemExit("--bootstrap needs data files with seats (tools.train.selfplay)")
+        net = read_net("bootstrap", Path(args.bootstrap))
+        y = td_targets(x, y, games, seats.astype(np.int64), args.players, net, args.lam)
+        print(f"TD targets: λ = {args.lam}, bootstrapped from {args.bootstrap}", flush=True)
+    held = games % 10 == 0
+    print(f"{len(x)} positions ({held.sum()} held out), {len(np.unique(games))} games", flush=True)
+    start = time.time()
+    hidden = tuple(int(h) for h in args.hidden.split(",") if h)
+    layers = fit(x[~held], y[~held], hidden=hidden, epochs=args.epochs, lr=args.lr,
+                 decay=args.decay, seed=args.seed, holdout=(x[held], y[held]),
+                 log=lambda line: print(line, flush=True))
+    save(args.out, layers, args.players, generation=args.generation,
+         positions=len(x), train_seconds=round(time.time() - start, 1))
+    print(f"wrote {args.out} in {time.time() - start:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
