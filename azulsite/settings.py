@@ -311,7 +311,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     # Game clocks: turns whose deadline is far off rely on this sweep (one indexed query); turns
     # close to their deadline also schedule a check at the deadline (games.services).
     "games-enforce-clocks": {"task": "games.tasks.enforce_clocks", "schedule": 2.0},
-    # Safety net for bot turns whose task was lost or failed for good (games.bot_turns).
+    # Safety net for bot turns whose task was lost or failed for good (games.services.bot_turns).
     "games-sweep-bot-turns": {"task": "games.tasks.sweep_bot_turns", "schedule": 15.0},
     # Rated games whose rating task failed or was never enqueued (games.ratings).
     "ratings-rate-waiting-games": {
