@@ -107,6 +107,8 @@ def parse_args(argv=None):
                         help="soak: seconds between samples (default duration/20, at least 5)")
     parser.add_argument("--backlog", type=int,
                         help="daphne's listen backlog (default: daphne's, Twisted's 50)")
+    parser.add_argument("--connect-timeout", type=int,
+                        help="daphne's --websocket_connect_timeout (default: daphne's, 5 s)")
     args = parser.parse_args(argv)
     try:
         args.mix = ws_scenarios.parse_mix(args.mix or str(args.players))
@@ -273,14 +275,16 @@ def _service_pids():
 class Servers:
     """The daphne processes and the Celery worker; stopped (only these) on exit."""
 
-    def __init__(self, backlog=None):
+    def __init__(self, backlog=None, connect_timeout=None):
         self.daphnes = []
         self.worker = None
         self.profilers = []
         self.retired_cpu = {}  # daphne index -> CPU seconds of its killed predecessors
         # daphne -b/-p listens with Twisted's default backlog (50); an endpoint string sets it.
-        self.options = None if backlog is None else [
+        self.options = ["-b", "127.0.0.1", "-p", "$PORT"] if backlog is None else [
             "-e", f"tcp:port=$PORT:interface=127.0.0.1:backlog={backlog}"]
+        if connect_timeout is not None:  # daphne drops a handshake not accepted by then (5 s)
+            self.options += ["--websocket_connect_timeout", str(connect_timeout)]
 
     def start(self, count):
         from azulsite.celery import app
@@ -386,6 +390,7 @@ class Stats:
     sends: dict = field(default_factory=lambda: defaultdict(list))  # game -> (user, version, move)
     sampler: object = None  # soak: ws_scenarios.Sampler
     open_before: int | None = None  # sockets open when the event happened
+    rss: dict = field(default_factory=dict)  # KiB by process at the end of the window
 
     def record(self, kind, sent_at, answered_at):
         if self.measure_from <= sent_at and answered_at <= self.measure_until:
@@ -645,6 +650,10 @@ async def run_load(tables, ports, args, servers):
         if not players.done():
             open_before = await (kill_and_restart(servers, args, stats) if args.scenario == "restart"
                                  else storm(args, stats))
+    await asyncio.wait([players], timeout=max(0.0, stats.measure_until - time.perf_counter()))
+    # Memory with every socket still open (before the players close them).
+    stats.rss = {name: ws_scenarios.rss_kib(pid)
+                 for name, pid in ws_scenarios.process_names(servers).items()}
     await players
     if "end" in marks:
         def spent(start, end):
@@ -698,6 +707,9 @@ def report(args, stats, load_before, load_after):
               f"(retried), sockets that gave up after {RECONNECT_ATTEMPTS} {stats.gave_up}; moves "
               f"in flight on a dropped socket: {stats.in_flight_applied} found applied on resync, "
               f"{stats.in_flight_resent} not applied and sent again")
+    if stats.rss:
+        print("  RSS at the end of the window: " + ", ".join(
+            f"{name} {kib / 1024:.0f} MiB" for name, kib in stats.rss.items()))
     if stats.sampler is not None:
         stats.sampler.report(args.warmup)
     print(f"  load average before {load_before}, after {load_after}")
@@ -715,7 +727,7 @@ def main(argv=None):
     setup_started = time.perf_counter()
     setup_django(args)
     tables = create_games(args)
-    servers = Servers(args.backlog)
+    servers = Servers(args.backlog, args.connect_timeout)
 
     def on_signal(signum, frame):
         raise KeyboardInterrupt
