@@ -105,10 +105,10 @@ def parse_args(argv=None):
                         help="storm: reconnect delays drawn in [0, this) s (0: all at once)")
     parser.add_argument("--sample-every", type=float, default=0.0,
                         help="soak: seconds between samples (default duration/20, at least 5)")
-    parser.add_argument("--backlog", type=int,
-                        help="daphne's listen backlog (default: daphne's, Twisted's 50)")
-    parser.add_argument("--connect-timeout", type=int,
-                        help="daphne's --websocket_connect_timeout (default: daphne's, 5 s)")
+    parser.add_argument("--backlog", type=int, default=4096,
+                        help="daphne's listen backlog (the Procfile's 4096; daphne's own is 50)")
+    parser.add_argument("--connect-timeout", type=int, default=60,
+                        help="daphne's --websocket_connect_timeout (the Procfile's 60; its own 5)")
     args = parser.parse_args(argv)
     try:
         args.mix = ws_scenarios.parse_mix(args.mix or str(args.players))
