@@ -121,9 +121,15 @@ bench-ratings: install
 
 # Live play over WebSockets: tables of scripted players against daphne + PostgreSQL + Redis + a
 # Celery worker, all started by bench/ws_load.py (its own database azulsite_bench, Redis db 9).
+# `make bench-ws ARGS="--scenario restart --tables 200 --mode paced --rate 0.5"` runs one
+# scenario with those options instead of the two default runs.
 .PHONY: bench-ws
 bench: bench-ws
 
 bench-ws: install
+ifdef ARGS
+	$(PY) bench/ws_load.py $(ARGS)
+else
 	$(PY) bench/ws_load.py --tables 100 --mode capacity --duration 30
 	$(PY) bench/ws_load.py --tables 100 --mode paced --rate 1 --duration 30
+endif

@@ -1,9 +1,14 @@
 """Live play over WebSockets: many tables of scripted players against daphne, PostgreSQL, Redis, Celery.
 (Over 400 lines: one load generator, its scenarios, clients and report in one script.)
 
-Run: ``make bench-ws`` (100 tables, both modes), or e.g.
+Run: ``make bench-ws`` (100 tables, both modes; ``make bench-ws ARGS="..."`` runs those options
+instead), or e.g.
 ``.venv/bin/python bench/ws_load.py --tables 100 --mode capacity --duration 30``
 ``.venv/bin/python bench/ws_load.py --tables 100 --mode paced --rate 1``
+``.venv/bin/python bench/ws_load.py --scenario restart --tables 200 --mode paced --rate 0.5``
+``.venv/bin/python bench/ws_load.py --scenario storm --tables 1000 --mode paced --rate 0.1``
+``.venv/bin/python bench/ws_load.py --scenario soak --duration 1800 --tables 1000 --rate 0.1``
+``.venv/bin/python bench/ws_load.py --mix 2:60,3:15,4:10,duel:15`` (any scenario)
 
 Everything is set up here and torn down on exit, all on 127.0.0.1:
 - a PostgreSQL database of its own (``azulsite_bench``: created if missing, migrated, emptied of
@@ -19,7 +24,18 @@ random legal moves, chosen by the engine's ``legal_moves()`` on the public state
 - ``paced``: each table moves at ``--rate`` moves per second (a fixed schedule per table).
 A game that ends is replaced by the table's next prepared game. Measured: moves per second, and
 the move round trip (the mover sends until the mover receives the state with the new version)
-p50/p95/p99, over ``--duration`` seconds after ``--warmup`` seconds.
+p50/p95/p99, over ``--duration`` seconds after ``--warmup`` seconds, by table kind, and the CPU
+per move of each process. Every client reconnects as the web client does (jittered exponential
+backoff, to the next daphne port), resyncs from the state sent on connect, and sends again a move
+that this state has not passed. Scenarios (bench/ws_scenarios.py):
+- ``steady``: the load alone;
+- ``restart``: SIGKILL the first daphne ``--event-at`` seconds into the window, start it again on
+  its port ``--restart-after`` seconds later; the time until 99 % of the dropped sockets are back;
+- ``storm``: every socket drops at once (closed under the client) and reconnects after a delay
+  drawn in ``[0, --storm-spread)``; handshakes that failed, and failed for good after retries;
+- ``soak``: RSS of every process and the Redis memory and keys every ``--sample-every`` seconds.
+Every scenario ends with the database check: each stored move was sent by a client at its version,
+and each game's moves are exactly 1..version (nothing lost, nothing applied twice).
 
 ``--profile DIR`` records each daphne process with py-spy during the measured window.
 """
@@ -37,16 +53,21 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
+import ws_scenarios  # noqa: E402  (beside this script)
+
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/azulsite_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/9"
-OPENING_AT_ONCE = 32  # WebSocket handshakes in flight at a time
+OPENING_AT_ONCE = 32  # WebSocket handshakes in flight at a time, when the run opens its sockets
 ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost; the mover resyncs
+RECONNECT_MIN, RECONNECT_MAX = 0.5, 15.0  # seconds: the web client's backoff (shared/backoff.js)
+RECONNECT_ATTEMPTS = 12  # failed handshakes in a row before a socket gives up (about 2 minutes)
 
 
 def parse_args(argv=None):
@@ -72,7 +93,31 @@ def parse_args(argv=None):
                         help="extra environment for daphne and the worker (repeatable)")
     parser.add_argument("--profile", metavar="DIR", help="py-spy each daphne into DIR")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--scenario", choices=("steady", "restart", "storm", "soak"),
+                        default="steady")
+    parser.add_argument("--mix", help="table kinds and weights, e.g. 2:60,3:15,4:10,duel:15 "
+                                      "(default: --players, classic)")
+    parser.add_argument("--event-at", type=float, help="restart/storm: seconds into the window "
+                                                       "(default a third of --duration)")
+    parser.add_argument("--restart-after", type=float, default=1.0,
+                        help="restart: seconds between the kill and the new process's start")
+    parser.add_argument("--storm-spread", type=float, default=0.0,
+                        help="storm: reconnect delays drawn in [0, this) s (0: all at once)")
+    parser.add_argument("--sample-every", type=float, default=0.0,
+                        help="soak: seconds between samples (default duration/20, at least 5)")
+    parser.add_argument("--backlog", type=int, default=4096,
+                        help="daphne's listen backlog (the Procfile's 4096; daphne's own is 50)")
+    parser.add_argument("--connect-timeout", type=int, default=60,
+                        help="daphne's --websocket_connect_timeout (the Procfile's 60; its own 5)")
     args = parser.parse_args(argv)
+    try:
+        args.mix = ws_scenarios.parse_mix(args.mix or str(args.players))
+    except ValueError as error:
+        parser.error(f"--mix: {error}")
+    if args.event_at is None:
+        args.event_at = args.duration / 3
+    if not args.sample_every:
+        args.sample_every = max(5.0, args.duration / 20)
     if not args.database_url.startswith("postgres"):
         parser.error("--database-url must be a PostgreSQL URL")
     for name, url in (("--database-url", args.database_url), ("--redis-url", args.redis_url)):
@@ -136,13 +181,18 @@ def games_per_table(args):
     # Capacity: enough for ~400 moves/s in all (a table whose games run out stops, reported).
     per_table_rate = args.rate if args.mode == "paced" else 400 / args.tables
     moves = (args.duration + args.warmup) * per_table_rate
-    return 1 + int(moves / (35 * args.players)) + 1  # a game has ~35 moves per player
+    players = min(KIND_PLAYERS[kind] for kind in args.mix)
+    return 1 + int(moves / (35 * players)) + 1  # a game has ~35 moves per player
+
+
+KIND_PLAYERS = {kind: players for kind, (players, _) in ws_scenarios.KINDS.items()}
 
 
 @dataclass
 class PreparedGame:
     game_id: int
     players: list  # [(username, token)]
+    kind: str = "2"
 
 
 def create_games(args):
@@ -160,7 +210,9 @@ def create_games(args):
         Game.objects.all().delete()
         Seat.objects.all().delete()
         Table.objects.all().delete()
-    wanted = [f"bench{i}" for i in range(args.tables * args.players)]
+    kinds = ws_scenarios.table_kinds(args.mix, args.tables)
+    seats = [KIND_PLAYERS[kind] for kind in kinds]
+    wanted = [f"bench{i}" for i in range(sum(seats))]
     have = set(User.objects.filter(username__in=wanted).values_list("username", flat=True))
     User.objects.bulk_create(
         [User(username=name, password="!") for name in wanted if name not in have]
@@ -177,15 +229,19 @@ def create_games(args):
         clock = {"kind": "realtime", "base_seconds": 600, "increment_seconds": 5}
     per_table = games_per_table(args)
     tables = []
-    for t in range(args.tables):
-        names = wanted[t * args.players:(t + 1) * args.players]
+    first = 0
+    for kind, players in zip(kinds, seats, strict=True):
+        names = wanted[first:first + players]
+        first += players
+        ruleset = ws_scenarios.KINDS[kind][1]
         games = []
         for _ in range(per_table):
-            table = services.create_table(users[names[0]], players=args.players, clock=clock)
+            table = services.create_table(users[names[0]], players=players, clock=clock,
+                                          ruleset=ruleset)
             for name in names[1:]:
                 services.join_table(table.pk, users[name])
             game = services.start_table(table.pk, users[names[0]])
-            games.append(PreparedGame(game.pk, [(name, tokens[name]) for name in names]))
+            games.append(PreparedGame(game.pk, [(name, tokens[name]) for name in names], kind))
         tables.append(games)
     return tables
 
@@ -219,10 +275,16 @@ def _service_pids():
 class Servers:
     """The daphne processes and the Celery worker; stopped (only these) on exit."""
 
-    def __init__(self):
+    def __init__(self, backlog=None, connect_timeout=None):
         self.daphnes = []
         self.worker = None
         self.profilers = []
+        self.retired_cpu = {}  # daphne index -> CPU seconds of its killed predecessors
+        # daphne -b/-p listens with Twisted's default backlog (50); an endpoint string sets it.
+        self.options = ["-b", "127.0.0.1", "-p", "$PORT"] if backlog is None else [
+            "-e", f"tcp:port=$PORT:interface=127.0.0.1:backlog={backlog}"]
+        if connect_timeout is not None:  # daphne drops a handshake not accepted by then (5 s)
+            self.options += ["--websocket_connect_timeout", str(connect_timeout)]
 
     def start(self, count):
         from azulsite.celery import app
@@ -230,15 +292,39 @@ class Servers:
 
         env = {"PYTHONUNBUFFERED": "1"}
         for _ in range(count):
-            self.daphnes.append(start_daphne(env))
+            self.daphnes.append(start_daphne(env, options=self.options))
         self.worker = start_celery_worker(env, app)
 
+    def kill(self, index):
+        """SIGKILL one daphne (its CPU so far is kept for the report)."""
+        server = self.daphnes[index]
+        self.retired_cpu[index] = self.retired_cpu.get(index, 0.0) + _process_cpu(server.process.pid)
+        os.kill(server.process.pid, signal.SIGKILL)
+        server.process.wait(timeout=30)
+
+    def restart(self, index):
+        """A new daphne on the killed one's port (as a supervisor would start it again)."""
+        from tests.support.processes import start_daphne
+
+        old = self.daphnes[index]
+        port = int(old.url.rsplit(":", 1)[1])
+        old.stop()
+        self.daphnes[index] = start_daphne({"PYTHONUNBUFFERED": "1"}, options=self.options,
+                                           port=port, timeout=120)
+
+    def service_pids(self):
+        return _service_pids()
+
     def cpu_seconds(self):
-        """CPU seconds used so far by the daphne processes, the worker, and PostgreSQL and Redis
-        (all their processes on this machine: other users of them count too)."""
-        return (sum(_process_cpu(d.process.pid) for d in self.daphnes),
-                _process_cpu(self.worker.process.pid),
-                {pid: _process_cpu(pid) for pid in _service_pids()})
+        """CPU seconds used so far by each daphne (with its killed predecessors), the worker, and
+        PostgreSQL and Redis (all their processes on this machine: other users of them count too),
+        by name; the services as {pid: seconds} (a process that started in the window counts whole)."""
+        used = {f"daphne-{i}": self.retired_cpu.get(i, 0.0) + _process_cpu(d.process.pid)
+                for i, d in enumerate(self.daphnes)}
+        used["worker"] = _process_cpu(self.worker.process.pid)
+        used["PostgreSQL + Redis"] = {pid: _process_cpu(pid) for pid in _service_pids()}
+        used["load generator"] = time.process_time()
+        return used
 
     @property
     def ports(self):
@@ -279,26 +365,47 @@ class Servers:
 class Stats:
     measure_from: float = 0.0
     measure_until: float = 0.0
-    round_trips: list = field(default_factory=list)  # seconds, moves sent inside the window
+    round_trips: dict = field(default_factory=lambda: defaultdict(list))  # kind -> seconds
     moves: int = 0  # answered moves sent inside the window
+    moves_by_kind: Counter = field(default_factory=Counter)
     errors: dict = field(default_factory=dict)
     lost: int = 0
-    cpu: dict = field(default_factory=dict)  # CPU seconds used in the window, by process kind
+    cpu: dict = field(default_factory=dict)  # CPU seconds used in the window, by process
     games_finished: int = 0
     tables_out_of_games: int = 0
     stop: bool = False
     max_moves: int = 0
-    connected: int = 0  # sockets open (the clock starts once every first-game socket is)
+    connected: int = 0  # sockets opened once (the clock starts once every first-game socket is)
+    open: set = field(default_factory=set)  # the sockets open now
     go: asyncio.Event = field(default_factory=asyncio.Event)
     opening: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(OPENING_AT_ONCE))
     deadline: float = float("inf")  # when the players stop
+    event: object = None  # ws_scenarios.Event of a restart or storm, once it happened
+    storm_spread: float | None = None  # set while a storm's sockets reconnect
+    handshakes: int = 0  # handshakes attempted after the first opening (reconnects)
+    handshakes_failed: int = 0
+    gave_up: int = 0  # sockets that failed RECONNECT_ATTEMPTS handshakes in a row
+    in_flight_applied: int = 0  # a move sent on a dropped socket, found applied on resync
+    in_flight_resent: int = 0  # ... found not applied: sent again
+    sends: dict = field(default_factory=lambda: defaultdict(list))  # game -> (user, version, move)
+    sampler: object = None  # soak: ws_scenarios.Sampler
+    open_before: int | None = None  # sockets open when the event happened
+    rss: dict = field(default_factory=dict)  # KiB by process at the end of the window
 
-    def record(self, sent_at, answered_at):
+    def record(self, kind, sent_at, answered_at):
         if self.measure_from <= sent_at and answered_at <= self.measure_until:
-            self.round_trips.append(answered_at - sent_at)
+            self.round_trips[kind].append(answered_at - sent_at)
             self.moves += 1
+            self.moves_by_kind[kind] += 1
             if self.max_moves and self.moves >= self.max_moves:
                 self.stop = True
+
+    def count(self, reason):
+        self.errors[reason] = self.errors.get(reason, 0) + 1
+
+    @property
+    def over(self):
+        return self.stop or time.perf_counter() >= self.deadline
 
 
 class TablePace:
@@ -326,71 +433,141 @@ def my_turn(message, username):
                for seat in message["seats"])
 
 
-async def play_seat(uri, username, stats, pace, rng):
-    """One player's connection: move whenever it is this player's turn; True when the game ended."""
+@dataclass
+class SeatPlay:
+    """One player of one game, across its sockets."""
+
+    game: PreparedGame
+    username: str
+    token: str
+    first_port: int  # index into the ports: the table's players are spread over the processes
+    version: int = -1
+    pending: tuple | None = None  # (version, sent_at, move, resent)
+
+
+async def play_seat(seat, ports, stats, pace, rng):
+    """One player: move whenever it is their turn; reconnect when dropped. True once the game ended."""
+    from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-    try:
-        return await _play_seat(uri, username, stats, pace, rng)
-    except ConnectionClosed as exc:
-        reason = f"closed {exc.rcvd.code if exc.rcvd else 'abruptly'}"
-    except (InvalidHandshake, OSError, TimeoutError) as exc:
-        reason = f"connect failed ({type(exc).__name__})"
-    stats.errors[reason] = stats.errors.get(reason, 0) + 1
+    attempt = failures = 0
+    ceiling = RECONNECT_MIN
+    dropped_at = None
+    while not stats.over:
+        port = ports[(seat.first_port + attempt) % len(ports)]
+        uri = f"ws://127.0.0.1:{port}/ws/games/{seat.game.game_id}/?token={seat.token}"
+        first = dropped_at is None and attempt == 0
+        try:
+            if first:  # a burst of thousands of handshakes overflows the listen backlog
+                async with stats.opening:
+                    socket = await connect(uri, compression=None, max_size=2**22,
+                                           open_timeout=60, ping_interval=None)
+            else:
+                stats.handshakes += 1
+                socket = await connect(uri, compression=None, max_size=2**22,
+                                       open_timeout=30, ping_interval=None)
+        except (InvalidHandshake, OSError, TimeoutError) as exc:
+            if not first:
+                stats.handshakes_failed += 1
+            stats.count(f"handshake failed ({type(exc).__name__})")
+            failures += 1
+            attempt += 1
+            if failures >= RECONNECT_ATTEMPTS:
+                stats.gave_up += 1
+                return False
+            await asyncio.sleep(rng.uniform(0, ceiling))
+            ceiling = min(ceiling * 2, RECONNECT_MAX)
+            continue
+        failures = 0
+        if dropped_at is None and attempt == 0:
+            stats.connected += 1
+        elif stats.event is not None and dropped_at is not None and dropped_at >= stats.event.at:
+            stats.event.back.append(time.perf_counter() - stats.event.at)
+        stats.open.add(socket)
+        try:
+            return await play_socket(socket, seat, stats, pace, rng, resync=dropped_at is not None)
+        except ConnectionClosed:
+            pass
+        finally:
+            stats.open.discard(socket)
+            await socket.close()
+        dropped_at = time.perf_counter()
+        if stats.event is not None and dropped_at >= stats.event.at:
+            stats.event.dropped += 1
+        attempt += 1  # the next process (the dead one refuses; the proxy would skip it)
+        if stats.storm_spread is not None:
+            delay = rng.uniform(0, stats.storm_spread) if stats.storm_spread else 0.0
+        else:
+            delay = rng.uniform(0, ceiling)
+            ceiling = min(ceiling * 2, RECONNECT_MAX)
+        await asyncio.sleep(delay)
     return False
 
 
-async def _play_seat(uri, username, stats, pace, rng):
-    from websockets.asyncio.client import connect
+async def send_move(socket, seat, stats, version, move, resent=False):
+    sent_at = time.perf_counter()
+    # A socket that dropped while its player waited for the table's pace raises here: that move
+    # never left, so it is neither pending nor logged.
+    await socket.send(json.dumps({"type": "move", "move": move, "version": version}))
+    seat.pending = (version, sent_at, move, resent)
+    if not resent:
+        stats.sends[seat.game.game_id].append((seat.username, version, move))
 
-    from games import engine
 
-    async with stats.opening:  # a burst of thousands of handshakes overflows the listen backlog
-        # No Origin: a token-authenticated script, as docs/api.md allows.
-        socket = await connect(uri, compression=None, max_size=2**22,
-                               open_timeout=60, ping_interval=None)
-    async with socket:
-        stats.connected += 1
-        await stats.go.wait()
-        version = -1
-        pending = None  # (version sent, sent_at)
-        while not stats.stop and time.perf_counter() < stats.deadline:
-            wait = min(ANSWER_TIMEOUT, stats.deadline - time.perf_counter())
-            try:
-                raw = await asyncio.wait_for(socket.recv(), timeout=max(wait, 0.01))
-            except TimeoutError:
-                if wait < ANSWER_TIMEOUT:
-                    break  # the run is over
-                if pending is not None:  # our move went unanswered: resync, as the web client does
-                    stats.lost += 1
-                    pending = None
-                    await socket.send(json.dumps({"type": "sync"}))
-                continue  # otherwise the opponents are just slow (a paced table): keep waiting
-            message = json.loads(raw)
-            kind = message["type"]
-            if kind == "error":
-                stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
-                pending = None
+async def play_socket(socket, seat, stats, pace, rng, resync):
+    """Play on one open socket until the game ends (True), the run ends (False) or it drops."""
+    await stats.go.wait()
+    kind = seat.game.kind
+    fresh = True  # the next state is the one sent on connect
+    while not stats.over:
+        wait = min(ANSWER_TIMEOUT, stats.deadline - time.perf_counter())
+        try:
+            raw = await asyncio.wait_for(socket.recv(), timeout=max(wait, 0.01))
+        except TimeoutError:
+            if wait < ANSWER_TIMEOUT:
+                break  # the run is over
+            if seat.pending is not None:  # our move went unanswered: resync, as the web client does
+                stats.lost += 1
+                seat.pending = None
                 await socket.send(json.dumps({"type": "sync"}))
+            continue  # otherwise the opponents are just slow (a paced table): keep waiting
+        message = json.loads(raw)
+        if message["type"] == "error":
+            stats.count(message["code"])
+            if message["code"] == "throttled" and seat.pending is not None:
+                await asyncio.sleep(message["retry_after_ms"] / 1000)
+                version, _, move, _ = seat.pending
+                await send_move(socket, seat, stats, version, move, resent=True)
                 continue
-            if kind != "state" or message["version"] < version:
-                continue  # presence, pong, or an older state overtaken by a newer one
-            now = time.perf_counter()
-            version = message["version"]
-            if pending is not None and version > pending[0]:
-                stats.record(pending[1], now)
-                pending = None
-            if message["status"] != "playing":
-                return True
-            if pending is None and my_turn(message, username):
-                if pace is not None:
-                    await pace.wait_turn()
-                    if stats.stop or time.perf_counter() >= stats.deadline:
-                        break
-                state = engine.GameState.from_dict(message["state"])
-                move = rng.choice(state.legal_moves()).to_dict()
-                pending = (version, time.perf_counter())
-                await socket.send(json.dumps({"type": "move", "move": move, "version": version}))
+            seat.pending = None
+            await socket.send(json.dumps({"type": "sync"}))
+            continue
+        if message["type"] != "state" or message["version"] < seat.version:
+            continue  # presence, pong, or an older state overtaken by a newer one
+        now = time.perf_counter()
+        seat.version = message["version"]
+        if seat.pending is not None and seat.version > seat.pending[0]:
+            if fresh and resync:
+                stats.in_flight_applied += 1  # committed before the drop; its answer was lost
+            elif not seat.pending[3]:
+                stats.record(kind, seat.pending[1], now)
+            seat.pending = None
+        was_fresh, fresh = fresh, False
+        if message["status"] != "playing":
+            return True
+        if not my_turn(message, seat.username):
+            continue
+        if seat.pending is not None:
+            if was_fresh and resync and seat.pending[0] == seat.version:
+                stats.in_flight_resent += 1  # lost with the old socket: send it again, unchanged
+                version, _, move, _ = seat.pending
+                await send_move(socket, seat, stats, version, move, resent=True)
+            continue
+        if pace is not None:
+            await pace.wait_turn()
+            if stats.over:
+                break
+        await send_move(socket, seat, stats, seat.version, rng.choice(message["legal_moves"]))
     return False
 
 
@@ -402,11 +579,8 @@ async def play_table(index, games, ports, args, stats):
         pace = TablePace(interval, rng.random() * interval)
     for game in games:
         seats = [
-            play_seat(
-                f"ws://127.0.0.1:{ports[(index + k) % len(ports)]}/ws/games/{game.game_id}/"
-                f"?token={token}",
-                username, stats, pace, random.Random(rng.random()),
-            )
+            play_seat(SeatPlay(game, username, token, (index + k) % len(ports)),
+                      ports, stats, pace, random.Random(rng.random()))
             for k, (username, token) in enumerate(game.players)
         ]
         ended = await asyncio.gather(*seats)
@@ -416,12 +590,33 @@ async def play_table(index, games, ports, args, stats):
     stats.tables_out_of_games += 1
 
 
+async def kill_and_restart(servers, args, stats):
+    stats.event = ws_scenarios.Event("restart (SIGKILL daphne-0)", at=time.perf_counter())
+    open_before = len(stats.open)
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, servers.kill, 0)
+    await asyncio.sleep(args.restart_after)
+    await loop.run_in_executor(None, servers.restart, 0)
+    return open_before
+
+
+async def storm(args, stats):
+    stats.storm_spread = args.storm_spread
+    stats.event = ws_scenarios.Event(
+        f"storm (every socket dropped, reconnecting within {args.storm_spread:g} s)",
+        at=time.perf_counter())
+    sockets = list(stats.open)
+    for socket in sockets:
+        socket.transport.abort()  # as a network drop: no closing handshake
+    return len(sockets)
+
+
 async def run_load(tables, ports, args, servers):
     stats = Stats(max_moves=args.max_moves)
-    players = asyncio.gather(*(play_table(i, games, ports, args, stats)
-                               for i, games in enumerate(tables)))
+    players = asyncio.ensure_future(asyncio.gather(
+        *(play_table(i, games, ports, args, stats) for i, games in enumerate(tables))))
     # Connecting thousands of sockets is not part of the measure: start once all are open.
-    sockets = len(tables) * args.players
+    sockets = sum(len(games[0].players) for games in tables)
     connecting_since = time.perf_counter()
     while stats.connected < sockets and time.perf_counter() - connecting_since < 300:
         await asyncio.sleep(0.1)
@@ -437,10 +632,28 @@ async def run_load(tables, ports, args, servers):
     marks = {}
 
     def mark(name):
-        marks[name] = (*servers.cpu_seconds(), time.process_time())
+        marks[name] = servers.cpu_seconds()
 
     loop.call_later(args.warmup, mark, "start")
     loop.call_later(args.warmup + args.duration, mark, "end")
+    sampler = ws_scenarios.Sampler(args.sample_every) if args.scenario == "soak" else None
+    open_before = None
+    if sampler is not None:
+        import redis
+
+        client = redis.Redis.from_url(args.redis_url)
+        while not players.done() and time.perf_counter() < stats.measure_until:
+            sampler.sample(start, ws_scenarios.process_names(servers), client)
+            await asyncio.wait([players], timeout=args.sample_every)
+    elif args.scenario in ("restart", "storm"):
+        await asyncio.wait([players], timeout=args.warmup + args.event_at)
+        if not players.done():
+            open_before = await (kill_and_restart(servers, args, stats) if args.scenario == "restart"
+                                 else storm(args, stats))
+    await asyncio.wait([players], timeout=max(0.0, stats.measure_until - time.perf_counter()))
+    # Memory with every socket still open (before the players close them).
+    stats.rss = {name: ws_scenarios.rss_kib(pid)
+                 for name, pid in ws_scenarios.process_names(servers).items()}
     await players
     if "end" in marks:
         def spent(start, end):
@@ -448,11 +661,11 @@ async def run_load(tables, ports, args, servers):
                 return sum(seconds - start.get(pid, 0.0) for pid, seconds in end.items())
             return end - start
 
-        used = [spent(start, end) for start, end in zip(marks["start"], marks["end"], strict=True)]
-        names = ("daphne", "worker", "PostgreSQL + Redis", "load generator")
-        stats.cpu = dict(zip(names, used, strict=True))
+        stats.cpu = {name: spent(marks["start"][name], end) for name, end in marks["end"].items()
+                     if name in marks["start"]}
     if stats.stop:  # the move cap ended the run early: measure until now
         stats.measure_until = min(stats.measure_until, time.perf_counter())
+    stats.sampler, stats.open_before = sampler, open_before
     return stats
 
 
@@ -467,19 +680,38 @@ def percentile(sorted_values, fraction):
 
 def report(args, stats, load_before, load_after):
     window = stats.measure_until - stats.measure_from
-    ms = sorted(1000 * s for s in stats.round_trips)
     offered = f", offered {args.tables * args.rate:.0f} moves/s" if args.mode == "paced" else ""
-    print(f"mode {args.mode}: {args.tables} tables of {args.players} players, "
+    kinds = ", ".join(f"{kind} {weight:g}" for kind, weight in args.mix.items())
+    print(f"scenario {args.scenario}, mode {args.mode}: {args.tables} tables (kinds {kinds}), "
           f"{args.daphne} daphne, clock {args.clock}{offered}")
     print(f"  moves: {stats.moves} in {window:.1f} s = {stats.moves / window:.1f} moves/s")
-    if ms:
-        print(f"  round trip ms: p50 {percentile(ms, 0.50):.1f}  p95 {percentile(ms, 0.95):.1f}  "
-              f"p99 {percentile(ms, 0.99):.1f}  mean {statistics.mean(ms):.1f}  max {ms[-1]:.1f}")
+    every = sorted(1000 * s for trips in stats.round_trips.values() for s in trips)
+    if every:
+        print(f"  round trip ms: p50 {percentile(every, 0.50):.1f}  p95 {percentile(every, 0.95):.1f}  "
+              f"p99 {percentile(every, 0.99):.1f}  mean {statistics.mean(every):.1f}  max {every[-1]:.1f}")
+    if len(args.mix) > 1:
+        tables = Counter(ws_scenarios.table_kinds(args.mix, args.tables))
+        for kind in args.mix:
+            ms = sorted(1000 * s for s in stats.round_trips[kind])
+            share = stats.moves_by_kind[kind] / stats.moves if stats.moves else 0
+            print(f"    {kind:>4}: {tables[kind]} tables, {100 * share:.1f} % of the moves, "
+                  f"p50 {percentile(ms, 0.5):.1f}  p99 {percentile(ms, 0.99):.1f} ms")
     if stats.cpu and stats.moves:
         print("  CPU per move: " + ", ".join(
             f"{name} {1000 * seconds / stats.moves:.2f} ms" for name, seconds in stats.cpu.items()))
     print(f"  games finished {stats.games_finished}, lost answers {stats.lost}, "
           f"errors {stats.errors or 'none'}, tables out of games {stats.tables_out_of_games}")
+    if stats.event is not None:
+        stats.event.report(stats.open_before)
+        print(f"  reconnect handshakes {stats.handshakes}, failed {stats.handshakes_failed} "
+              f"(retried), sockets that gave up after {RECONNECT_ATTEMPTS} {stats.gave_up}; moves "
+              f"in flight on a dropped socket: {stats.in_flight_applied} found applied on resync, "
+              f"{stats.in_flight_resent} not applied and sent again")
+    if stats.rss:
+        print("  RSS at the end of the window: " + ", ".join(
+            f"{name} {kib / 1024:.0f} MiB" for name, kib in stats.rss.items()))
+    if stats.sampler is not None:
+        stats.sampler.report(args.warmup)
     print(f"  load average before {load_before}, after {load_after}")
 
 
@@ -495,7 +727,7 @@ def main(argv=None):
     setup_started = time.perf_counter()
     setup_django(args)
     tables = create_games(args)
-    servers = Servers()
+    servers = Servers(args.backlog, args.connect_timeout)
 
     def on_signal(signum, frame):
         raise KeyboardInterrupt
@@ -508,6 +740,7 @@ def main(argv=None):
         load_before = load_average()
         stats = asyncio.run(run_load(tables, servers.ports, args, servers))
         report(args, stats, load_before, load_average())
+        ws_scenarios.check_moves(stats.sends)
     finally:
         servers.stop()
 

@@ -85,11 +85,12 @@ def _spawn(args: list[str], env: dict[str, str], log_name: str) -> ServerProcess
     return ServerProcess(process=process, log_path=Path(log_file.name))
 
 
-def start_daphne(env: dict[str, str], timeout: float = 30, options: list[str] | None = None
-                 ) -> ServerProcess:
-    """daphne on a free port of 127.0.0.1; `options` replaces its command-line options, with
-    "$PORT" standing for that port (as in the Procfile)."""
-    port = free_port()
+def start_daphne(env: dict[str, str], timeout: float = 30, options: list[str] | None = None,
+                 port: int | None = None) -> ServerProcess:
+    """daphne on a free port of 127.0.0.1 (or on `port`: a process restarted where its clients
+    reconnect); `options` replaces its command-line options, with "$PORT" standing for that port
+    (as in the Procfile)."""
+    port = port or free_port()
     options = ["-b", "127.0.0.1", "-p", "$PORT"] if options is None else options
     server = _spawn(
         [sys.executable, "-m", "daphne",

@@ -4,13 +4,13 @@
 // no forms an organiser could be typing into. On every (re)connect the page re-reads too, so a
 // change made while the socket was down is not missed.
 
+import { Backoff } from "../shared/backoff.js";
+
 const app = document.getElementById("league-live");
-const MIN_BACKOFF_MS = 500;
-const MAX_BACKOFF_MS = 15000;
 const PING_EVERY_MS = 25000;
 const COALESCE_MS = 250; // one re-read for a burst of changes (a round closing opens the next)
 
-let backoff = MIN_BACKOFF_MS;
+const backoff = new Backoff();
 let pending = null;
 let reading = false;
 let again = false;
@@ -66,7 +66,7 @@ function connect() {
       return;
     }
     if (message.type === "subscribed") {
-      backoff = MIN_BACKOFF_MS;
+      backoff.reset();
       app.dataset.live = "open";
       ping = window.setInterval(() => socket.send(JSON.stringify({ type: "ping" })), PING_EVERY_MS);
       soon(); // also covers a change between rendering the page and subscribing
@@ -78,8 +78,7 @@ function connect() {
     window.clearInterval(ping);
     app.dataset.live = "closed";
     if (event.code === 4404) return; // not a league this viewer may watch
-    window.setTimeout(connect, backoff);
-    backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+    window.setTimeout(connect, backoff.next());
   });
 }
 

@@ -78,7 +78,7 @@ export class GameView {
     this.focusNext = false;
     this.connection = new GameConnection(gameId, {
       onMessage: (message) => onMessage?.(message, this.connection),
-      onState: (message) => this.onState(message),
+      onState: (message, { resync } = {}) => this.onState(message, resync),
       onError: (message) => this.onError(message),
       onPresence: (message) => this.onPresence(message),
       onStatus: (status) => {
@@ -130,7 +130,13 @@ export class GameView {
 
   // ---- incoming ----
 
-  onState(message) {
+  onState(message, resync = false) {
+    // After a reconnect the server's state is the truth: a move still marked pending was lost with
+    // the old socket (had it been committed, this state would be past it), so it may be played again.
+    if (resync && this.pending) {
+      this.clearPending();
+      this.render();
+    }
     // The round's end is being shown: later states wait for it (Skip, or a pick, shows them at once).
     if (this.sequence && message.version !== this.payload.version) {
       this.queued = message;

@@ -1,9 +1,12 @@
-// The game WebSocket protocol (/ws/games/<id>/): states in, moves out, reconnection with backoff.
-// Everything the page knows about a running game arrives through here.
+// The game WebSocket protocol (/ws/games/<id>/): states in, moves out, reconnection with jittered
+// backoff. Everything the page knows about a running game arrives through here.
 
-const MIN_BACKOFF_MS = 500;
-const MAX_BACKOFF_MS = 15000;
+import { Backoff } from "./backoff.js";
+
 const PING_EVERY_MS = 25000;
+// Broadcasts are at most once: a server process killed between committing a move and publishing
+// it loses that one state for everyone else. A socket that has heard no state this long asks.
+const QUIET_SYNC_MS = 30000;
 
 export function socketUrl(path) {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
@@ -11,7 +14,7 @@ export function socketUrl(path) {
 }
 
 export class GameConnection {
-  // handlers: onState(message), onError(message), onPresence(message), onAnalysis(message),
+  // handlers: onState(message, {resync}), onError(message), onPresence(message), onAnalysis(message),
   // onStatus("connecting"|"open"|"closed"),
   // onMessage(message): every message first (pages add their own panels: the rematch panel)
   constructor(gameId, handlers) {
@@ -19,11 +22,11 @@ export class GameConnection {
     this.handlers = handlers;
     this.version = -1; // the version of the state currently shown
     this.socket = null;
-    this.backoff = MIN_BACKOFF_MS;
-    this.everOpened = false;
+    this.backoff = new Backoff();
     this.stopped = false;
     this.retryTimer = null;
     this.pingTimer = null;
+    this.quietTimer = null;
     this.listeners = new Map(); // type -> [fn]: other parts of the page (the chat) hear their messages
   }
 
@@ -34,27 +37,29 @@ export class GameConnection {
 
   connect() {
     this.stopped = false;
+    this.resyncing = true; // the next state is the server's answer to this connect
     this.handlers.onStatus?.("connecting");
     const socket = new WebSocket(socketUrl(`/ws/games/${this.gameId}/`));
     this.socket = socket;
     socket.addEventListener("open", () => {
-      this.backoff = MIN_BACKOFF_MS;
       this.handlers.onStatus?.("open");
-      // After a drop, ask for whatever we missed; the server also sends the state on connect.
-      if (this.everOpened) this.send({ type: "sync", version: this.version });
-      this.everOpened = true;
+      // No sync here: the server sends the current state on every connect, which is the resync
+      // after a drop (a second one would double the database work of a reconnect storm).
       this.pingTimer = window.setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
     });
-    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("message", (event) => {
+      this.backoff.reset();
+      this.receive(event.data);
+    });
     socket.addEventListener("close", (event) => {
       window.clearInterval(this.pingTimer);
+      window.clearTimeout(this.quietTimer);
       if (this.socket !== socket) return;
       this.socket = null;
       this.handlers.onStatus?.("closed");
       // 4404: no such game; retrying cannot help.
       if (this.stopped || event.code === 4404) return;
-      this.retryTimer = window.setTimeout(() => this.connect(), this.backoff);
-      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+      this.retryTimer = window.setTimeout(() => this.connect(), this.backoff.next());
     });
   }
 
@@ -62,6 +67,7 @@ export class GameConnection {
     this.stopped = true;
     window.clearTimeout(this.retryTimer);
     window.clearInterval(this.pingTimer);
+    window.clearTimeout(this.quietTimer);
     if (this.socket) this.socket.close();
     this.socket = null;
   }
@@ -75,10 +81,18 @@ export class GameConnection {
     }
     this.handlers.onMessage?.(message);
     if (message.type === "state") {
+      window.clearTimeout(this.quietTimer);
+      if (message.status === "playing") {
+        this.quietTimer = window.setTimeout(() => this.send({ type: "sync", version: this.version }), QUIET_SYNC_MS);
+      }
       // States can cross on the wire (a broadcast and a sync answer): never go back in time.
       if (typeof message.version === "number" && message.version < this.version) return;
       this.version = message.version;
-      this.handlers.onState?.(message);
+      // resync: the first state on a fresh socket. A move sent on the socket that dropped and
+      // not in this state was never committed, and may be played again.
+      const resync = this.resyncing;
+      this.resyncing = false;
+      this.handlers.onState?.(message, { resync });
     } else if (message.type === "error") {
       this.handlers.onError?.(message);
     } else if (message.type === "presence") {

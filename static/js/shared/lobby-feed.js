@@ -1,16 +1,14 @@
 // The lobby WebSocket (/ws/lobby/): the list of open tables and each table change, with reconnection.
 
+import { Backoff } from "./backoff.js";
 import { socketUrl } from "./connection.js";
 import { gettext, ngettext, fmt } from "./i18n.js";
-
-const MIN_BACKOFF_MS = 500;
-const MAX_BACKOFF_MS = 15000;
 
 export class LobbyFeed {
   // handlers: onTables(tables), onTable(table), onInvitation(invitation), onStatus("open"|"closed")
   constructor(handlers) {
     this.handlers = handlers;
-    this.backoff = MIN_BACKOFF_MS;
+    this.backoff = new Backoff();
     this.socket = null;
   }
 
@@ -18,10 +16,10 @@ export class LobbyFeed {
     const socket = new WebSocket(socketUrl("/ws/lobby/"));
     this.socket = socket;
     socket.addEventListener("open", () => {
-      this.backoff = MIN_BACKOFF_MS;
       this.handlers.onStatus?.("open");
     });
     socket.addEventListener("message", (event) => {
+      this.backoff.reset();
       let message;
       try {
         message = JSON.parse(event.data);
@@ -36,8 +34,7 @@ export class LobbyFeed {
       if (this.socket !== socket) return;
       this.socket = null;
       this.handlers.onStatus?.("closed");
-      window.setTimeout(() => this.connect(), this.backoff);
-      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+      window.setTimeout(() => this.connect(), this.backoff.next());
     });
   }
 

@@ -2,6 +2,7 @@
 // games waiting for our move after every change; the badge, the tab title ("(2) Your move — …")
 // and, when the setting is on, a short sound follow it.
 
+import { Backoff } from "./backoff.js";
 import { socketUrl } from "./connection.js";
 import { fmt, gettext } from "./i18n.js";
 
@@ -37,18 +38,17 @@ if (badge) {
     document.title = n > 0 ? TEXT.title(n, baseTitle) : baseTitle;
   };
   show(new Array(shown).fill(null));
-  let backoff = 1000;
+  const backoff = new Backoff(1000, 30000);
   const connect = () => {
     const socket = new WebSocket(socketUrl("/ws/me/"));
-    socket.addEventListener("open", () => (backoff = 1000));
     socket.addEventListener("message", (event) => {
+      backoff.reset();
       const message = JSON.parse(event.data);
       if (message.type === "your_turn") show(message.games);
     });
     socket.addEventListener("close", (event) => {
       if (event.code === 4401) return;
-      window.setTimeout(connect, backoff);
-      backoff = Math.min(backoff * 2, 30000);
+      window.setTimeout(connect, backoff.next());
     });
   };
   connect();

@@ -1,0 +1,27 @@
+// Reconnection delays for every WebSocket of the site: exponential, with full jitter. When a
+// server process restarts, thousands of sockets drop at the same instant; a fixed schedule would
+// bring them all back in the same instant again, each wave overflowing the listen backlog that
+// caused the next. Drawing each delay uniformly below the ceiling spreads them out
+// (docs/operations.md, "Restarts and reconnect storms").
+
+export class Backoff {
+  constructor(minMs = 500, maxMs = 15000, random = Math.random) {
+    this.minMs = minMs;
+    this.maxMs = maxMs;
+    this.random = random;
+    this.ceiling = minMs;
+  }
+
+  // The wait before the next attempt: uniform in [0, ceiling), then the ceiling doubles.
+  next() {
+    const delay = Math.floor(this.random() * this.ceiling);
+    this.ceiling = Math.min(this.ceiling * 2, this.maxMs);
+    return delay;
+  }
+
+  // Called once the server has answered on a fresh socket (not at "open": a process that accepts
+  // and then fails must not be retried at the shortest delay forever).
+  reset() {
+    this.ceiling = this.minMs;
+  }
+}
