@@ -1,11 +1,11 @@
 """Events to the channel layer, sent only after the transaction that caused them commits."""
 
 import asyncio
+import json
 import logging
 import threading
 from contextlib import contextmanager
 
-import orjson
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
@@ -97,28 +97,9 @@ def game_state_after_commit(payload):
     transaction.on_commit(lambda: send_game_state(payload))
 
 
-# What only the players need: the moves of the player to move and their previews (hundreds of
-# entries in Duel). Spectators get these keys empty.
-PLAYERS_ONLY = ("legal_moves", "previews")
-SPECTATORS_ENDING = "".join(f',"{key}":[]' for key in PLAYERS_ONLY) + "}"
-
-
-def state_message(payload):
-    """The `game.state` event: the players' `state` message as JSON text, encoded once (orjson)
-    for every receiver, with the players-only keys last; `cut` is where they start, so a
-    spectator's socket sends text[:cut] + SPECTATORS_ENDING. One event for the whole group: a
-    player never gets a second copy of the same version without its moves. (A process of the
-    previous release reads `text` alone, as before: a rolling deploy mixes both.)"""
-    common = {key: value for key, value in payload.items() if key not in PLAYERS_ONLY}
-    text = orjson.dumps({"type": "state", **common}, option=orjson.OPT_NON_STR_KEYS).decode()
-    cut = len(text) - 1
-    ending = "".join(f',"{key}":' + orjson.dumps(payload.get(key, [])).decode()
-                     for key in PLAYERS_ONLY)
-    return {"type": "game.state", "text": text[:cut] + ending + "}", "cut": cut}
-
-
 def send_game_state(payload):
-    _group_send(game_group(payload["id"]), state_message(payload))
+    text = json.dumps({"type": "state", **payload}, separators=(",", ":"))
+    _group_send(game_group(payload["id"]), {"type": "game.state", "text": text})
 
 
 def lobby_after_commit(table_id):

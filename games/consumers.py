@@ -8,7 +8,6 @@ The protocol is documented in docs/api.md.
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-import orjson
 from asgiref.sync import SyncToAsync
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
@@ -163,11 +162,6 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
         # Channels' send_json skips the send above (it calls its parent's), so route it here.
         await self.send(text_data=await self.encode_json(content), close=close)
 
-    @classmethod
-    async def encode_json(cls, content):
-        # orjson: a state is tens of kB of JSON, several times faster to encode than json.dumps.
-        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS).decode()
-
     async def send_error(self, code, detail):
         # str(): a domain error's default detail is a lazy translation, read in the socket's language.
         await self.send_json({"type": "error", "code": code, "detail": str(detail)})
@@ -187,19 +181,13 @@ def _game_viewer(game_id, user):
     return True, any(seat.user_id == user.pk for seat in game.table.seats_in_order())
 
 
-def _sync_message(game_id, is_player=True):
-    """The current state (a spectator's without the players' moves, as broadcasts give it).
-    Connecting and syncing check the clock first: a client whose display reached zero sends a
-    sync, so timeouts happen on time even without a Celery beat."""
+def _sync_message(game_id):
+    """The current state. Connecting and syncing check the clock first: a client whose display
+    reached zero sends a sync, so timeouts happen on time even without a Celery beat."""
     game = selectors.get_game_with_players(game_id)
     if services.is_overdue(game) and services.expire_game_if_overdue(game_id):
         game = selectors.get_game_with_players(game_id)
-    message = {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
-    return message if is_player else _for_spectators(message)
-
-
-def _for_spectators(message):
-    return {**message, **{key: [] for key in broadcast.PLAYERS_ONLY}}
+    return {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
 
 
 class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
@@ -209,16 +197,12 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
     }
 
     group = None
-    # Fixed at connect, before the socket joins the group: a game's seats never change once it
-    # runs, and every state this socket gets (connect, sync, broadcast) is cut for it alone.
-    is_player = False
 
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
         await self.accept()
         exists, is_player = await in_db_thread(_game_viewer)(self.game_id, self.user)
-        self.is_player = is_player
         if not exists:
             await self.close(code=CLOSE_UNKNOWN_GAME)
             return
@@ -240,7 +224,7 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
         self.group = group
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.social_join(self.user, self.game_id, is_player)  # chat, mutes, online
-        await self.send_json(await in_db_thread(_sync_message)(self.game_id, self.is_player))
+        await self.send_json(await in_db_thread(_sync_message)(self.game_id))
         presence.changed(self.group, self.channel_layer)
 
     async def disconnect(self, code):
@@ -267,7 +251,7 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
             await self.send_json({"type": "state", **outcome.payload})
 
     async def on_sync(self, content):
-        message = await self._call(_sync_message, self.game_id, self.is_player)
+        message = await self._call(_sync_message, self.game_id)
         if message is not None:
             await self.send_json(message)
 
@@ -276,12 +260,8 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
 
     # Group events (from games.broadcast and presence changes).
     async def game_state(self, event):
-        # The broadcast carries the players' message already encoded once for all its receivers;
-        # everyone else gets it cut before the players-only keys (broadcast.state_message).
-        text = event["text"]
-        if not self.is_player and "cut" in event:
-            text = text[:event["cut"]] + broadcast.SPECTATORS_ENDING
-        await self.send(text_data=text)
+        # The broadcast carries the message already encoded once for all its receivers.
+        await self.send(text_data=event["text"])
 
     async def game_analysis(self, event):
         # Progress of the game's analysis (games.analysis.services), encoded once by the sender.

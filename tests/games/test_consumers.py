@@ -4,7 +4,6 @@ The channel layer is Redis when REDIS_URL is set (CI), in-memory otherwise. tran
 consumers read the database from worker threads, which must see committed rows.
 """
 
-import json
 from datetime import timedelta
 
 import pytest
@@ -357,54 +356,3 @@ def test_a_sync_after_the_deadline_times_the_player_out(alice, bob):
 
     on_connect = scenario()
     assert on_connect["status"] == "finished" and on_connect["result"]["ended_by"] == "timeout"
-
-
-def test_spectators_get_states_without_the_players_moves_and_players_always_with(
-    alice, bob, carol, settings
-):
-    """Duel's legal moves are hundreds of entries that only the players use. Each socket gets one
-    state per change, cut for it: a player's always has the moves (a second copy without them,
-    arriving last, would leave a page on its turn with nothing to click)."""
-    settings.WEBSOCKET_MESSAGES_PER_SECOND = 1000
-    game = start_game(alice, bob, ruleset="duel")
-    tokens = tokens_for(alice, bob, carol)
-
-    @async_to_sync
-    async def scenario():
-        players = {name: await opened(connect(f"/ws/games/{game.pk}/", tokens[name]))
-                   for name in ("alice", "bob")}
-        watchers = [await opened(connect(f"/ws/games/{game.pk}/", tokens["carol"])),  # logged in
-                    await opened(connect(f"/ws/games/{game.pk}/"))]  # anonymous
-        sizes = {"player": [], "spectator": []}
-        state = None
-        for _ in range(6):
-            received = []
-            for socket in (*players.values(), *watchers):
-                frame = await socket.receive_from(timeout=WAIT)
-                while json.loads(frame)["type"] == "presence":
-                    frame = await socket.receive_from(timeout=WAIT)
-                received.append(json.loads(frame))
-                sizes["player" if socket in players.values() else "spectator"].append(len(frame))
-            assert len({m["version"] for m in received}) == 1
-            for message in received[:2]:
-                assert message["legal_moves"] and len(message["previews"]) == len(message["legal_moves"])
-            for message in received[2:]:
-                assert message["legal_moves"] == [] and message["previews"] == []
-                assert message["state"] == received[0]["state"]
-            state = received[0]
-            await settle(*players.values(), *watchers)  # nothing more: one state each per change
-            await players[mover_name(state)].send_json_to(
-                {"type": "move", "move": state["legal_moves"][0], "version": state["version"]})
-        for socket in (*players.values(), *watchers):  # the last move's state
-            assert (await next_of(socket, "state"))["version"] == state["version"] + 1
-        # A sync is cut the same way.
-        for socket, has_moves in ((players["alice"], True), (watchers[0], False)):
-            await settle(socket)
-            await socket.send_json_to({"type": "sync"})
-            assert bool((await next_of(socket, "state"))["legal_moves"]) is has_moves
-        for socket in (*players.values(), *watchers):
-            await socket.disconnect()
-        return sizes
-
-    sizes = scenario()
-    assert max(sizes["spectator"]) < min(sizes["player"])
