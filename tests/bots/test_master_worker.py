@@ -9,10 +9,10 @@ from django.core.management.base import SystemCheckError
 from games import tasks
 from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord
+from tests.support.bots import fresh, game_in_order
 from tests.support.processes import start_celery_worker
 from tests.support.services import require_service
 
-from .conftest import fresh, game_in_order
 from .test_bot_worker import real_celery, wait_until  # noqa: F401 (fixture)
 
 

@@ -22,9 +22,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from accounts.services import api_token_for
 from games.models import Game, MoveRecord
+from tests.support.games import start_game
 from tests.support.processes import start_daphne
-
-from .conftest import start_game
 
 pytestmark = [pytest.mark.requires("postgres", "redis"), pytest.mark.django_db(transaction=True)]
 
