@@ -33,10 +33,15 @@ embedded_beat.start()
 # The settings `check --deploy` warns about, in daphne's log too (it runs no checks).
 import logging  # noqa: E402
 
-from azulsite.checks import connection_warnings  # noqa: E402
+from azulsite.checks import connection_warnings, load_bot_weights  # noqa: E402
 
 for warning in connection_warnings():
     logging.getLogger("azulsite").warning("%s: %s %s", warning.id, warning.msg, warning.hint)
+
+# The master bot's weights, read once (before the freeze below): embedded, this process plays bot
+# turns itself, so a missing or corrupt file stops it here (MasterWeightsError names the file),
+# as it stops a worker and `manage.py`, not at a table.
+load_bot_weights()
 
 # Everything loaded so far (Django, the apps, their modules) lives as long as the process: move it
 # out of the cyclic collector's reach, so that its full collections, which stop every socket of

@@ -10,7 +10,7 @@ from games import tasks
 from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord
 from tests.support.bots import fresh, game_in_order
-from tests.support.processes import start_celery_worker
+from tests.support.processes import start_celery_worker, start_daphne
 from tests.support.services import require_service
 
 from .test_bot_worker import real_celery, wait_until  # noqa: F401 (fixture)
@@ -47,6 +47,14 @@ def test_a_worker_with_corrupt_weights_refuses_to_start(_subprocess_env, real_ce
     with pytest.raises(RuntimeError, match="celery exited") as failure:
         start_celery_worker(env, real_celery, timeout=60)
     assert "worker not started: master bot weights unreadable" in str(failure.value)
+
+
+def test_daphne_with_corrupt_weights_refuses_to_start(_subprocess_env, tmp_path):  # noqa: F811
+    (tmp_path / "classic-2p.npz").write_bytes(b"not weights")
+    env = {**_subprocess_env, "BOT_WEIGHTS_DIR": str(tmp_path)}
+    with pytest.raises(RuntimeError, match="daphne exited") as failure:
+        start_daphne(env, timeout=60)
+    assert "master bot weights unreadable" in str(failure.value)
 
 
 def test_the_system_check_reports_missing_weights(settings, tmp_path):
