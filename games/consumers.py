@@ -184,9 +184,7 @@ def _game_viewer(game_id, user):
 def _sync_message(game_id):
     """The current state. Connecting and syncing check the clock first: a client whose display
     reached zero sends a sync, so timeouts happen on time even without a Celery beat."""
-    game = selectors.get_game_with_players(game_id)
-    if services.is_overdue(game) and services.expire_game_if_overdue(game_id):
-        game = selectors.get_game_with_players(game_id)
+    game = services.game_after_clock_check(game_id)
     return {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
 
 

@@ -20,6 +20,7 @@ from .leaving import (
     REPLACEMENT_BOT_LEVEL,
     expire_game_if_overdue,
     expire_overdue_games,
+    game_after_clock_check,
     is_overdue,
     resign,
 )
@@ -35,6 +36,6 @@ from .tables import commitment_of, create_table, join_table, leave_table, seat_b
 __all__ = [
     "MAX_BASE_SECONDS", "MAX_DAYS_PER_MOVE", "MAX_INCREMENT_SECONDS", "REPLACEMENT_BOT_LEVEL",
     "MoveOutcome", "commitment_of", "create_table", "expire_game_if_overdue",
-    "expire_overdue_games", "is_overdue", "join_table", "leave_table", "play_move", "resign",
-    "seat_bot", "start_table", "validate_table_options",
+    "expire_overdue_games", "game_after_clock_check", "is_overdue", "join_table", "leave_table",
+    "play_move", "resign", "seat_bot", "start_table", "validate_table_options",
 ]

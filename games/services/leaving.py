@@ -65,6 +65,19 @@ def expire_game_if_overdue(game_id, now=None):
     return True
 
 
+def game_after_clock_check(game_id, now=None):
+    """The game with its players, as committed once its clock was checked: the state a socket
+    gets on connect and on sync, so that a client whose display reached zero sees the timeout.
+
+    Read again whoever timed the player out: the beat or a clock task may have done it while this
+    call waited for the game's lock, and then the first read is stale."""
+    game = selectors.get_game_with_players(game_id)
+    if is_overdue(game, now):
+        expire_game_if_overdue(game_id, now)
+        game = selectors.get_game_with_players(game_id)
+    return game
+
+
 def is_overdue(game, now=None):
     """Whether the player to move of this (loaded) game ran out of time."""
     now = now or timezone.now()
