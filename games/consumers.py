@@ -5,15 +5,10 @@ Game changes reach everyone through the group broadcast that games.services queu
 The protocol is documented in docs/api.md.
 """
 
-import threading
-from concurrent.futures import ThreadPoolExecutor
-
-from asgiref.sync import SyncToAsync
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.db import close_old_connections, connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -25,58 +20,10 @@ from social.sockets import SocialSocketMixin
 from . import broadcast, payloads, presence, selectors, services
 from .errors import GameError, NotFound
 from .rates import MessageRate
+from .socket_db import in_db_thread
 
 CLOSE_UNKNOWN_GAME = 4404
 CLOSE_TOO_MANY_SPECTATORS = 4429  # after an error message with the code too_many_spectators
-
-# The database work of socket messages runs on this pool, not on the one thread Channels keeps for
-# thread-sensitive calls (which would serialise every query of the process): each thread has its
-# own connection, so moves of different games run in parallel; the game's row lock still makes
-# the service the single writer of each game. Connections close after each call unless
-# DB_CONN_MAX_AGE keeps them (docs/operations.md).
-_db_threads = ThreadPoolExecutor(
-    max_workers=settings.WEBSOCKET_DB_THREADS, thread_name_prefix="ws-db"
-)
-
-
-class _DatabaseThreadCall(SyncToAsync):
-    """Like Channels' DatabaseSyncToAsync, on the pool: stale connections closed before and after.
-
-    (Channels' test communicator turns its own clean-up into a no-op, as its calls share the
-    test's connection; the pool's threads have connections of their own, so this one always runs.)
-    """
-
-    def thread_handler(self, loop, *args, **kwargs):
-        close_old_connections()
-        try:
-            with broadcast.sent_through(loop):
-                return super().thread_handler(loop, *args, **kwargs)
-        finally:
-            close_old_connections()
-
-
-def close_db_thread_connections(timeout: float = 10.0) -> None:
-    """Close the connection that each thread of the pool keeps (DB_CONN_MAX_AGE > 0).
-
-    For a process that drops its database afterwards, such as the test run. The pool cannot aim a
-    call at one thread, so it gets one call per thread, each held at a barrier until every thread
-    has one (a pool with fewer threads starts the missing ones).
-    """
-    workers = settings.WEBSOCKET_DB_THREADS
-    everyone_has_one = threading.Barrier(workers, timeout=timeout)
-
-    def close():
-        everyone_has_one.wait()
-        connections.close_all()
-
-    for call in [_db_threads.submit(close) for _thread in range(workers)]:
-        call.result()
-
-
-def in_db_thread(function):
-    """`function` as a coroutine run on the socket database pool."""
-    return _DatabaseThreadCall(function, thread_sensitive=False, executor=_db_threads)
-
 
 class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
     """Every message is a JSON object with a "type"; anything else gets an error, never a close."""

@@ -4,7 +4,8 @@ Thin: on connect, check the viewer may see the league (as its pages do: public, 
 or the invite link's code kept in the session), then join the group `league-<id>`. The events
 carry no data: pages re-read what they show (docs/api.md, "League feed")."""
 
-from games.consumers import JsonProtocolConsumer, in_db_thread
+from games.consumers import JsonProtocolConsumer
+from games.socket_db import in_db_thread
 
 from . import broadcast, checks, selectors
 from .errors import NotFound

@@ -7,6 +7,7 @@ live news reaches the other sockets through group events after commit.
 
 from azulsite.errors import DomainError
 from games import broadcast
+from games.socket_db import in_db_thread
 
 from . import rematches, seeks
 
@@ -33,8 +34,6 @@ def _after(service):
 
 class MatchmakingCalls:
     async def _match_call(self, function, *args):
-        from games.consumers import in_db_thread  # the shared socket database pool
-
         try:
             return await in_db_thread(function)(*args)
         except DomainError as error:

@@ -4,7 +4,8 @@ one of their games (the header badge and the your-turn page listen here)."""
 from django.utils.translation import gettext as _
 
 from games import broadcast
-from games.consumers import JsonProtocolConsumer, in_db_thread
+from games.consumers import JsonProtocolConsumer
+from games.socket_db import in_db_thread
 
 from . import selectors
 

@@ -11,15 +11,10 @@ from django.utils.translation import gettext as _
 
 from games import presence
 from games.errors import GameError
+from games.socket_db import in_db_thread
 
 from . import groups, services
 from .errors import SocialError
-
-
-def _in_db_thread(function):
-    from games.consumers import in_db_thread  # the consumers' database pool (imports us)
-
-    return in_db_thread(function)
 
 
 class SocialSocketMixin:
@@ -35,7 +30,7 @@ class SocialSocketMixin:
             names.append(groups.user_group(user.pk))
             self.online_entry = presence.entry(self.channel_name, user.username, True)
             await presence.join(groups.ONLINE_GROUP, self.online_entry)
-            self.muted = frozenset(await _in_db_thread(services.muted_ids)(user))
+            self.muted = frozenset(await in_db_thread(services.muted_ids)(user))
         if game_id is not None:
             self.chat_game_id = game_id
             channel = services.PLAYERS if is_player else services.SPECTATORS
@@ -62,7 +57,7 @@ class SocialSocketMixin:
             await self.send_error("invalid", _("this socket chats in game %(game_id)s only") % {"game_id": self.chat_game_id})
             return
         try:
-            await _in_db_thread(services.post_message)(
+            await in_db_thread(services.post_message)(
                 self.chat_game_id, self.user, content.get("text"), content.get("channel")
             )
         except (SocialError, GameError) as exc:

@@ -98,7 +98,7 @@ def django_db_setup(django_db_setup):
     (DB_CONN_MAX_AGE), so close them before the test database is dropped, which PostgreSQL
     refuses while anyone is connected."""
     yield
-    from games.consumers import close_db_thread_connections
+    from games.socket_db import close_db_thread_connections
 
     close_db_thread_connections()
 

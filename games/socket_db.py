@@ -1,0 +1,63 @@
+"""The thread pool that runs the database work of every WebSocket consumer (games, lobby,
+leagues, notifications, and the social and matchmaking messages mixed into them).
+
+A module of its own so that the socket mixins of other apps take the pool without importing the
+consumers that mix them in.
+"""
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from asgiref.sync import SyncToAsync
+from django.conf import settings
+from django.db import close_old_connections, connections
+
+from . import broadcast
+
+# The database work of socket messages runs on this pool, not on the one thread Channels keeps for
+# thread-sensitive calls (which would serialise every query of the process): each thread has its
+# own connection, so moves of different games run in parallel; the game's row lock still makes
+# the service the single writer of each game. Connections close after each call unless
+# DB_CONN_MAX_AGE keeps them (docs/operations.md).
+_db_threads = ThreadPoolExecutor(
+    max_workers=settings.WEBSOCKET_DB_THREADS, thread_name_prefix="ws-db"
+)
+
+
+class _DatabaseThreadCall(SyncToAsync):
+    """Like Channels' DatabaseSyncToAsync, on the pool: stale connections closed before and after.
+
+    (Channels' test communicator turns its own clean-up into a no-op, as its calls share the
+    test's connection; the pool's threads have connections of their own, so this one always runs.)
+    """
+
+    def thread_handler(self, loop, *args, **kwargs):
+        close_old_connections()
+        try:
+            with broadcast.sent_through(loop):
+                return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            close_old_connections()
+
+
+def close_db_thread_connections(timeout: float = 10.0) -> None:
+    """Close the connection that each thread of the pool keeps (DB_CONN_MAX_AGE > 0).
+
+    For a process that drops its database afterwards, such as the test run. The pool cannot aim a
+    call at one thread, so it gets one call per thread, each held at a barrier until every thread
+    has one (a pool with fewer threads starts the missing ones).
+    """
+    workers = settings.WEBSOCKET_DB_THREADS
+    everyone_has_one = threading.Barrier(workers, timeout=timeout)
+
+    def close():
+        everyone_has_one.wait()
+        connections.close_all()
+
+    for call in [_db_threads.submit(close) for _thread in range(workers)]:
+        call.result()
+
+
+def in_db_thread(function):
+    """`function` as a coroutine run on the socket database pool."""
+    return _DatabaseThreadCall(function, thread_sensitive=False, executor=_db_threads)
