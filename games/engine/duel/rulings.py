@@ -1,15 +1,15 @@
 """Every RULING of Azul Duel in one table (docs/duel-rules.md; listed in docs/duel-rulings.md).
 
 The engine reads these values from here only, so a corrected reading of the rulebook
-changes one line.  A few entries record a reading built into the shape of the game model
-rather than a switch; they say "(built in: ...)" and name where.  "spec" marks a ruling
+changes one line.  A few rulings are built into the shape of the game model rather than a
+switch: they are comments here that say "(built in: ...)" and name where, with no constant
+nobody would read.  "spec" marks a ruling
 made when the rules were first written down (see docs/duel-rulings.md); "ours" marks a
 point those sources leave open that changes play.
 """
 
 # D5 (spec): the two-colour chips are each of the 10 unordered pairs of colours once.
 # (built in: tables.PAIR_CHIPS)
-TWO_COLOUR_CHIPS_ARE_ALL_PAIRS = True
 
 # D11 (spec): "the score may not go below 0 — a player with 0 points cannot buy".
 PLATE_PRICE = 1
@@ -25,12 +25,10 @@ CHIPS_KEPT_BETWEEN_ROUNDS = True
 
 # D16 (spec): revealed chips still untaken when the drafting phase ends are discarded.
 # (built in: core._check_drafting_over)
-DISCARD_UNTAKEN_CHIPS = True
 
 # D16 (ours): a player with no legal action sends an explicit ``pass`` move; they then get
 # no more turns this drafting phase (no action can become legal for them again).
 # (built in: core.legal_actions, core.apply_action)
-PASS_IS_A_MOVE = True
 
 # D18 (spec wording "complete it"; ours for the details): chips pay one missing tile per
 # move (2 chips showing the colour, or 3 of any colours), only when the whole line can then
@@ -39,7 +37,6 @@ PASS_IS_A_MOVE = True
 # in its grid row).  (built in, apart from the prices: core.tiling_decision, chip_options)
 CHIPS_PER_TILE_MATCHING = 2
 CHIPS_PER_TILE_ANY = 3
-CHIPS_ONLY_WHEN_TILEABLE = True
 
 # D19 (spec): a line with no free matching/wild cell is broken if its plate-row is full —
 # for complete and incomplete lines alike.
@@ -77,14 +74,12 @@ OBJECTIVE_VALUES = {
 OBJECTIVES_IN_GAME = 3
 # D6/D24 (ours): the 3 tablets (of 4) and their sides are drawn at setup and are public.
 # (built in: DuelCore.new, codec.encode)
-OBJECTIVES_PUBLIC = True
 # DI4 (ours): objective 4B may be negative; the final score is floored at 0 afterwards.
 FINAL_SCORE_FLOOR = 0
 
 # D11 (ours): plates revealed while buying are shown to both players; the plates not kept
 # go under the stack in the order the buyer chooses, one at a time (first returned highest).
 # (built in: the "returning" phase, codec.encode)
-REVEALED_PLATES_PUBLIC = True
 
 # D4 (ours): a rotation is a number of clockwise quarter turns; cells are
 # [top-left, top-right, bottom-left, bottom-right], so one turn makes [BL, TL, BR, TR].
@@ -98,8 +93,6 @@ MAX_LARGE_REDRAWS = 100
 # D8/D22 (ours, as classic R21): when bag and tower are both empty, factories stay partly
 # filled; a small factory left empty has its chip revealed at once.
 # (built in: core._refill)
-SHORT_SUPPLY_PARTIAL_FILL = True
 
 # D17 (ours): at the round's end the round's first player tiles first, then the other;
 # their choices are independent.  (built in: core._resolve_tiling)
-FIRST_PLAYER_TILES_FIRST = True
