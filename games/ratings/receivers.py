@@ -2,6 +2,7 @@
 
 import logging
 
+from games import dispatch
 from games.models import Game
 from games.signals import game_finished
 
@@ -17,10 +18,8 @@ def enqueue_rating(sender, game_id, **kwargs):
     """
     if not Game.objects.filter(pk=game_id, table__rated=True).exists():
         return
-    from .tasks import rate_game
-
     try:
-        rate_game.delay(game_id)
+        dispatch.send("ratings.rate_game", (game_id,))
     except Exception:
         log.exception("rating: game %s not rated now; the sweep retries it", game_id)
 
