@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "azulsite.settings")
 
-from games import rulesets  # noqa: E402
+from games import game_rules  # noqa: E402
 
 REPEAT = 5
 
@@ -30,7 +30,7 @@ def positions(ruleset, players, games):
     rng = random.Random(f"{ruleset}:{players}")
     found = []
     for seed in range(games):
-        state = rulesets.new_state(ruleset, players, "standard", seed)
+        state = game_rules.new_state(ruleset, players, "standard", seed)
         while not state.is_over:
             if state.move_count % 3 == 0:
                 found.append(state.to_dict())
@@ -49,12 +49,12 @@ def per_position_ms(work, stored):
 
 
 def state_only(data):
-    return rulesets.load_state(data).to_dict(public=True)
+    return game_rules.load_state(data).to_dict(public=True)
 
 
 def with_legal_moves(data):
-    state = rulesets.load_state(data)
-    return state.to_dict(public=True), rulesets.legal_moves(state)
+    state = game_rules.load_state(data)
+    return state.to_dict(public=True), game_rules.legal_moves(state)
 
 
 def compact(value):

@@ -6,6 +6,8 @@ Only `games.services` writes these rows; everything else reads them (via `games.
 from django.conf import settings
 from django.db import models
 
+from games import engine
+
 
 class Table(models.Model):
     class Status(models.TextChoices):
@@ -14,13 +16,14 @@ class Table(models.Model):
         FINISHED = "finished"
         ABORTED = "aborted"
 
-    class Variant(models.TextChoices):
-        STANDARD = "standard"
-        GRAY = "gray"
-
-    class Ruleset(models.TextChoices):
-        CLASSIC = "classic"
-        DUEL = "duel"  # Azul Duel: always 2 players, variant "standard"
+    # The engine's registry lists the rulesets and their wall variants (Azul Duel: always 2
+    # players, variant "standard").
+    Variant = models.TextChoices(
+        "Variant",
+        [(variant.upper(), variant) for variant in dict.fromkeys(
+            variant for ruleset in engine.REGISTRY.values() for variant in ruleset.variants)],
+    )
+    Ruleset = models.TextChoices("Ruleset", [(name.upper(), name) for name in engine.RULESETS])
 
     class ClockKind(models.TextChoices):
         NONE = "none"

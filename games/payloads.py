@@ -1,6 +1,6 @@
 """The JSON shapes of tables, games and moves: the one builder used by REST, WebSocket and broadcasts."""
 
-from . import rulesets, score_history
+from . import game_rules, score_history
 from .models import Game
 
 
@@ -74,8 +74,8 @@ def public_state_and_legal_moves(game, engine_state=None):
     `engine_state`: game.state already decoded, if the caller has it."""
     if game.is_over:
         return game.state, [], []
-    state = engine_state if engine_state is not None else rulesets.load_state(game.state)
-    return state.to_dict(public=True), rulesets.legal_moves(state), rulesets.move_previews(state)
+    state = engine_state if engine_state is not None else game_rules.load_state(game.state)
+    return state.to_dict(public=True), game_rules.legal_moves(state), game_rules.move_previews(state)
 
 
 def move_payload(record, account=None, *, with_boards=False):

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from games import engine
 
-from . import payloads, rulesets, score_history
+from . import game_rules, payloads, score_history
 from .errors import GameError, Invalid
 from .models import Game
 from .outcome import final_result
@@ -32,7 +32,7 @@ move_records = score_history.move_records
 
 def initial_state(game):
     table = game.table
-    return rulesets.new_state(table.ruleset, table.players, table.variant, game.seed)
+    return game_rules.new_state(table.ruleset, table.players, table.variant, game.seed)
 
 
 def rebuild_states(game, records=None, upto=None):
@@ -196,15 +196,15 @@ def _parse_record(record):
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise Invalid(_("players must be a list of 2 to 4 players"))
     ruleset = record.get("ruleset", "classic")
-    if ruleset not in rulesets.RULESETS:
-        raise Invalid(_('ruleset must be one of %(join)s') % {"join": ', '.join(rulesets.RULESETS)})
-    if len(players) not in rulesets.PLAYER_COUNTS[ruleset]:
+    if ruleset not in game_rules.RULESETS:
+        raise Invalid(_('ruleset must be one of %(join)s') % {"join": ', '.join(game_rules.RULESETS)})
+    if len(players) not in game_rules.PLAYER_COUNTS[ruleset]:
         raise Invalid(_('players: %(ruleset)s is not played by %(count)s') % {"ruleset": ruleset, "count": len(players)})
     variant = record.get("variant", "standard")
     if variant not in ("standard", "gray") or (
-        variant != "standard" and not rulesets.HAS_VARIANTS[ruleset]
+        variant != "standard" and not game_rules.HAS_VARIANTS[ruleset]
     ):
-        raise Invalid(_('variant must be standard%(has_variants)s') % {"has_variants": ' or gray' * rulesets.HAS_VARIANTS[ruleset]})
+        raise Invalid(_('variant must be standard%(has_variants)s') % {"has_variants": ' or gray' * game_rules.HAS_VARIANTS[ruleset]})
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise Invalid(_("seed must be a non-negative integer"))
@@ -237,7 +237,7 @@ def verify_record(record):
     if commitment is not None and commitment_of(seed, salt) != commitment:
         return RecordCheck(False, "the seed and salt do not match the commitment", 0, None)
     try:
-        state = rulesets.new_state(ruleset, players, variant, seed)
+        state = game_rules.new_state(ruleset, players, variant, seed)
     except engine.InvalidState as exc:
         raise Invalid(str(exc)) from None
     movers = set()

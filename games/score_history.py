@@ -8,7 +8,7 @@ round-by-round breakdown.  The accounts hold public information only (no seed, n
 
 from dataclasses import dataclass
 
-from . import rulesets
+from . import game_rules
 from .models import MoveRecord
 
 # Event types and the breakdown column they count in.
@@ -50,11 +50,11 @@ def explain(game, records=None):
     """The engine's account of every move of `game` (the whole log, or `records`)."""
     records = move_records(game) if records is None else records
     table = game.table
-    start = state = rulesets.new_state(table.ruleset, table.players, table.variant, game.seed)
+    start = state = game_rules.new_state(table.ruleset, table.players, table.variant, game.seed)
     moves = []
     for record in records:
         played_in = state.round
-        state, account = rulesets.apply_scored(state, record.move)
+        state, account = game_rules.apply_scored(state, record.move)
         moves.append(ExplainedMove(record, played_in, account, state))
     return ExplainedGame(start, moves)
 

@@ -7,12 +7,13 @@ and WebSocket API from the page's JavaScript, so the site uses the same contract
 from django.http import Http404
 from django.shortcuts import redirect, render
 
+from . import game_rules, payloads, selectors, services
 from . import lobby as lobby_games
-from . import payloads, selectors, services
 from .bot_accounts import bot_levels
 from .errors import NotFound
 
-PLAYER_COUNTS = (2, 3, 4)
+# The lobby offers every seat count of any ruleset (the form hides what a ruleset lacks).
+PLAYER_COUNTS = tuple(sorted({n for counts in game_rules.PLAYER_COUNTS.values() for n in counts}))
 
 
 def lobby(request):

@@ -8,7 +8,7 @@ engine's legal moves): the board lights up exactly that, and the server accepts 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games import engine, rulesets
+from games import engine, game_rules
 
 from . import errors
 from .tutorials import TUTORIALS, Runner, TutorialRefusal
@@ -46,7 +46,7 @@ def _awaited(situation):
         return [], []
     state = situation.state
     move = state.check(situation.lesson.move)
-    previews = rulesets.move_previews(state)
+    previews = game_rules.move_previews(state)
     return [move.to_dict()], [previews[state.legal_moves().index(move)]]
 
 
@@ -144,7 +144,7 @@ def tutorial_move(key, step, move):
     if not isinstance(move, dict):
         raise errors.InvalidMove(_("move must be a JSON object"))
     try:
-        rulesets.parse_move(found.ruleset, move)
+        game_rules.parse_move(found.ruleset, move)
     except engine.InvalidMove as exc:
         raise errors.InvalidMove(str(exc)) from None
     try:

@@ -12,8 +12,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.bots import BOT_LEVELS
+from games.game_rules import PLAYER_COUNTS
 from games.models import Game, Table
-from games.rulesets import PLAYER_COUNTS
 
 FEWEST_PLAYERS = min(min(counts) for counts in PLAYER_COUNTS.values())
 MOST_PLAYERS = max(max(counts) for counts in PLAYER_COUNTS.values())

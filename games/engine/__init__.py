@@ -10,10 +10,21 @@ from .classic.state import GameState
 from .common.colours import COLOURS
 from .duel import DuelCore, DuelMove, DuelState
 from .errors import IllegalMove, InvalidMove, InvalidState
-from .rulesets import RULESETS, apply_scored, move_previews, new_game, state_from_dict
+from .rulesets import (
+    REGISTRY,
+    RULESETS,
+    Ruleset,
+    apply_scored,
+    move_previews,
+    new_game,
+    ruleset_named,
+    ruleset_of,
+    state_from_dict,
+)
 
 __all__ = [
     "COLOURS",
+    "REGISTRY",
     "RULESETS",
     "ClassicCore",
     "DuelCore",
@@ -24,8 +35,11 @@ __all__ = [
     "InvalidMove",
     "InvalidState",
     "Move",
+    "Ruleset",
     "apply_scored",
     "move_previews",
     "new_game",
+    "ruleset_named",
+    "ruleset_of",
     "state_from_dict",
 ]

@@ -1,41 +1,81 @@
-"""Entry point that picks a ruleset of the Azul family.
+"""The rulesets of the Azul family, registered in one place: `REGISTRY`.
 
-"classic" (docs/rules.md) and "duel" (Azul Duel, docs/duel-rules.md, in its own package
-sharing ``common`` and nothing else).
+"classic" (docs/rules.md) and "duel" (Azul Duel, docs/duel-rules.md, in its own package sharing
+``common`` and nothing else). Everything that lists the rulesets, their seat counts or their
+wall variants (the site's tables, options, API and replays) reads them here.
 """
+
+from dataclasses import dataclass
+from types import ModuleType
 
 from .classic import previews as classic_previews
 from .classic import scoring_events as classic_scoring
+from .classic.moves import Move
 from .classic.state import GameState
+from .classic.tables import FACTORY_COUNT, VARIANTS
 from .duel import previews as duel_previews
 from .duel import scoring_events as duel_scoring
+from .duel.moves import DuelMove
 from .duel.state import DuelState
 from .errors import InvalidState
 
-RULESETS = ("classic", "duel")
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    state_type: type  # its state: new(players, ...), from_dict, to_dict
+    move_type: type  # its move: from_dict, to_dict
+    player_counts: tuple[int, ...]  # seats a game may have
+    variants: tuple[str, ...]  # wall variants; the first is the default
+    scoring: ModuleType  # apply_scored(state, move, player=None)
+    previews: ModuleType  # move_previews(state)
+    title: str  # its name in messages
+
+    def new_state(self, players: int, *, variant: str, seed: int | None):
+        if len(self.variants) > 1:
+            return self.state_type.new(players, variant=variant, seed=seed)  # checks the variant
+        if variant != self.variants[0]:
+            raise InvalidState(f"variant: {self.title} has no variants, not {variant!r}")
+        return self.state_type.new(players, seed=seed)
+
+
+REGISTRY = {
+    ruleset.name: ruleset
+    for ruleset in (
+        Ruleset("classic", GameState, Move, tuple(sorted(FACTORY_COUNT)), VARIANTS,
+                classic_scoring, classic_previews, "Azul"),
+        Ruleset("duel", DuelState, DuelMove, (2,), ("standard",), duel_scoring, duel_previews,
+                "Azul Duel"),
+    )
+}
+RULESETS = tuple(REGISTRY)
+
+
+def ruleset_named(name: str) -> Ruleset:
+    if name not in REGISTRY:
+        raise InvalidState(f"ruleset: unknown ruleset {name!r}, known: {', '.join(RULESETS)}")
+    return REGISTRY[name]
+
+
+def ruleset_of(state) -> Ruleset:
+    """The ruleset of a state of any registered ruleset."""
+    return REGISTRY[state.ruleset]
 
 
 def new_game(
     players: int, *, variant: str = "standard", seed: int | None = None, ruleset: str = "classic"
-) -> GameState:
+) -> GameState | DuelState:
     """A new game with its factories filled for round 1 (R7, R8, R21; Duel: D7-D10).
 
     ``ruleset="duel"`` returns a ``DuelState`` (2 players; ``variant`` must stay default).
     """
-    if ruleset == "duel":
-        if variant != "standard":
-            raise InvalidState(f"variant: Azul Duel has no variants, not {variant!r}")
-        return DuelState.new(players, seed=seed)
-    if ruleset != "classic":
-        raise InvalidState(f"ruleset: unknown ruleset {ruleset!r}, known: {', '.join(RULESETS)}")
-    return GameState.new(players, variant=variant, seed=seed)
+    return ruleset_named(ruleset).new_state(players, variant=variant, seed=seed)
 
 
 def state_from_dict(data: dict) -> GameState | DuelState:
-    """A state of either ruleset from its JSON: Duel states carry ``"ruleset": "duel"``."""
-    if isinstance(data, dict) and data.get("ruleset") == "duel":
-        return DuelState.from_dict(data)
-    return GameState.from_dict(data)
+    """A state of any ruleset from its JSON: states other than classic carry their ``"ruleset"``."""
+    name = data.get("ruleset", "classic") if isinstance(data, dict) else "classic"
+    return REGISTRY.get(name, REGISTRY["classic"]).state_type.from_dict(data)
 
 
 def apply_scored(state: GameState | DuelState, move, *, player: int | None = None):
@@ -44,11 +84,9 @@ def apply_scored(state: GameState | DuelState, move, *, player: int | None = Non
     ``scoring`` lists the move's scoring events in the order the rules ran them (docs/engine.md,
     "Scoring events").
     """
-    scoring = duel_scoring if isinstance(state, DuelState) else classic_scoring
-    return scoring.apply_scored(state, move, player=player)
+    return ruleset_of(state).scoring.apply_scored(state, move, player=player)
 
 
 def move_previews(state: GameState | DuelState) -> list:
     """What each move of ``state.legal_moves()`` would do, in the same order (docs/engine.md)."""
-    previews = duel_previews if isinstance(state, DuelState) else classic_previews
-    return previews.move_previews(state)
+    return ruleset_of(state).previews.move_previews(state)

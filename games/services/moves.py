@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import clocks, engine, errors, events, payloads, rulesets, selectors, storage
+from games import clocks, engine, errors, events, game_rules, payloads, selectors, storage
 from games.models import MoveRecord
 
 from . import common, leaving
@@ -65,8 +65,8 @@ def _apply_move(game, user, move, version, now):
         raise errors.NotYourTurn(_("it is player %(current)s's turn") % {"current": current})
 
     try:
-        engine_move = rulesets.parse_move(game.table.ruleset, move)
-        new_state, account = rulesets.apply_scored(rulesets.load_state(game.state), engine_move)
+        engine_move = game_rules.parse_move(game.table.ruleset, move)
+        new_state, account = game_rules.apply_scored(game_rules.load_state(game.state), engine_move)
     except engine.InvalidMove as exc:
         raise errors.InvalidMove(str(exc)) from None
     except engine.IllegalMove as exc:
@@ -106,7 +106,7 @@ def _resent_last_move(game, user, move, version):
     if last is None or last.user_id != user.pk:
         return None
     try:
-        normalised = rulesets.parse_move(game.table.ruleset, move).to_dict()
+        normalised = game_rules.parse_move(game.table.ruleset, move).to_dict()
     except (engine.InvalidMove, TypeError, ValueError):
         return None
     return last if normalised == last.move else None

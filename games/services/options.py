@@ -3,7 +3,7 @@ league fixtures and seeks all come through here)."""
 
 from django.utils.translation import gettext as _
 
-from games import errors, rulesets
+from games import errors, game_rules
 from games.bot_accounts import bot_levels
 from games.models import Table
 
@@ -35,7 +35,7 @@ def validate_table_options(
     """Check and normalise the options of a new table; raise errors.Invalid naming the field."""
     if ruleset not in Table.Ruleset.values:
         raise errors.Invalid(_('ruleset must be one of %(join)s') % {"join": ', '.join(Table.Ruleset.values)})
-    counts = rulesets.PLAYER_COUNTS[ruleset]
+    counts = game_rules.PLAYER_COUNTS[ruleset]
     if players is None and len(counts) == 1:
         players = counts[0]  # Azul Duel: the seat count goes without saying
     if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
@@ -43,7 +43,7 @@ def validate_table_options(
         raise errors.Invalid(_('players must be %(allowed)s for %(ruleset)s') % {"allowed": allowed, "ruleset": ruleset})
     if variant not in Table.Variant.values:
         raise errors.Invalid(_('variant must be one of %(join)s') % {"join": ', '.join(Table.Variant.values)})
-    if not rulesets.HAS_VARIANTS[ruleset]:
+    if not game_rules.HAS_VARIANTS[ruleset]:
         variant = Table.Variant.STANDARD  # a ruleset without wall variants ignores the choice
     if not isinstance(rated, bool):
         raise errors.Invalid(_("rated must be true or false"))

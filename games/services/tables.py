@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import clocks, errors, events, payloads, rulesets, selectors
+from games import clocks, errors, events, game_rules, payloads, selectors
 from games.bot_accounts import bot_account, bot_levels
 from games.models import Game, Seat, Table
 
@@ -193,7 +193,7 @@ def start_table(table_id, user, *, player_order=None):
         # 53 bits: the engine's limit, so the seed survives JSON numbers in browsers.
         seed = secrets.randbits(53)
         salt = secrets.token_hex(16)
-        state = rulesets.new_state(table.ruleset, table.players, table.variant, seed)
+        state = game_rules.new_state(table.ruleset, table.players, table.variant, seed)
         game = Game.objects.create(
             table=table,
             state=state.to_dict(),

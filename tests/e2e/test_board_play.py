@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import rulesets, score_history
+from games import game_rules, score_history
 from games.models import Game
 
 from .play_by_clicking import (
@@ -69,11 +69,11 @@ def wait_for_my_turn(page: Page, timeout=20.0) -> bool:
 
 def engine_previews(game: Game) -> dict:
     game.refresh_from_db()
-    state = rulesets.load_state(game.state)
-    moves = rulesets.legal_moves(state)
+    state = game_rules.load_state(game.state)
+    moves = game_rules.legal_moves(state)
     return {
         (str(m["source"]), m["color"], str(m["line"])): p
-        for m, p in zip(moves, rulesets.move_previews(state), strict=True)
+        for m, p in zip(moves, game_rules.move_previews(state), strict=True)
         if "source" in m
     }
 

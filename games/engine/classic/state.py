@@ -28,6 +28,7 @@ class GameState(StateBase):
     """A position of a classic game.  Never changes; ``apply`` returns a new one."""
 
     __slots__ = ()
+    ruleset = "classic"
     _encode = staticmethod(codec.encode)
     _decode = staticmethod(codec.decode)
     _move_type = Move

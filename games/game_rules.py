@@ -7,13 +7,13 @@ game's ruleset is looked up here and nowhere else: states carry their own rulese
 
 from games import engine
 
-# The move class of each ruleset: parsing a move's JSON without judging it against a state.
-MOVE_TYPES = {"classic": engine.Move, "duel": engine.DuelMove}
-RULESETS = tuple(MOVE_TYPES)
+# Each ruleset's move class, seat counts and wall variants, from the engine's one registry.
+MOVE_TYPES = {name: ruleset.move_type for name, ruleset in engine.REGISTRY.items()}
+RULESETS = engine.RULESETS
 # Seats a table of the ruleset may have (Azul Duel is a two-player game).
-PLAYER_COUNTS = {"classic": (2, 3, 4), "duel": (2,)}
+PLAYER_COUNTS = {name: ruleset.player_counts for name, ruleset in engine.REGISTRY.items()}
 # Rulesets with wall variants ("standard" | "gray"); the others always store "standard".
-HAS_VARIANTS = {"classic": True, "duel": False}
+HAS_VARIANTS = {name: len(ruleset.variants) > 1 for name, ruleset in engine.REGISTRY.items()}
 
 
 def new_state(ruleset, players, variant, seed):
