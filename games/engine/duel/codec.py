@@ -115,7 +115,7 @@ def pending(core: DuelCore) -> dict | None:
         return {"player": p, "decision": "return_plate"}
     if phase == TILING:
         return {"player": p, "decision": core.tiling_decision(), "line": core.tiling_line}
-    actions = core._drafting_actions(p)
+    actions = core.drafting_actions(p)
     return {"player": p, "decision": "action" if actions else "pass",
             "plates_owed": (PLATES_PER_ROUND - core.plates_taken[p])
             if core.round <= PLATE_ROUNDS else 0}

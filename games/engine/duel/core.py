@@ -359,7 +359,7 @@ class DuelCore:
             free = sum(1 << s for s in range(SLOTS) if self.slots[p][s] is None)
             return list(plate_actions("opening_plate", len(self.display), free))
         if phase == DRAFTING:
-            actions = self._drafting_actions(p)
+            actions = self.drafting_actions(p)
             return actions if actions else [("pass",)]
         if phase == BUYING:
             actions: list[tuple] = []
@@ -396,7 +396,8 @@ class DuelCore:
                 mask |= 1 << d
         return DESTINATIONS[mask]
 
-    def _drafting_actions(self, p: int) -> list[tuple]:
+    def drafting_actions(self, p: int) -> list[tuple]:
+        """Player p's drafting actions now (empty once they passed, or when they must pass)."""
         if self.passed[p]:
             return []
         actions: list[tuple] = []

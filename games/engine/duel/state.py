@@ -136,7 +136,7 @@ def illegal_reason(core: DuelCore, action: tuple) -> str | None:
     if phase == DRAFTING:
         if kind == "pass":
             return f"player {p} has a legal action, so may not pass (D16)"
-        if not core._drafting_actions(p):
+        if not core.drafting_actions(p):
             return f"player {p} has no legal action and must pass (D16)"
     display = len(core.display)
     if kind in ("opening_plate", "take_plate", "keep_plate", "buy_plate"):
