@@ -17,6 +17,13 @@ def supported_language(code: str | None) -> str | None:
         return None
 
 
+def language_of_user(user) -> str:
+    """The language of what is sent to a player away from the site (e-mails, pushes): their
+    account's stored language, else the site's default (no request says which they read)."""
+    return (supported_language(getattr(user, "language", ""))
+            or supported_language(settings.LANGUAGE_CODE) or "en")
+
+
 def language_for_scope(scope) -> str:
     """A socket's language, chosen like a page's: the signed-in account's stored language, then
     the language cookie, then Accept-Language, then the default."""

@@ -3,9 +3,18 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # The kinds of notification; each has its own opt-out (NotificationSettings.<kind>).
 KINDS = ("your_turn", "game_started", "game_ended", "fixture_started", "fixture_ended")
+# What each kind is called on the settings page and in the e-mails' unsubscribe lines.
+KIND_LABELS = {
+    "your_turn": _("It becomes my move"),
+    "game_started": _("A game of mine starts"),
+    "game_ended": _("A game of mine ends"),
+    "fixture_started": _("A league fixture of mine starts"),
+    "fixture_ended": _("A league fixture of mine ends"),
+}
 
 
 class NotificationSettings(models.Model):

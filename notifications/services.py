@@ -14,14 +14,15 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts.languages import language_of_user
 from games import dispatch
 from games.models import Game
 
 from . import errors
-from .models import KINDS, GameEmailBatch, NotificationSettings, PushSubscription
+from .models import KIND_LABELS, KINDS, GameEmailBatch, NotificationSettings, PushSubscription
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 ALL_KINDS = "all"
@@ -144,7 +145,9 @@ def send_game_email(user_id, game_id, now=None):
         if not kinds or not user.email or game is None:
             batch.save(update_fields=["pending", "scheduled_for"])
             return False
-        _compose(user, game, kinds).send()
+        with translation.override(language_of_user(user)):  # built on a worker: no request
+            message = _compose(user, game, kinds)
+        message.send()
         batch.last_sent_at = now
         batch.sent_count += 1
         batch.save(update_fields=["pending", "scheduled_for", "last_sent_at", "sent_count"])
@@ -184,7 +187,7 @@ def _compose(user, game, kinds):
     unsubscribe_all = site_url(f"/notifications/unsubscribe/{unsubscribe_token(user.pk, ALL_KINDS)}/")
     stops = [
         _("Stop these e-mails (%(kind)s): %(url)s") % {
-            "kind": kind.replace("_", " "),
+            "kind": KIND_LABELS[kind],
             "url": site_url(f"/notifications/unsubscribe/{unsubscribe_token(user.pk, kind)}/")}
         for kind in kinds
     ]
@@ -265,8 +268,9 @@ def send_push(user_id, kind, game_id):
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return 0
-    data = json.dumps({"title": "azulsite", "body": _line(kind, game),
-                       "url": f"/games/{game_id}/"})
+    with translation.override(language_of_user(user)):
+        body = _line(kind, game)
+    data = json.dumps({"title": "azulsite", "body": body, "url": f"/games/{game_id}/"})
     sent = 0
     for subscription in PushSubscription.objects.filter(user=user):
         try:

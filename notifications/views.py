@@ -7,20 +7,12 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from . import errors, selectors, services
-from .models import KINDS
+from .models import KIND_LABELS, KINDS
 
-KIND_LABELS = {
-    "your_turn": _("It becomes my move"),
-    "game_started": _("A game of mine starts"),
-    "game_ended": _("A game of mine ends"),
-    "fixture_started": _("A league fixture of mine starts"),
-    "fixture_ended": _("A league fixture of mine ends"),
-}
 SERVICE_WORKER = Path(__file__).resolve().parents[1] / "static" / "js" / "service-worker.js"
 
 

@@ -67,6 +67,24 @@ def test_a_real_worker_sends_the_turn_emails_at_most_one_per_game_an_hour(
 
 
 @pytest.mark.django_db(transaction=True)  # the signal and the tasks follow the commits
+def test_each_player_gets_the_email_in_their_own_language(make_user):
+    """The e-mail is built off any request (a worker, the beat): in the language stored on the
+    account, whatever language the code that sent it was speaking."""
+    alice, bob = players(make_user)
+    alice.language = "fr"
+    alice.save(update_fields=["language"])
+    game = start_game(alice, bob, **CORRESPONDENCE)
+    by_address = {message.to[0]: message for message in mail.outbox}
+    french, english = by_address["alice@example.org"], by_address["bob@example.org"]
+    assert f"La partie {game.pk} a commencé." in french.body
+    assert french.body.startswith("Bonjour alice,")
+    assert "Ne plus recevoir ces e-mails (Une de mes parties commence) : " in french.body
+    assert f"Game {game.pk} has started." in english.body
+    assert english.body.startswith("Hello bob,")
+    assert "Stop these e-mails (A game of mine starts): " in english.body
+
+
+@pytest.mark.django_db(transaction=True)  # the signal and the tasks follow the commits
 def test_the_hour_passes_and_the_batch_goes_unless_opted_out(make_user, settings):
     alice, bob = players(make_user)
     game = start_game(alice, bob, **CORRESPONDENCE)
