@@ -1,7 +1,8 @@
 """N+1 guard: every list endpoint makes as many queries for a long list as for a short one.
 
 Each case builds a short list, counts the queries of one GET, makes the list longer, and counts
-again: the two counts must be equal (flat_queries). The guard itself is tested on a view that
+again: the two counts must be equal (flat_queries). LISTS are counted for anonymous and
+signed-in visitors, LOGIN_LISTS (the visitor's own things) signed in only. The guard itself is tested on a view that
 reads each table's seats one by one: it must catch it.
 """
 
@@ -16,13 +17,16 @@ from django.urls import path
 
 from azulsite.urls import urlpatterns as site_urlpatterns
 from games import services as games
+from games.analysis.models import GameAnalysis, MoveAnalysis
 from games.models import Table
 from games.ratings import services as ratings
 from leagues import services as leagues
 from leagues.models import AuditLog
+from social import friends
+from social import services as social
 from tests.api.test_history_at_scale import bulk_history
 from tests.ratings.factories import finished_game
-from tests.support.games import play_one
+from tests.support.games import controller_to_move, play_one, start_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 
@@ -58,6 +62,7 @@ class World:
         self.owner = make_user("owner")
         self.league = leagues.create_league(self.owner, name="Guarded")
         self.game = None
+        self.opponent = None
 
     def user(self):
         self.count += 1
@@ -78,9 +83,8 @@ class World:
 
     def moves(self, n):
         if self.game is None:
-            table = games.create_table(self.owner, players=2)
-            games.join_table(table.pk, self.user())
-            self.game = games.start_table(table.pk, self.owner)
+            self.opponent = self.user()
+            self.game = start_game(self.owner, self.opponent)
         for _ in range(n):
             play_one(self.game)
 
@@ -99,6 +103,53 @@ class World:
         for _ in range(n):
             leagues.join_league(self.league.pk, self.user())
 
+    def running_games(self, n):  # the owner's (lobby "mine") and others' (lobby "watch")
+        for _ in range(n):
+            start_game(self.owner, self.user())
+            start_game(self.user(), self.user())
+
+    def lobby(self, n):  # the page lists open tables and running games
+        self.open_tables(n)
+        self.running_games(n)
+
+    def my_turns(self, n):  # running games where the owner is to move
+        for _ in range(n):
+            game = start_game(self.owner, self.user())
+            if controller_to_move(game).pk != self.owner.pk:
+                play_one(game)
+
+    def chat_messages(self, n):  # in both channels of the game: the players' and spectators'
+        for i in range(n):
+            social.post_message(self.game.pk, (self.owner, self.opponent)[i % 2], f"hi {i}")
+            social.post_message(self.game.pk, self.user(), f"watching {i}")
+
+    def analysed_moves(self, n):
+        analysis, _ = GameAnalysis.objects.get_or_create(
+            game=self.game, defaults={"status": "done", "nodes": 1, "engine_version": "1",
+                                      "bot_version": "1"})  # fmt: skip
+        done = analysis.moves.count()
+        MoveAnalysis.objects.bulk_create(
+            MoveAnalysis(analysis=analysis, ply=done + i + 1, player=(done + i) % 2, played={},
+                         best={}, played_margin=0.0, best_margin=1.0, loss=1.0, grade="mistake",
+                         depth=1)  # fmt: skip
+            for i in range(n)
+        )
+
+    def mutes(self, n):
+        for _ in range(n):
+            social.mute(self.owner, self.user().username)
+
+    def follows(self, n):
+        for _ in range(n):
+            friends.follow(self.owner, self.user().username)
+
+    def table_invitations(self, n):  # to the owner, each from the player of another open table
+        for _ in range(n):
+            inviter = self.user()
+            friends.follow(inviter, self.owner.username)
+            table = games.create_table(inviter, players=2)
+            friends.invite(inviter, table.pk, self.owner.username)
+
 
 LISTS = {
     "/api/v1/tables": "open_tables",
@@ -110,16 +161,27 @@ LISTS = {
     "/api/v1/leagues/{league}": "league_members",
     "/api/v1/seasons/{season}/standings": "league_members",
     "/api/v1/games/{game}/moves": "moves",
-    "/lobby/": "open_tables",
+    "/lobby/": "lobby",
     "/u/owner/": "history",
     "/leaderboard/classic-2p/": "rated_players",
     "/leagues/": "leagues",
+    "/api/v1/lobby/games": "running_games",
+    "/api/v1/games/{game}/chat": "chat_messages",
+    "/api/v1/games/{game}/analysis": "analysed_moves",
+}
+
+# Lists of the signed-in visitor's own things: anonymous visitors are refused them.
+LOGIN_LISTS = {
+    "/api/v1/your-turn": "my_turns",
+    "/your-turn/": "my_turns",
+    "/api/v1/mutes": "mutes",
+    "/accounts/settings/": "mutes",
+    "/api/v1/friends": "follows",
+    "/api/v1/table-invitations": "table_invitations",
 }
 
 
-@pytest.mark.parametrize("url,grow", LISTS.items(), ids=list(LISTS))
-@pytest.mark.parametrize("logged_in", [False, True], ids=["anonymous", "logged-in"])
-def test_list_endpoints_make_the_same_queries_for_long_lists(url, grow, logged_in, make_user):
+def check_flat(url, grow, make_user, logged_in):
     world = World(make_user)
     client = Client()
     if logged_in:
@@ -131,6 +193,22 @@ def test_list_endpoints_make_the_same_queries_for_long_lists(url, grow, logged_i
         game=world.game.pk if world.game else 0,
     )  # fmt: skip
     flat_queries(client, url, getattr(world, grow))
+
+
+@pytest.mark.parametrize("url,grow", LISTS.items(), ids=list(LISTS))
+@pytest.mark.parametrize("logged_in", [False, True], ids=["anonymous", "logged-in"])
+def test_list_endpoints_make_the_same_queries_for_long_lists(url, grow, logged_in, make_user):
+    check_flat(url, grow, make_user, logged_in)
+
+
+@pytest.mark.parametrize("url,grow", LOGIN_LISTS.items(), ids=list(LOGIN_LISTS))
+def test_own_lists_make_the_same_queries_for_long_lists(url, grow, make_user):
+    check_flat(url, grow, make_user, logged_in=True)
+
+
+@pytest.mark.parametrize("url", LOGIN_LISTS)
+def test_own_lists_are_refused_to_anonymous_visitors(url, client):
+    assert client.get(url).status_code in (302, 401, 403)
 
 
 def test_the_guard_catches_a_list_that_queries_per_item(make_user):
