@@ -2,8 +2,8 @@
 
 Each case builds a short list, counts the queries of one GET, makes the list longer, and counts
 again: the two counts must be equal (flat_queries). LISTS are counted for anonymous and
-signed-in visitors, LOGIN_LISTS (the visitor's own things) signed in only. The guard itself is tested on a view that
-reads each table's seats one by one: it must catch it.
+signed-in visitors, LOGIN_LISTS (the visitor's own things) signed in only. The guard itself is
+tested on a view that reads each table's seats one by one: it must catch it.
 """
 
 import random
@@ -20,6 +20,7 @@ from games import services as games
 from games.analysis.models import GameAnalysis, MoveAnalysis
 from games.models import Table
 from games.ratings import services as ratings
+from leagues import invitations as league_invitations
 from leagues import services as leagues
 from leagues.models import AuditLog
 from social import friends
@@ -150,6 +151,16 @@ class World:
             table = games.create_table(inviter, players=2)
             friends.invite(inviter, table.pk, self.owner.username)
 
+    def league_invitations_sent(self, n):  # by the owner, who organises the league
+        for _ in range(n):
+            league_invitations.invite_player(self.league.pk, self.owner, self.user().username)
+
+    def league_invitations_received(self, n):  # to the owner, each from another league
+        for _ in range(n):
+            organiser = self.user()
+            league = leagues.create_league(organiser, name=f"League {self.count}")
+            league_invitations.invite_player(league.pk, organiser, self.owner.username)
+
 
 LISTS = {
     "/api/v1/tables": "open_tables",
@@ -178,7 +189,20 @@ LOGIN_LISTS = {
     "/accounts/settings/": "mutes",
     "/api/v1/friends": "follows",
     "/api/v1/table-invitations": "table_invitations",
+    "/api/v1/leagues/{league}/invitations": "league_invitations_sent",
+    "/api/v1/invitations": "league_invitations_received",
+    "/leagues/invitations/": "league_invitations_received",
 }
+
+
+def address(world, url):
+    """`url` with the world's league, season and game (one move in) filled in."""
+    if "{game}" in url:
+        world.moves(1)
+    return url.format(
+        league=world.league.pk, season=world.league.seasons.get().pk,
+        game=world.game.pk if world.game else 0,
+    )  # fmt: skip
 
 
 def check_flat(url, grow, make_user, logged_in):
@@ -186,13 +210,7 @@ def check_flat(url, grow, make_user, logged_in):
     client = Client()
     if logged_in:
         client.force_login(world.owner)
-    if "{game}" in url:
-        world.moves(1)
-    url = url.format(
-        league=world.league.pk, season=world.league.seasons.get().pk,
-        game=world.game.pk if world.game else 0,
-    )  # fmt: skip
-    flat_queries(client, url, getattr(world, grow))
+    flat_queries(client, address(world, url), getattr(world, grow))
 
 
 @pytest.mark.parametrize("url,grow", LISTS.items(), ids=list(LISTS))
@@ -207,8 +225,8 @@ def test_own_lists_make_the_same_queries_for_long_lists(url, grow, make_user):
 
 
 @pytest.mark.parametrize("url", LOGIN_LISTS)
-def test_own_lists_are_refused_to_anonymous_visitors(url, client):
-    assert client.get(url).status_code in (302, 401, 403)
+def test_own_lists_are_refused_to_anonymous_visitors(url, make_user):
+    assert Client().get(address(World(make_user), url)).status_code in (302, 401, 403)
 
 
 def test_the_guard_catches_a_list_that_queries_per_item(make_user):
