@@ -46,8 +46,14 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 
+# The suite runs on TEST_WORKERS processes (pytest-xdist): most of its time is spent waiting on
+# browsers, sockets and servers, so two processes use a 2-core machine's second core. Each has
+# its own test database and Redis database (tests/support/parallel_workers.py). `--dist load`
+# hands each process its tests in collection order, so browser tests stay last in each (conftest:
+# Playwright's loop would break async_to_sync in later tests). TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 2
 test: install lint
-	$(PY) -m pytest
+	$(PY) -m pytest -p tests.support.parallel_workers -n $(TEST_WORKERS) --dist load
 
 migrate: install-runtime
 	$(PY) manage.py migrate --noinput
