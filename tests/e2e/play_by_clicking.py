@@ -8,6 +8,7 @@ import random
 import time
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 PASSWORD = "correct-horse-battery-9"
 GAME = "[data-game]"
@@ -64,7 +65,17 @@ def play_one_move(page: Page, rng: random.Random) -> None:
         confirm_if_asked(page)
         return
     picks = page.locator("[data-pick]")
-    picks.nth(rng.randrange(picks.count())).click()
+    targets = page.locator("[data-target=line], [data-target=floor]")
+    # The pick lights its targets. On a loaded machine the redraw may come a moment after the click
+    # returns, or an event's redraw may land between reading the picks and clicking one: wait for
+    # the targets, and pick again if none came (as a person clicks again).
+    for _attempt in range(3):
+        picks.nth(rng.randrange(picks.count())).click()
+        try:
+            targets.first.wait_for(state="visible", timeout=4000)
+            break
+        except PlaywrightTimeoutError:
+            continue
     lines = page.locator("[data-target=line]")
     if lines.count():
         lines.nth(rng.randrange(lines.count())).click()
