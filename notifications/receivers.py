@@ -8,7 +8,7 @@ import logging
 
 from django.dispatch import receiver
 
-from games import broadcast
+from games import broadcast, dispatch
 from games.signals import game_changed
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ def on_game_changed(sender, game_id, version, started, over, to_move, humans, cl
 def _correspondence_news(game_id, started, over, to_move, humans):
     from leagues.models import Fixture
 
-    from . import services, tasks
+    from . import services
 
     news = {user_id: [] for user_id in humans}  # one batch update per player and change
     if started or over:
@@ -47,4 +47,4 @@ def _correspondence_news(game_id, started, over, to_move, humans):
         services.note_event(user_id, game_id, kinds)
         if services.push_enabled():
             for kind in kinds:
-                tasks.send_push.delay(user_id, kind, game_id)
+                dispatch.send("notifications.send_push", (user_id, kind, game_id))
