@@ -6,7 +6,7 @@ Run: ``make bench-engine`` or, pinned to one core as in docs/benchmarks.md,
 A random game: from ``new_game(players, seed=i)``, every move is drawn uniformly from the
 legal ones by a ``random.Random`` with a fixed seed, until the game is over.  A "move"
 costs one legal-move generation plus one apply.
-- public: ``GameState.legal_moves()`` + ``GameState.apply(move)`` (full validation, a new
+- public: ``ClassicState.legal_moves()`` + ``ClassicState.apply(move)`` (full validation, a new
   immutable state each move), as the web server does.
 - fast: ``ClassicCore.legal_actions()`` + ``apply_action(int)`` in place, as bots do.
 

@@ -56,7 +56,7 @@ def sequential(games, a, b):
     for _ in range(games):
         game = new_game(a, b)
         while game.status == Game.Status.PLAYING:
-            moves = engine.GameState.from_dict(game.state).legal_moves()
+            moves = engine.ClassicState.from_dict(game.state).legal_moves()
             move = moves[int(chooser.random() * len(moves))].to_dict()
             user = to_move(game)
             start = time.perf_counter()
@@ -95,7 +95,7 @@ def contended(rounds, a, b):
         game = Game.objects.get(pk=game.pk)
         if game.status != Game.Status.PLAYING:
             game = new_game(a, b)
-        legal = [m.to_dict() for m in engine.GameState.from_dict(game.state).legal_moves()]
+        legal = [m.to_dict() for m in engine.ClassicState.from_dict(game.state).legal_moves()]
         plan.update(
             game=game.pk,
             user=to_move(game),

@@ -147,7 +147,7 @@ class MoveRecord(models.Model):
     number = models.PositiveIntegerField()  # 1-based; the game's version after this move
     player_index = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    move = models.JSONField()  # engine Move.to_dict()
+    move = models.JSONField()  # engine ClassicMove.to_dict() or DuelMove.to_dict()
     created_at = models.DateTimeField(auto_now_add=True)
     think_ms = models.PositiveIntegerField(default=0)
 

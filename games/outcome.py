@@ -25,7 +25,7 @@ def complete_rows(board):
 def final_result(state, engine_result, *, leavers, ended_by):
     """Build the stored result.
 
-    state: the engine's state dict at the end; engine_result: `GameState.result()` when the game
+    state: the engine's state dict at the end; engine_result: `ClassicState.result()` when the game
     reached its natural end, else None; leavers: player indices in the order they left.
     """
     players = state["players"]

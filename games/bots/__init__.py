@@ -1,6 +1,6 @@
 """Bots for classic Azul, built on the engine alone (no Django, no I/O).
 
-``choose_move(state, level, budget=..., rng=...)`` returns a legal ``Move`` for the player
+``choose_move(state, level, budget=..., rng=...)`` returns a legal ``ClassicMove`` for the player
 to move.  Levels (the names are ``accounts.bots.BOT_LEVELS``; a test keeps them equal):
 
 - ``random``: a uniformly random legal move.
@@ -20,7 +20,7 @@ is reached, see ``max_depth``).
 import random
 import time
 
-from games.engine import ClassicCore, DuelState, GameState, Move
+from games.engine import ClassicCore, ClassicMove, ClassicState, DuelState
 from games.engine.common.bag import SEED_LIMIT
 
 from .gc_pause import collector_paused
@@ -72,17 +72,17 @@ def choose_action(core: ClassicCore, level: str, *, budget: float = DEFAULT_BUDG
         return think(private, rng, budget, start, max_depth)
 
 
-def choose_move(state: GameState, level: str, *, budget: float = DEFAULT_BUDGET,
-                rng: random.Random, max_depth: int | None = None) -> Move:
+def choose_move(state: ClassicState, level: str, *, budget: float = DEFAULT_BUDGET,
+                rng: random.Random, max_depth: int | None = None) -> ClassicMove:
     """A legal move for the player to move in ``state``, within ``budget`` seconds."""
     if isinstance(state, DuelState):  # Azul Duel has its own bots, same levels (games/bots/duel)
         from .duel import choose_move as choose_duel_move
 
         return choose_duel_move(state, level, budget=budget, rng=rng)
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    if not isinstance(state, ClassicState):
+        raise TypeError(f"state must be a ClassicState, not {type(state).__name__}")
     action = choose_action(state.fast(), level, budget=budget, rng=rng, max_depth=max_depth)
-    return Move.from_action(action)
+    return ClassicMove.from_action(action)
 
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "choose_action", "choose_move"]

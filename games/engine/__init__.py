@@ -5,8 +5,8 @@ The public API (docs/engine.md) is re-exported here; the fast path for bots is
 """
 
 from .classic.core import ClassicCore
-from .classic.moves import Move
-from .classic.state import GameState
+from .classic.moves import ClassicMove
+from .classic.state import ClassicState
 from .common.colours import COLOURS
 from .duel import DuelCore, DuelMove, DuelState
 from .errors import IllegalMove, InvalidMove, InvalidState
@@ -27,14 +27,14 @@ __all__ = [
     "REGISTRY",
     "RULESETS",
     "ClassicCore",
+    "ClassicMove",
+    "ClassicState",
     "DuelCore",
     "DuelMove",
     "DuelState",
-    "GameState",
     "IllegalMove",
     "InvalidMove",
     "InvalidState",
-    "Move",
     "Ruleset",
     "apply_scored",
     "move_previews",

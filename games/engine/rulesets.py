@@ -10,8 +10,8 @@ from types import ModuleType
 
 from .classic import previews as classic_previews
 from .classic import scoring_events as classic_scoring
-from .classic.moves import Move
-from .classic.state import GameState
+from .classic.moves import ClassicMove
+from .classic.state import ClassicState
 from .classic.tables import FACTORY_COUNT, VARIANTS
 from .duel import previews as duel_previews
 from .duel import scoring_events as duel_scoring
@@ -42,7 +42,7 @@ class Ruleset:
 REGISTRY = {
     ruleset.name: ruleset
     for ruleset in (
-        Ruleset("classic", GameState, Move, tuple(sorted(FACTORY_COUNT)), VARIANTS,
+        Ruleset("classic", ClassicState, ClassicMove, tuple(sorted(FACTORY_COUNT)), VARIANTS,
                 classic_scoring, classic_previews, "Azul"),
         Ruleset("duel", DuelState, DuelMove, (2,), ("standard",), duel_scoring, duel_previews,
                 "Azul Duel"),
@@ -64,7 +64,7 @@ def ruleset_of(state) -> Ruleset:
 
 def new_game(
     players: int, *, variant: str = "standard", seed: int | None = None, ruleset: str = "classic"
-) -> GameState | DuelState:
+) -> ClassicState | DuelState:
     """A new game with its factories filled for round 1 (R7, R8, R21; Duel: D7-D10).
 
     ``ruleset="duel"`` returns a ``DuelState`` (2 players; ``variant`` must stay default).
@@ -72,13 +72,13 @@ def new_game(
     return ruleset_named(ruleset).new_state(players, variant=variant, seed=seed)
 
 
-def state_from_dict(data: dict) -> GameState | DuelState:
+def state_from_dict(data: dict) -> ClassicState | DuelState:
     """A state of any ruleset from its JSON: states other than classic carry their ``"ruleset"``."""
     name = data.get("ruleset", "classic") if isinstance(data, dict) else "classic"
     return REGISTRY.get(name, REGISTRY["classic"]).state_type.from_dict(data)
 
 
-def apply_scored(state: GameState | DuelState, move, *, player: int | None = None):
+def apply_scored(state: ClassicState | DuelState, move, *, player: int | None = None):
     """``state.apply(move)`` and its account: ``(new_state, {"taken", "scoring", "before_tiling"})``.
 
     ``scoring`` lists the move's scoring events in the order the rules ran them (docs/engine.md,
@@ -87,6 +87,6 @@ def apply_scored(state: GameState | DuelState, move, *, player: int | None = Non
     return ruleset_of(state).scoring.apply_scored(state, move, player=player)
 
 
-def move_previews(state: GameState | DuelState) -> list:
+def move_previews(state: ClassicState | DuelState) -> list:
     """What each move of ``state.legal_moves()`` would do, in the same order (docs/engine.md)."""
     return ruleset_of(state).previews.move_previews(state)

@@ -7,7 +7,7 @@ import pytest
 
 from games import bots
 from games.bots.analysis import GRADES, grade_of, judge_move
-from games.engine import DuelState, GameState, Move, new_game
+from games.engine import ClassicMove, ClassicState, DuelState, new_game
 from tests.engine.builders import board, position, standard_wall
 
 SMALL = 3_000  # positions per decision: enough for these positions, quick in tests
@@ -27,9 +27,9 @@ def row_completing_position(seed=1):
 
 
 def test_completing_a_row_is_good_and_dumping_the_tiles_on_the_floor_is_a_blunder():
-    state = GameState.from_dict(row_completing_position())
-    complete = Move.take("center", "blue", 4)
-    dump = Move.take("center", "blue", "floor")
+    state = ClassicState.from_dict(row_completing_position())
+    complete = ClassicMove.take("center", "blue", 4)
+    dump = ClassicMove.take("center", "blue", "floor")
     good = judge_move(state, complete, rng=random.Random(7), nodes=SMALL)
     bad = judge_move(state, dump, rng=random.Random(7), nodes=SMALL)
     assert good.grade == "good" and good.loss == 0 and good.best == complete
@@ -59,7 +59,7 @@ def test_a_different_seed_with_the_same_public_view_gives_the_same_grades_classi
     for state, move in played_positions(new_game(2, seed=11), 12, seed=3)[::3]:
         other = state.to_dict()
         other["seed"] = other["seed"] + 12345  # the bag's future differs, the view does not
-        twin = GameState.from_dict(other)
+        twin = ClassicState.from_dict(other)
         assert twin.to_dict(public=True) == state.to_dict(public=True)
         assert judge_move(state, move, rng=random.Random(5), nodes=SMALL) == judge_move(
             twin, move, rng=random.Random(5), nodes=SMALL)
@@ -99,8 +99,8 @@ def test_every_judgement_is_consistent_and_reproducible(ruleset, players, varian
 def test_bad_input_is_refused():
     state = new_game(2, seed=1)
     with pytest.raises(ValueError, match="not a legal move"):
-        judge_move(state, Move.tile(0, 0), rng=random.Random(), nodes=SMALL)
+        judge_move(state, ClassicMove.tile(0, 0), rng=random.Random(), nodes=SMALL)
     with pytest.raises(ValueError, match="nodes"):
         judge_move(state, state.legal_moves()[0], rng=random.Random(), nodes=0)
-    with pytest.raises(TypeError, match="GameState"):
+    with pytest.raises(TypeError, match="ClassicState"):
         judge_move(state.to_dict(), state.legal_moves()[0], rng=random.Random())

@@ -14,7 +14,7 @@ from tests.support.bots import bots_only_game, fresh, wait_for_bots
 
 
 def legal(game):
-    return [m.to_dict() for m in engine.GameState.from_dict(fresh(game).state).legal_moves()]
+    return [m.to_dict() for m in engine.ClassicState.from_dict(fresh(game).state).legal_moves()]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -36,7 +36,7 @@ def test_a_player_plays_a_whole_game_against_two_bots(alice, settings):
     assert game.status == Game.Status.FINISHED and game.result["ended_by"] == "normal"
     movers = set(MoveRecord.objects.filter(game=game).values_list("user__username", flat=True))
     assert movers == {"alice", "bot-greedy", "bot-strong"}
-    assert engine.GameState.from_dict(game.state).is_over
+    assert engine.ClassicState.from_dict(game.state).is_over
 
 
 @pytest.mark.django_db

@@ -7,7 +7,7 @@ import pytest
 
 from accounts.bots import BOT_LEVELS
 from games import bots
-from games.engine import ClassicCore, GameState, Move, new_game
+from games.engine import ClassicCore, ClassicMove, ClassicState, new_game
 
 
 def random_positions(count, *, seed):
@@ -41,10 +41,10 @@ def test_every_level_answers_a_legal_move_in_random_positions(level, count, budg
     assert {core.players for core in positions} == {2, 3, 4}
     rng = random.Random(1)
     for core in positions:
-        before = GameState.from_fast(core).to_dict()
+        before = ClassicState.from_fast(core).to_dict()
         action = bots.choose_action(core, level, budget=budget, rng=rng)
         assert action in core.legal_actions()
-        assert GameState.from_fast(core).to_dict() == before  # the position is not touched
+        assert ClassicState.from_fast(core).to_dict() == before  # the position is not touched
 
 
 def test_strong_answers_even_when_its_clock_ran_out_before_the_first_child():
@@ -61,7 +61,7 @@ def test_choose_move_returns_a_move_the_public_api_accepts():
     rng = random.Random(3)
     while not state.is_over:
         move = bots.choose_move(state, "greedy", rng=rng)
-        assert isinstance(move, Move)
+        assert isinstance(move, ClassicMove)
         state = state.apply(move.to_dict())
     assert state.result()["winners"]
 
@@ -125,7 +125,7 @@ def test_bad_requests_are_refused_clearly():
         bots.choose_move(state, "genius", rng=random.Random())
     with pytest.raises(ValueError, match="budget"):
         bots.choose_move(state, "strong", budget=0, rng=random.Random())
-    with pytest.raises(TypeError, match="GameState"):
+    with pytest.raises(TypeError, match="ClassicState"):
         bots.choose_move(state.to_dict(), "random", rng=random.Random())
     finished = state.fast()
     while not finished.is_over:

@@ -28,7 +28,7 @@ def test_a_restarted_embedded_server_plays_the_bot_turn_its_predecessor_died_in(
     first = start_daphne(env)
     second = None
     try:
-        move = engine.GameState.from_dict(game.state).legal_moves()[0].to_dict()
+        move = engine.ClassicState.from_dict(game.state).legal_moves()[0].to_dict()
         request = urllib.request.Request(
             f"{first.url}/api/v1/games/{game.pk}/moves",
             data=json.dumps({"move": move, "version": 0}).encode(),

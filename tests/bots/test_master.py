@@ -11,7 +11,7 @@ import pytest
 
 from games import bots
 from games.bots.master import weights
-from games.engine import ClassicCore, GameState, state_from_dict
+from games.engine import ClassicCore, ClassicState, state_from_dict
 
 from .test_bots import random_positions
 
@@ -76,10 +76,10 @@ def test_master_answers_legal_moves_without_touching_the_position():
     for core in random_positions(60, seed=17):
         if f"classic-{core.players}p" not in weights.NETS:
             continue
-        before = GameState.from_fast(core).to_dict()
+        before = ClassicState.from_fast(core).to_dict()
         action = bots.choose_action(core, "master", budget=0.02, rng=rng)
         assert action in core.legal_actions()
-        assert GameState.from_fast(core).to_dict() == before
+        assert ClassicState.from_fast(core).to_dict() == before
 
 
 def test_master_is_reproducible_at_a_given_depth():

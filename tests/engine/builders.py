@@ -1,6 +1,6 @@
 """Build hand-made positions as engine JSON, with the bag holding whatever is left (I1)."""
 
-from games.engine import COLOURS, GameState
+from games.engine import COLOURS, ClassicState
 
 FACTORIES = {2: 5, 3: 7, 4: 9}
 
@@ -59,8 +59,8 @@ def position(players=2, variant="standard", factories=None, center=(), boards=No
     }
 
 
-def game(**kwargs) -> GameState:
-    return GameState.from_dict(position(**kwargs))
+def game(**kwargs) -> ClassicState:
+    return ClassicState.from_dict(position(**kwargs))
 
 
 def tile_totals(data: dict) -> dict:

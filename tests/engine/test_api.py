@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from games.engine import GameState, IllegalMove, InvalidMove, InvalidState, Move, new_game
+from games.engine import ClassicMove, ClassicState, IllegalMove, InvalidMove, InvalidState, new_game
 
 
 def test_engine_is_pure_no_django_and_no_global_random():
@@ -49,10 +49,10 @@ def test_move_round_trips_and_prints():
     for data in ({"source": 2, "color": "red", "line": 3},
                  {"source": "center", "color": "blue", "line": "floor"},
                  {"row": 1, "column": 4}):
-        move = Move.from_dict(data)
-        assert move.to_dict() == data and Move.from_dict(move.to_dict()) is move
-    assert str(Move.take(2, "red", 3)) == "take red from factory 2 to line 3"
-    assert Move.tile(1, 4).is_tiling
+        move = ClassicMove.from_dict(data)
+        assert move.to_dict() == data and ClassicMove.from_dict(move.to_dict()) is move
+    assert str(ClassicMove.take(2, "red", 3)) == "take red from factory 2 to line 3"
+    assert ClassicMove.tile(1, 4).is_tiling
 
 
 def test_fast_path_is_a_mutable_copy():
@@ -60,7 +60,7 @@ def test_fast_path_is_a_mutable_copy():
     core = state.fast()
     core.apply_action(core.legal_actions()[0])
     assert state.move_count == 0 and core.move_count == 1
-    assert GameState.from_fast(core).move_count == 1
+    assert ClassicState.from_fast(core).move_count == 1
     clone = core.clone()
     clone.apply_action(clone.legal_actions()[0])
     assert core.move_count == 1

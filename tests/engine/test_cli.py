@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from games.engine import GameState
+from games.engine import ClassicState
 from games.engine.__main__ import main
 
 
@@ -20,7 +20,7 @@ def test_play_prints_boards_moves_and_scores(capsys):
 def test_play_json_prints_a_replayable_log_and_final_state(capsys):
     assert main(["play", "--players", "2", "--seed", "11", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    final = GameState.from_dict(data["final_state"])
+    final = ClassicState.from_dict(data["final_state"])
     assert final.is_over and final.move_count == len(data["moves"])
     assert data["result"] == final.result()
 

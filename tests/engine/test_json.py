@@ -5,11 +5,11 @@ import copy
 import pytest
 
 from games.engine import (
-    GameState,
+    ClassicMove,
+    ClassicState,
     IllegalMove,
     InvalidMove,
     InvalidState,
-    Move,
     new_game,
 )
 from tests.engine.builders import board, empty_wall, position, standard_wall
@@ -40,7 +40,7 @@ TAKE = {"source": 0, "color": "red", "line": 2}
 ])
 def test_malformed_moves_raise_invalid_move_naming_the_field(data, message):
     with pytest.raises(InvalidMove) as caught:
-        Move.from_dict(data)
+        ClassicMove.from_dict(data)
     assert message in str(caught.value)
     assert isinstance(caught.value, ValueError) and caught.value.code == "invalid_move"
     state = new_game(2, seed=1)
@@ -57,7 +57,7 @@ def test_factory_index_beyond_this_games_factories_is_invalid():
 
 
 def test_apply_refuses_other_types():
-    with pytest.raises(InvalidMove, match="move: must be a Move or an object"):
+    with pytest.raises(InvalidMove, match="move: must be a ClassicMove or an object"):
         new_game(2, seed=1).apply("take red")
 
 
@@ -68,7 +68,7 @@ def test_apply_refuses_other_types():
     ({"row": 0, "column": 0}, "no wall tiling is pending"),
 ])
 def test_illegal_moves_give_one_sentence_reasons(move, reason):
-    state = GameState.from_dict(position(factories=[["red", "blue"]], center=["blue"]))
+    state = ClassicState.from_dict(position(factories=[["red", "blue"]], center=["blue"]))
     before = state.to_dict()
     with pytest.raises(IllegalMove) as caught:
         state.apply(move)
@@ -77,7 +77,7 @@ def test_illegal_moves_give_one_sentence_reasons(move, reason):
 
 
 def test_empty_center_reason():
-    state = GameState.from_dict(position(factories=[["red"]]))
+    state = ClassicState.from_dict(position(factories=[["red"]]))
     with pytest.raises(IllegalMove, match="the center is empty"):
         state.apply({"source": "center", "color": "red", "line": 0})
 
@@ -135,14 +135,14 @@ def edited(path, value=None, delete=False):
 ])
 def test_malformed_states_raise_invalid_state_naming_the_field(data, message):
     with pytest.raises(InvalidState) as caught:
-        GameState.from_dict(data)
+        ClassicState.from_dict(data)
     assert message in str(caught.value)
     assert isinstance(caught.value, ValueError) and caught.value.code == "invalid_state"
 
 
 def rejects(data, message):
     with pytest.raises(InvalidState) as caught:
-        GameState.from_dict(data)
+        ClassicState.from_dict(data)
     assert message in str(caught.value)
 
 
@@ -191,7 +191,7 @@ def test_marker_inconsistent_with_floors_is_refused():
     rejects(position(factories=[["red"]], marker=0, boards=[board(floor=["red"] * 8)]),
             "boards[0].floor: holds 8 items, at most 7")
     # A full floor may leave the marker off (R12).
-    GameState.from_dict(position(factories=[["red"]], marker=0,
+    ClassicState.from_dict(position(factories=[["red"]], marker=0,
                                  boards=[board(floor=["red"] * 7)]))
 
 
@@ -200,7 +200,7 @@ def test_phase_must_fit_the_table():
     rejects(position(factories=[["red"]], phase="over"), "tiles left on the table")
     rejects(position(phase="over", boards=[board(floor=["red"])]),
             "boards[0].floor: must be empty once the game is over")
-    assert GameState.from_dict(position(phase="over", marker=1)).is_over
+    assert ClassicState.from_dict(position(phase="over", marker=1)).is_over
     rejects(position(phase="tiling", boards=[board(lines={0: ("red", 1)})]),
             "phase: 'tiling' exists only on the gray wall")
     rejects(position(variant="gray", phase="tiling"),
@@ -216,13 +216,13 @@ def test_phase_must_fit_the_table():
     rejects(tiling, "boards[0]: already tiled this round")
     tiling["boards"][0] = board()
     tiling["bag"]["red"] += 1
-    state = GameState.from_dict(tiling)
+    state = ClassicState.from_dict(tiling)
     assert state.phase == "tiling" and len(state.legal_moves()) == 5
 
 
 def test_from_dict_never_keeps_a_reference_to_the_input():
     data = valid()
-    state = GameState.from_dict(data)
+    state = ClassicState.from_dict(data)
     snapshot = copy.deepcopy(state.to_dict())
     data["center"].append("red")
     data["boards"][0]["floor"].append("red")
@@ -232,9 +232,9 @@ def test_from_dict_never_keeps_a_reference_to_the_input():
 def test_missing_seed_gets_a_fresh_one():
     data = valid()
     del data["seed"]
-    one, two = GameState.from_dict(data), GameState.from_dict(data)
+    one, two = ClassicState.from_dict(data), ClassicState.from_dict(data)
     assert isinstance(one.seed, int) and one.seed != two.seed
-    assert GameState.from_dict(valid()).seed == 1
+    assert ClassicState.from_dict(valid()).seed == 1
 
 
 def test_new_game_rejects_bad_arguments():

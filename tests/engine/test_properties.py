@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from games.engine import (
     COLOURS,
     ClassicCore,
-    GameState,
+    ClassicMove,
+    ClassicState,
     IllegalMove,
     InvalidMove,
-    Move,
     new_game,
 )
 from games.engine.classic.moves import ALL_MOVES
@@ -76,7 +76,7 @@ def test_fast_path_and_public_api_play_the_same_game(players, variant):
             move = chooser.choice(legal)
             state = state.apply(move)
             core.apply_action(move.action)
-        assert GameState.from_fast(core) == state
+        assert ClassicState.from_fast(core) == state
 
 
 def play(players, variant, seed, steps, chooser_seed):
@@ -132,7 +132,7 @@ def test_i2_every_other_move_is_rejected_with_a_reason_and_changes_nothing(state
 @fast_settings
 @given(positions, st.integers(0, 10**6))
 def test_round_trip_continues_exactly_including_refills(state, chooser_seed):
-    copy = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+    copy = ClassicState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert copy == state
     chooser = Random(chooser_seed)
     for _ in range(60):  # long enough to cross round ends and refills
@@ -150,7 +150,7 @@ def test_public_view_hides_only_the_seed(state):
     private = state.to_dict()
     assert "seed" not in public
     assert {k: v for k, v in private.items() if k != "seed"} == public
-    rebuilt = GameState.from_dict(public)
+    rebuilt = ClassicState.from_dict(public)
     assert rebuilt.to_dict(public=True) == public
 
 
@@ -185,8 +185,8 @@ GOLDEN_DIGEST = "7d56ef92a2f08134"
 
 
 def test_moves_are_interned_values():
-    move = Move.from_dict({"source": "center", "color": "red", "line": "floor"})
-    assert move is Move.take("center", "red", "floor")
-    assert Move.from_dict(move.to_dict()) == move and hash(move) == hash(ALL_MOVES[move.action])
+    move = ClassicMove.from_dict({"source": "center", "color": "red", "line": "floor"})
+    assert move is ClassicMove.take("center", "red", "floor")
+    assert ClassicMove.from_dict(move.to_dict()) == move and hash(move) == hash(ALL_MOVES[move.action])
     with pytest.raises(AttributeError):
         move.line = 2

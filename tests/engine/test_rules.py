@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.engine import COLOURS, GameState, IllegalMove, Move, new_game
+from games.engine import COLOURS, ClassicMove, ClassicState, IllegalMove, new_game
 from tests.engine.builders import board, empty_wall, game, position, standard_wall, tile_totals
 
 
@@ -159,8 +159,8 @@ def test_r13b_standard_line_may_not_take_a_colour_its_wall_row_holds():
     assert state.to_dict()["boards"][0]["wall"][3][0] == "red"
     with pytest.raises(IllegalMove, match="wall row 3 already holds red"):
         take(state, 0, "red", 3)
-    assert Move.take(0, "red", 3) not in state.legal_moves()
-    assert Move.take(0, "red", 2) in state.legal_moves()
+    assert ClassicMove.take(0, "red", 3) not in state.legal_moves()
+    assert ClassicMove.take(0, "red", 2) in state.legal_moves()
 
 
 def test_r13c_gray_line_may_not_take_a_colour_its_wall_row_holds():
@@ -169,7 +169,7 @@ def test_r13c_gray_line_may_not_take_a_colour_its_wall_row_holds():
     state = game(variant="gray", factories=[["red", "red"]], boards=[board(wall=wall)])
     with pytest.raises(IllegalMove, match="wall row 1 already holds red"):
         take(state, 0, "red", 1)
-    assert Move.take(0, "red", 1) not in state.legal_moves()
+    assert ClassicMove.take(0, "red", 1) not in state.legal_moves()
 
 
 def test_r13d_tiles_that_do_not_fit_fall_to_the_floor_and_floor_is_always_legal():
@@ -345,7 +345,7 @@ def test_r21_refill_empties_lid_into_bag_then_leaves_factories_short():
     lid = {"blue": 3, "yellow": 2, "red": 3, "black": 4, "white": 4}
     data = position(players=4, center=["blue"], boards=boards, lid=lid)
     assert data["bag"] == {"blue": 0, "yellow": 2, "red": 1, "black": 0, "white": 0}
-    state = take(GameState.from_dict(data), "center", "blue", "floor")
+    state = take(ClassicState.from_dict(data), "center", "blue", "floor")
     after = state.to_dict()
     assert after["round"] == 2 and after["phase"] == "offer"
     assert [len(f) for f in after["factories"]] == [4, 4, 4, 4, 4, 0, 0, 0, 0]
@@ -357,7 +357,7 @@ def test_r21_refill_empties_lid_into_bag_then_leaves_factories_short():
 def test_r21_refill_draws_depend_on_seed_round_and_counts_only():
     state = game(factories=[["black"]], seed=42)
     one = take(state, 0, "black", "floor").to_dict()
-    again = take(GameState.from_dict(state.to_dict()), 0, "black", "floor").to_dict()
+    again = take(ClassicState.from_dict(state.to_dict()), 0, "black", "floor").to_dict()
     assert one == again
     other = take(game(factories=[["black"]], seed=43), 0, "black", "floor").to_dict()
     assert other["factories"] != one["factories"]
@@ -379,7 +379,7 @@ def test_ruling_no_tiles_to_draw_or_no_row_possible_ends_the_game():
         boards.append(board(wall=wall, lines=lines_by_player[k]))
     data = position(players=4, variant="gray", center=["white"], boards=boards, current=3)
     assert data["bag"] == dict.fromkeys(COLOURS, 0)
-    state = take(GameState.from_dict(data), "center", "white", 3)
+    state = take(ClassicState.from_dict(data), "center", "white", 3)
     assert state.is_over
     assert state.to_dict()["boards"][3]["lines"][3] == {"color": "white", "count": 3}
 

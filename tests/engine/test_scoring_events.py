@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from games.engine import GameState, apply_scored, move_previews, new_game
+from games.engine import ClassicState, apply_scored, move_previews, new_game
 from games.engine.common.scoring import placement_points
 
 from .builders import board, position, standard_wall
@@ -20,7 +20,7 @@ def end_of_round_position():
     wall = standard_wall([(2, 0), (2, 1), (1, 2), (3, 2)])
     me = board(score=10, lines={0: ("white", 1), 2: ("blue", 3)}, wall=wall, floor=["red", "red"])
     other = board(score=0, floor=["first_player"])
-    return GameState.from_dict(position(center=["yellow"], boards=[me, other], marker=1))
+    return ClassicState.from_dict(position(center=["yellow"], boards=[me, other], marker=1))
 
 
 def test_the_tiling_a_move_triggers_is_told_event_by_event():
@@ -57,7 +57,7 @@ def test_end_bonuses_are_itemised_after_the_last_tiling():
     cells = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 4), (2, 4), (3, 4), (4, 4),
              (1, 0), (2, 1), (3, 2), (4, 3)]
     me = board(score=20, lines={0: ("white", 1)}, wall=standard_wall(cells))
-    state = GameState.from_dict(position(center=["red"], boards=[me, board()]))
+    state = ClassicState.from_dict(position(center=["red"], boards=[me, board()]))
     after, account = apply_scored(state, {"source": "center", "color": "red", "line": "floor"})
     assert after.is_over
     bonuses = [event for event in account["scoring"] if event["type"] == "bonus"]
@@ -73,7 +73,7 @@ def test_a_gray_wall_line_with_no_column_is_told_moving_to_the_floor():
     for column in range(1, 5):
         wall[0][column] = ["blue", "yellow", "black", "white"][column - 1]
     me = board(lines={0: ("red", 1)}, wall=wall)
-    state = GameState.from_dict(position(variant="gray", center=["blue"], boards=[me, board()]))
+    state = ClassicState.from_dict(position(variant="gray", center=["blue"], boards=[me, board()]))
     _, account = apply_scored(state, {"source": "center", "color": "blue", "line": "floor"})
     assert account["scoring"][0] == {"type": "line_to_floor", "player": 0, "row": 0, "color": "red",
                                      "tiles": 1, "points": 0, "score": 0}
@@ -142,7 +142,7 @@ def test_a_preview_names_the_floor_penalty_and_the_completion():
     assert previews["take yellow from the center to the floor"] == {"taken": 1, "to_line": 0, "to_floor": 1, "to_lid": 0, "penalty": -2,
                        "completes": False, "points": None}
     # Line 1 of a fresh board: 2 blue from factory 0 complete it, 1 point alone on the wall.
-    fresh = GameState.from_dict(position(factories=[["blue", "blue", "red", "red"]]))
+    fresh = ClassicState.from_dict(position(factories=[["blue", "blue", "red", "red"]]))
     previews = dict(zip((str(m) for m in fresh.legal_moves()), move_previews(fresh), strict=True))
     assert previews["take blue from factory 0 to line 1"] == {
         "taken": 2, "to_line": 2, "to_floor": 0, "to_lid": 0, "penalty": 0, "completes": True,

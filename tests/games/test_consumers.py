@@ -40,7 +40,7 @@ def test_with_redis_configured_the_consumers_run_on_the_redis_layer():
 
 
 def first_legal_move(state):
-    return engine.GameState.from_dict(state).legal_moves()[0].to_dict()
+    return engine.ClassicState.from_dict(state).legal_moves()[0].to_dict()
 
 
 def mover_name(message):

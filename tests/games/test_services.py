@@ -170,7 +170,7 @@ def test_a_move_appends_to_the_log_and_bumps_the_version(two_players):
     assert outcome.applied and outcome.version == 1
     assert "seed" not in outcome.state
     game = fresh(two_players)
-    expected = engine.GameState.from_dict(two_players.state).apply(engine.Move.from_dict(move))
+    expected = engine.ClassicState.from_dict(two_players.state).apply(engine.ClassicMove.from_dict(move))
     assert game.version == 1 and game.state == expected.to_dict()
     record = MoveRecord.objects.get(game=game)
     assert (record.number, record.user, record.move) == (1, mover, move)
@@ -228,7 +228,7 @@ def test_a_full_game_finishes_and_reveals_the_seed(two_players):
     game = play_to_end(two_players, seed=3)
     assert game.status == "finished" and game.table.status == "finished"
     assert game.result["ended_by"] == "normal" and game.result["leavers"] == []
-    assert game.result["ranks"] == engine.GameState.from_dict(game.state).result()["ranks"]
+    assert game.result["ranks"] == engine.ClassicState.from_dict(game.state).result()["ranks"]
     assert game.version == game.state["move_count"] == MoveRecord.objects.filter(game=game).count()
     assert replays.state_at(game, game.version).to_dict() == game.state
     payload = game_payload(game)

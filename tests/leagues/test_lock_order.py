@@ -33,7 +33,7 @@ def _answer(write):
 
 def _finishing_move(game):
     """A move that ends `game` now, or None."""
-    state = engine.GameState.from_dict(game.state)
+    state = engine.ClassicState.from_dict(game.state)
     for move in state.legal_moves():
         if state.apply(move).is_over:
             return move.to_dict()
@@ -57,7 +57,7 @@ def _fixture_one_move_from_its_end(organiser, members, seed):
         finishing = _finishing_move(game)
         if finishing is not None:
             break
-        moves = engine.GameState.from_dict(game.state).legal_moves()
+        moves = engine.ClassicState.from_dict(game.state).legal_moves()
         game_services.play_move(game.pk, mover, rng.choice(moves).to_dict(), game.version)
     Fixture.objects.filter(pk=fixture.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
     return fixture, game, mover, finishing

@@ -65,7 +65,7 @@ def _one_move_from_the_end(game, rng_seed=5):
     rng = random.Random(rng_seed)
     while True:
         game = fresh(game)
-        state = engine.GameState.from_dict(game.state)
+        state = engine.ClassicState.from_dict(game.state)
         for move in state.legal_moves():
             if state.apply(move).is_over:
                 return game, move.to_dict()

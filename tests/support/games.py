@@ -39,7 +39,7 @@ def waiting_users(game):
 
 
 def legal_moves(game):
-    return [move.to_dict() for move in engine.GameState.from_dict(fresh(game).state).legal_moves()]
+    return [move.to_dict() for move in engine.ClassicState.from_dict(fresh(game).state).legal_moves()]
 
 
 def illegal_move(game):

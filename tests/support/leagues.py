@@ -54,7 +54,7 @@ def play_game_out(game, seed=0, humans_to_floor=False):
             if fresh(game).version != current.version:
                 continue
         # From the state read above: a bot's thread may change the game meanwhile.
-        state = engine.GameState.from_dict(current.state)
+        state = engine.ClassicState.from_dict(current.state)
         moves = [move.to_dict() for move in state.legal_moves()]
         if humans_to_floor and not mover.is_bot:
             moves = [m for m in moves if m["line"] == "floor"] or moves

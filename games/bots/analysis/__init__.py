@@ -19,7 +19,7 @@ Pure library: no Django, no I/O, its own random source.
 import random
 from dataclasses import dataclass
 
-from games.engine import DuelMove, DuelState, GameState, Move, state_from_dict
+from games.engine import ClassicMove, ClassicState, DuelMove, DuelState, state_from_dict
 
 from ..gc_pause import collector_paused
 from .classic import ClassicJudge
@@ -48,7 +48,7 @@ GRADE_NAMES = tuple(name for name, _ in reversed(GRADES))
 class Judgement:
     """The verdict on one decision (margins are for the mover, in points)."""
 
-    best: Move | DuelMove
+    best: ClassicMove | DuelMove
     best_margin: float
     played_margin: float
     loss: float
@@ -65,17 +65,17 @@ def grade_of(loss: float) -> str:
     return "good"
 
 
-def judge_move(state: GameState | DuelState, played, *, rng: random.Random,
+def judge_move(state: ClassicState | DuelState, played, *, rng: random.Random,
                nodes: int = DEFAULT_NODES) -> Judgement:
     """Judge ``played`` (a Move / DuelMove or its dict) for the player to move in ``state``."""
-    if not isinstance(state, GameState | DuelState):
-        raise TypeError(f"state must be a GameState or DuelState, not {type(state).__name__}")
+    if not isinstance(state, ClassicState | DuelState):
+        raise TypeError(f"state must be a ClassicState or DuelState, not {type(state).__name__}")
     if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes <= 0:
         raise ValueError(f"nodes must be a positive number of positions, not {nodes!r}")
     if state.is_over:
         raise ValueError("the game is over: there is no move to judge")
     duel = isinstance(state, DuelState)
-    move_type = DuelMove if duel else Move
+    move_type = DuelMove if duel else ClassicMove
     if not isinstance(played, move_type):
         played = move_type.from_dict(played)
     if played not in state.legal_moves():

@@ -3,7 +3,7 @@
 
 ``ClassicCore`` is the fast path for bots and benchmarks (OpenSpiel style: ``legal_actions``
 returns ints, ``apply_action`` mutates in place without validation, ``clone`` copies).
-The public, immutable ``GameState`` is a thin validating shell around it.
+The public, immutable ``ClassicState`` is a thin validating shell around it.
 
 Per-player data lives in flat lists indexed ``player * 5 + i`` (wall cells
 ``player * 25 + row * 5 + column``) so that cloning is a handful of list copies.

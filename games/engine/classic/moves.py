@@ -1,6 +1,6 @@
 """Moves of classic Azul and their JSON form (engine-api.md, "Move").
 
-Every possible move is one interned ``Move`` built once, indexed by its action int, so
+Every possible move is one interned ``ClassicMove`` built once, indexed by its action int, so
 listing legal moves costs no allocation.
 """
 
@@ -15,7 +15,7 @@ _TAKE_KEYS = ("color", "line", "source")
 _TILE_KEYS = ("column", "row")
 
 
-class Move:
+class ClassicMove:
     """A factory-offer move (``source``, ``color``, ``line``) or a gray-wall tiling move
     (``row``, ``column``).  Immutable; equal moves compare and hash equal."""
 
@@ -39,26 +39,26 @@ class Move:
             set_(self, "column", column)
 
     def __setattr__(self, name, value):
-        raise AttributeError("Move is immutable")
+        raise AttributeError("ClassicMove is immutable")
 
     @property
     def is_tiling(self) -> bool:
         return self.action >= TILING_BASE
 
     @staticmethod
-    def take(source: int | str, color: str, line: int | str) -> "Move":
-        return Move.from_dict({"source": source, "color": color, "line": line})
+    def take(source: int | str, color: str, line: int | str) -> "ClassicMove":
+        return ClassicMove.from_dict({"source": source, "color": color, "line": line})
 
     @staticmethod
-    def tile(row: int, column: int) -> "Move":
-        return Move.from_dict({"row": row, "column": column})
+    def tile(row: int, column: int) -> "ClassicMove":
+        return ClassicMove.from_dict({"row": row, "column": column})
 
     @staticmethod
-    def from_action(action: int) -> "Move":
+    def from_action(action: int) -> "ClassicMove":
         return ALL_MOVES[action]
 
     @staticmethod
-    def from_dict(data: dict) -> "Move":
+    def from_dict(data: dict) -> "ClassicMove":
         if not isinstance(data, dict):
             raise InvalidMove(f"move: must be an object, not {type(data).__name__}")
         if "row" in data or "column" in data:
@@ -90,17 +90,17 @@ class Move:
         return {"source": self.source, "color": self.color, "line": self.line}
 
     def __eq__(self, other):
-        if isinstance(other, Move):
+        if isinstance(other, ClassicMove):
             return self.action == other.action
         return NotImplemented
 
     def __hash__(self):
-        return hash(("Move", self.action))
+        return hash(("ClassicMove", self.action))
 
     def __repr__(self):
         if self.action >= TILING_BASE:
-            return f"Move(row={self.row}, column={self.column})"
-        return f"Move(source={self.source!r}, color={self.color!r}, line={self.line!r})"
+            return f"ClassicMove(row={self.row}, column={self.column})"
+        return f"ClassicMove(source={self.source!r}, color={self.color!r}, line={self.line!r})"
 
     def __str__(self):
         if self.action >= TILING_BASE:
@@ -110,4 +110,4 @@ class Move:
         return f"take {self.color} from {source} to {line}"
 
 
-ALL_MOVES: tuple[Move, ...] = tuple(Move(action) for action in range(ACTION_COUNT))
+ALL_MOVES: tuple[ClassicMove, ...] = tuple(ClassicMove(action) for action in range(ACTION_COUNT))

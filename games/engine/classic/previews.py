@@ -12,7 +12,7 @@ placement.  Computed by the rules core itself, on copies.
 
 from .core import ClassicCore
 from .scoring_events import tiles_taken
-from .state import GameState
+from .state import ClassicState
 from .tables import (
     CENTER,
     DECODE,
@@ -87,7 +87,7 @@ def _tiling_preview(core: ClassicCore, action: int) -> dict:
     return {"points": [points, points]}
 
 
-def move_previews(state: GameState) -> list[dict]:
+def move_previews(state: ClassicState) -> list[dict]:
     """One preview per legal move, in ``legal_moves()`` order (empty once the game is over)."""
     core = state.fast()
     cache: dict = {}

@@ -1,6 +1,6 @@
 """What a classic move scored, event by event, as the rules computed it (R15-R18, R23).
 
-``apply_scored(state, move)`` applies the move exactly as ``GameState.apply`` does and also
+``apply_scored(state, move)`` applies the move exactly as ``ClassicState.apply`` does and also
 returns its account: how many tiles it took, and every scoring event of the wall tiling it
 triggered, in the order the rules run them (players from the round's first player, lines top
 to bottom, then the floor; end bonuses last).  The events are recorded by a subclass of the
@@ -11,7 +11,7 @@ score: each event carries the running score after it.
 from ..common.colours import COLOURS
 from . import codec
 from .core import _FIELDS, ClassicCore
-from .state import GameState
+from .state import ClassicState
 from .tables import (
     CENTER,
     COLOUR_BONUS,
@@ -134,7 +134,7 @@ def tiles_taken(core: ClassicCore, action: int) -> int | None:
     return KIND_COUNTS[core.factories[source]][colour]
 
 
-def apply_scored(state: GameState, move, *, player: int | None = None) -> tuple[GameState, dict]:
+def apply_scored(state: ClassicState, move, *, player: int | None = None) -> tuple[ClassicState, dict]:
     """``state.apply(move)`` and its account.
 
     The account: ``taken`` (tiles picked up, None for a tiling move), ``scoring`` (the events,
@@ -145,7 +145,7 @@ def apply_scored(state: GameState, move, *, player: int | None = None) -> tuple[
     core = _RecordingCore.of(state.fast())
     taken = tiles_taken(core, move.action)
     core.apply_action(move.action)
-    after = GameState(core.clone())  # a plain core: the recorder stays here
+    after = ClassicState(core.clone())  # a plain core: the recorder stays here
     account = {
         "taken": taken,
         "scoring": core.events,

@@ -1,6 +1,6 @@
 """The public, immutable game state of classic Azul (engine-api.md).
 
-``GameState`` validates everything that comes in and delegates the rules to one
+``ClassicState`` validates everything that comes in and delegates the rules to one
 ``ClassicCore``, which it never mutates: ``apply`` works on a clone.  What every
 ruleset's state shares is in ``common/state_base.py``.
 """
@@ -9,11 +9,11 @@ from ..common.state_base import StateBase, seed_or_fresh
 from ..errors import IllegalMove, InvalidMove, InvalidState
 from . import codec
 from .core import ClassicCore
-from .moves import ALL_MOVES, Move
+from .moves import ALL_MOVES, ClassicMove
 from .tables import FACTORY_COUNT, OVER, PHASES, TILING_BASE, VARIANTS
 
 
-def _check_source(core: ClassicCore, move: Move) -> None:
+def _check_source(core: ClassicCore, move: ClassicMove) -> None:
     """A factory index must exist with this many players (``Move`` allows up to 9)."""
     if move.action < TILING_BASE and move.source != "center":
         factories = len(core.factories)
@@ -24,14 +24,14 @@ def _check_source(core: ClassicCore, move: Move) -> None:
             )
 
 
-class GameState(StateBase):
+class ClassicState(StateBase):
     """A position of a classic game.  Never changes; ``apply`` returns a new one."""
 
     __slots__ = ()
     ruleset = "classic"
     _encode = staticmethod(codec.encode)
     _decode = staticmethod(codec.decode)
-    _move_type = Move
+    _move_type = ClassicMove
     _phases = PHASES
     _over = OVER
     _illegal_reason = staticmethod(ClassicCore.illegal_reason)
@@ -56,7 +56,7 @@ class GameState(StateBase):
         return "gray" if self._core.gray else "standard"
 
     # ------------------------------------------------------------------ moves
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[ClassicMove]:
         return [ALL_MOVES[action] for action in self._core.legal_actions()]
 
     # ----------------------------------------------------------------- result
@@ -81,7 +81,7 @@ class GameState(StateBase):
     def __repr__(self):
         core = self._core
         return (
-            f"<GameState {self.variant} {core.players}p round {core.round} {self.phase} "
+            f"<ClassicState {self.variant} {core.players}p round {core.round} {self.phase} "
             f"player {core.current} move {core.move_count}>"
         )
 

@@ -1,4 +1,4 @@
-"""The public, immutable state of an Azul Duel game (same API as the classic ``GameState``).
+"""The public, immutable state of an Azul Duel game (same API as the classic ``ClassicState``).
 
 ``DuelState`` validates everything that comes in and delegates the rules to one
 ``DuelCore``, which it never mutates: ``apply`` works on a clone.  What every

@@ -726,9 +726,9 @@ def test_refusals_during_tiling_give_their_reason():
 
 
 def test_state_from_dict_picks_the_ruleset():
-    from games.engine import GameState, state_from_dict
+    from games.engine import ClassicState, state_from_dict
 
     duel = new_game(2, ruleset="duel", seed=2)
     assert state_from_dict(duel.to_dict()) == duel
     classic = new_game(2, seed=2)
-    assert isinstance(state_from_dict(classic.to_dict()), GameState)
+    assert isinstance(state_from_dict(classic.to_dict()), ClassicState)
