@@ -21,7 +21,6 @@ import random
 import time
 
 from games.engine import ClassicCore, ClassicMove, ClassicState, DuelState
-from games.engine.common.bag import SEED_LIMIT
 
 from .gc_pause import collector_paused
 from .greedy import greedy_action
@@ -67,7 +66,7 @@ def choose_action(core: ClassicCore, level: str, *, budget: float = DEFAULT_BUDG
     if not isinstance(budget, int | float) or budget <= 0:
         raise ValueError(f"budget must be a positive number of seconds, not {budget!r}")
     private = core.clone()
-    private.seed = rng.randrange(SEED_LIMIT)  # never the game's seed: refills are our samples
+    private.determinize(rng)  # never the game's seed: refills are our samples
     with collector_paused():
         return think(private, rng, budget, start, max_depth)
 

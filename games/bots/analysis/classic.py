@@ -13,7 +13,6 @@ iteration that finished.  The root keeps alpha-beta's window, so only the best m
 exact; the move played is then searched again at that depth with a full window.
 """
 
-from games.engine.common.bag import SEED_LIMIT
 
 from ..position import StrongNode
 from ..search import FULL_WIDTH_TILES, MAX_DEPTH
@@ -36,7 +35,7 @@ def margin(node, me: int) -> float:
 class ClassicJudge:
     def __init__(self, core, rng, nodes: int):
         core = core.clone()
-        core.seed = rng.randrange(SEED_LIMIT)  # never the game's seed: any refill is a sample
+        core.determinize(rng)  # never the game's seed: any refill is a sample
         self.root = StrongNode.evaluate(core)
         self.me = core.current
         self.round = core.round

@@ -9,7 +9,9 @@ Per-player data lives in flat lists indexed ``player * 5 + i`` (wall cells
 ``player * 25 + row * 5 + column``) so that cloning is a handful of list copies.
 """
 
-from ..common.bag import draw_tile, refill_random
+import random
+
+from ..common.bag import SEED_LIMIT, draw_tile, refill_random
 from ..common.colours import COLOURS
 from .tables import (
     BIT_COUNT,
@@ -110,6 +112,11 @@ class ClassicCore:
         core.floors = [[] for _ in range(players)]
         core.move_count = 0
         return core
+
+    def determinize(self, rng: random.Random) -> None:
+        """Replace what players cannot know by a guess from ``rng``: the bag's future draws, which
+        come from the seed (the factories, the bag's counts and the lid are all public)."""
+        self.seed = rng.randrange(SEED_LIMIT)
 
     def clone(self) -> "ClassicCore":
         other = ClassicCore.__new__(ClassicCore)

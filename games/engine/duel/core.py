@@ -115,6 +115,7 @@ class DuelCore:
     """
 
     __slots__ = _FIELDS
+    players = 2  # the Core protocol's seat count (common/core_protocol.py)
 
     # ----------------------------------------------------------------- creation
     @classmethod

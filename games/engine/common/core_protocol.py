@@ -1,0 +1,36 @@
+"""The one protocol every ruleset's fast core satisfies (as OpenSpiel's ``State`` serves every
+game): what a search, a bot or a self-play loop may call without knowing the ruleset.
+
+Actions are opaque, hashable values, only ever passed back to the core that listed them: classic
+cores list ints, Duel cores tuples. Public views and results are the states' business
+(``ClassicState`` / ``DuelState``: ``to_dict(public=True)``, ``result``), not the cores'.
+"""
+
+import random
+from collections.abc import Hashable
+from typing import Protocol, Self, runtime_checkable
+
+
+@runtime_checkable
+class Core(Protocol):
+    players: int  # seats, 2-4
+    current: int  # the seat to move
+    round: int
+    move_count: int
+    scores: list[int]
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> list[Hashable]:
+        """The actions of the player to move, in a stable order (empty once the game is over)."""
+
+    def apply_action(self, action: Hashable) -> None:
+        """Play one of ``legal_actions()`` in place (not validated: the fast path)."""
+
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    def determinize(self, rng: random.Random) -> None:
+        """Replace what the players cannot see (future draws, face-down pieces) by a guess from
+        ``rng`` consistent with what they can: the legal actions stay the same."""
