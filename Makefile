@@ -51,9 +51,10 @@ lint: install
 # its own test database and Redis database (tests/support/parallel_workers.py). `--dist load`
 # hands each process its tests in collection order, so browser tests stay last in each (conftest:
 # Playwright's loop would break async_to_sync in later tests). TEST_WORKERS=0: one process.
+# --durations: the slowest tests of each run, to see where the budget goes.
 TEST_WORKERS ?= 2
 test: install lint
-	$(PY) -m pytest -p tests.support.parallel_workers -n $(TEST_WORKERS) --dist load
+	$(PY) -m pytest -p tests.support.parallel_workers -n $(TEST_WORKERS) --dist load --durations=30
 
 migrate: install-runtime
 	$(PY) manage.py migrate --noinput
