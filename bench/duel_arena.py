@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.arena_stats import wilson  # noqa: E402
-from games.bots.duel import LEVELS, choose_action  # noqa: E402
+from games.bots import LEVELS, choose_action  # noqa: E402
 from games.engine.duel import DuelCore, DuelState  # noqa: E402
 
 

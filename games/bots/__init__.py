@@ -1,87 +1,83 @@
-"""Bots for classic Azul, built on the engine alone (no Django, no I/O).
+"""Bots for every ruleset, built on the engine alone (no Django, no I/O): the dispatcher.
 
-``choose_move(state, level, budget=..., rng=...)`` returns a legal ``ClassicMove`` for the player
-to move.  Levels (the names are ``accounts.bots.BOT_LEVELS``; a test keeps them equal):
+``choose_move(state, level, budget=..., rng=...)`` returns a legal move for the player to move
+(a ``ClassicMove`` or a ``DuelMove``); ``choose_action(core, level, ...)`` is the fast path on a
+ruleset's core.  Levels (the names are ``accounts.bots.BOT_LEVELS``; a test keeps them equal):
 
 - ``random``: a uniformly random legal move.
-- ``greedy``: one ply with a projected-score evaluation and a look at the next player's
-  best reply (``greedy``).
-- ``strong``: a time-bounded search of the rest of the round (``search``).
-- ``master``: the same search with a learned value net at its leaves (``master``; numpy,
+- ``greedy``: one ply with the ruleset's hand-made evaluation (``classic.greedy``, ``duel.greedy``).
+- ``strong``: the time-bounded alpha-beta of the rest of the round (``search``) with the
+  ruleset's hand-made evaluator (``classic.evaluator``, ``duel.position``).
+- ``master``: the same search valuing positions with learned value nets (``master``; numpy,
   imported on first use so the other levels run without it).
 
-A bot only uses what players may know (``to_dict(public=True)``): before thinking it
-replaces the game's random seed in its private copy with one drawn from ``rng``, so the
-future refills it may meet are its own samples, never the game's.  With the same state,
-level and ``rng`` state the answer is the same (for ``strong``: when the same search depth
-is reached, see ``max_depth``).
+A bot only uses what players may know: before thinking it replaces, in its private copy, what
+is hidden (the seed, so the bag's order; in Duel also the plate stack's order and the face-down
+chips) by a guess drawn from ``rng`` (``Core.determinize``), so the refills it may meet are its
+own samples.  With the same state, level and ``rng`` state the answer is the same when the same
+search depth is reached (``max_depth``, or ``max_nodes`` to make it independent of the clock).
 """
 
 import random
 import time
 
-from games.engine import ClassicCore, ClassicMove, ClassicState, DuelState
+from games.engine import ClassicCore, ClassicMove, ClassicState, DuelCore, DuelMove, DuelState
 
+from . import classic, duel
 from .gc_pause import collector_paused
-from .greedy import greedy_action
-from .search import RoundSearch
+from .search import AlphaBeta
 
 DEFAULT_BUDGET = 1.0
+LEVELS: tuple[str, ...] = ("random", "greedy", "strong", "master")
+
+# Per ruleset: its core, state and move classes and its part of the bots.
+_RULESETS = {ClassicCore: classic, DuelCore: duel}
+_MOVES = {ClassicState: ClassicMove, DuelState: DuelMove}
 
 
-def random_action(core: ClassicCore, rng: random.Random, budget: float, start: float,
-                  max_depth: int | None) -> int:
-    return rng.choice(core.legal_actions())
+def _evaluator(core, level: str):
+    if level == "master":
+        from .master import evaluator  # numpy and the weights: only when the level is used
+
+        return evaluator(core)
+    return classic.StrongEvaluator() if isinstance(core, ClassicCore) else duel.DuelEvaluator()
 
 
-def _greedy(core, rng, budget, start, max_depth) -> int:
-    return greedy_action(core, rng)
-
-
-def _strong(core, rng, budget, start, max_depth) -> int:
-    search = RoundSearch(core, budget, start=start, **({"max_depth": max_depth} if max_depth else {}))
-    return search.best_action()
-
-
-def _master(core, rng, budget, start, max_depth) -> int:
-    from .master import master_action  # numpy and the weights: only when the level is used
-
-    return master_action(core, rng, budget, start, max_depth)
-
-
-_ACTIONS = {"random": random_action, "greedy": _greedy, "strong": _strong, "master": _master}
-LEVELS: tuple[str, ...] = tuple(_ACTIONS)
-
-
-def choose_action(core: ClassicCore, level: str, *, budget: float = DEFAULT_BUDGET,
-                  rng: random.Random, max_depth: int | None = None) -> int:
-    """The fast path: a legal action int for the player to move in ``core`` (not mutated)."""
+def choose_action(core, level: str, *, budget: float = DEFAULT_BUDGET, rng: random.Random,
+                  max_depth: int | None = None, max_nodes: int | None = None):
+    """A legal action for the player to move in ``core`` (not mutated), within ``budget``
+    seconds; ``max_depth`` plies / ``max_nodes`` positions bound the search further."""
     start = time.perf_counter()
-    try:
-        think = _ACTIONS[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(LEVELS)}") from None
+    kit = _RULESETS.get(type(core))
+    if kit is None:
+        raise TypeError(f"core must be a ClassicCore or DuelCore, not {type(core).__name__}")
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(LEVELS)}")
     if core.is_over:
         raise ValueError("the game is over: there is no move to choose")
-    if not isinstance(budget, int | float) or budget <= 0:
+    if isinstance(budget, bool) or not isinstance(budget, int | float) or budget <= 0:
         raise ValueError(f"budget must be a positive number of seconds, not {budget!r}")
+    if level == "random":
+        return rng.choice(core.legal_actions())
     private = core.clone()
-    private.determinize(rng)  # never the game's seed: refills are our samples
+    private.determinize(rng)  # never the hidden truth: our own guess of it
+    if level == "greedy":
+        return kit.greedy_action(private, rng)
     with collector_paused():
-        return think(private, rng, budget, start, max_depth)
+        search = AlphaBeta(_evaluator(private, level), private, budget=budget, start=start,
+                           max_nodes=max_nodes, max_depth=max_depth)
+        return search.best_action(rng.shuffle)  # equal moves: a random but reproducible pick
 
 
-def choose_move(state: ClassicState, level: str, *, budget: float = DEFAULT_BUDGET,
-                rng: random.Random, max_depth: int | None = None) -> ClassicMove:
+def choose_move(state: ClassicState | DuelState, level: str, *, budget: float = DEFAULT_BUDGET,
+                rng: random.Random, max_depth: int | None = None, max_nodes: int | None = None):
     """A legal move for the player to move in ``state``, within ``budget`` seconds."""
-    if isinstance(state, DuelState):  # Azul Duel has its own bots, same levels (games/bots/duel)
-        from .duel import choose_move as choose_duel_move
-
-        return choose_duel_move(state, level, budget=budget, rng=rng)
-    if not isinstance(state, ClassicState):
-        raise TypeError(f"state must be a ClassicState, not {type(state).__name__}")
-    action = choose_action(state.fast(), level, budget=budget, rng=rng, max_depth=max_depth)
-    return ClassicMove.from_action(action)
+    move_type = _MOVES.get(type(state))
+    if move_type is None:
+        raise TypeError(f"state must be a ClassicState or DuelState, not {type(state).__name__}")
+    action = choose_action(state.fast(), level, budget=budget, rng=rng, max_depth=max_depth,
+                           max_nodes=max_nodes)
+    return move_type.from_action(action)
 
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "choose_action", "choose_move"]

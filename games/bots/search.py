@@ -1,196 +1,284 @@
-"""The ``strong`` level: a time-bounded search of the rest of the current round.
+"""One alpha-beta search for every ruleset: the ``strong`` and ``master`` bots and the judge.
 
-Within a round Azul has no chance at all: the factories are known and nothing is drawn
-until the round is over.  So the bot searches the round's remaining moves exactly and
-evaluates the positions it reaches with the projected values of ``evaluation`` (at the end
-of the round that value is the real score after tiling plus estimates of the future).
-The bag's order is never looked at: the caller replaces the game's seed by one drawn from
-the bot's own random source, so a refill met inside the search is a sample, and the
-search stops at the end of the round anyway.
+Within a round Azul (classic and Duel) has no chance: the offer is on the table and nothing
+is drawn until the round is over.  So the search plays the current round's remaining
+decisions exactly, and values what it reaches with its ruleset's **evaluator**; a position in
+a later round or a finished game is a leaf (the next refill is unknown: the evaluator values
+it as it stands, or as an average over refills).  What a ruleset supplies (``Evaluator``):
+positions with their per-player values, how a node is valued for the searching player, how
+children are ordered and how many an inner node keeps, and its share of the time budget.
 
-- 2 players: alpha-beta on ``evaluation.advantage`` (my value and a lead that saturates when
-  I am well ahead; a player may move twice in a row in the gray wall's tiling phase, so
-  each node checks whose turn it is).  Positions are valued with the strong bot's own
-  weights (``evaluation.STRONG`` through ``position.StrongNode``).
-- 3-4 players: the same alpha-beta, the others playing together against the bot
-  ("paranoid"), with a narrower beam.  Max-n (each player maximising its own advantage) and
-  a cheap opponent model (the others answering with their own best move) both measured
-  weaker in the arena (docs/bots.md), so they are not kept.
-- Iterative deepening; below the root only the best ``beam`` children (ordered by the
-  mover's one-ply value) are searched, until few tiles are left in the round.  The clock is read at every node: the search stops
-  at its share of ``budget`` and answers with the deepest fully searched ply, or the best
-  of the root moves the ply in progress finished (it searches the previous best first).
+- Iterative deepening.  Depth 1 values every root move; each later iteration searches the
+  root moves in the previous one's order, one ply deeper, with fail-soft alpha-beta (the
+  player to move at a node maximises the searching player's value if it is that player,
+  minimises it otherwise: "paranoid" at 3-4 players).  Below the root a node keeps only the
+  ``beam`` best children for its mover by the evaluator's cheap ``key``.
+- Deepening stops once no line met the horizon (the whole round is searched: deeper changes
+  nothing), at ``max_depth``, or when ``deepen`` of the budget is spent; all work stops at
+  ``share`` of it, and the answer is the best root move of the deepest iteration, a partial
+  one included (it searches the previous best first, so a move that beat it is better founded).
+- Limits: wall-clock ``budget`` (the clock is read at every node) and/or ``max_nodes``
+  positions (answers that do not depend on the machine's speed or load: the arena's
+  ``--nodes``, the judge, tests).
 """
 
 import time
 
-from .evaluation import advantage
-from .position import StrongNode
-
-
-class OutOfTime(Exception):
-    pass
-
-
-# Share of the budget the search may use (the rest covers setup, answering and a late clock).
-BUDGET_SHARE = 0.8
+INF = float("inf")
 MAX_DEPTH = 40
-# With this few tiles left in the round, every move is searched (no beam): the end of a
-# round, where forced takes decide the floors, is searched exactly.
-FULL_WIDTH_TILES = 8
 
 
-class RoundSearch:
-    def __init__(self, core, budget: float, *, max_depth: int = MAX_DEPTH, start=None):
-        self.root = StrongNode.evaluate(core)
+class OutOfBudget(Exception):
+    """The search's time or node budget is spent."""
+
+
+class Evaluator:
+    """What a ruleset gives the search (the defaults are for hand-made evaluations).
+
+    A node is any object with ``core`` (a ``Core``: games/engine/common/core_protocol.py);
+    the evaluator makes nodes (``root``, ``child``) and values them.
+    """
+
+    share = 0.8  # all work stops at this share of the budget (the rest: answering, a late clock)
+    deepen = 1.0  # no deeper iteration starts past this share of the budget (or of max_nodes)
+    max_depth = MAX_DEPTH
+    batched = False  # True: a node's horizon children are valued in one ``values`` call (nets)
+
+    def root(self, core):
+        raise NotImplementedError
+
+    def child(self, node, action):
+        raise NotImplementedError
+
+    def is_leaf(self, node) -> bool:
+        """A finished game or a position past the round being searched."""
+        raise NotImplementedError
+
+    def key(self, node, player: int) -> float:
+        """The cheap value of ``node`` for ``player``: orders and prunes the children."""
+        raise NotImplementedError
+
+    def value(self, node, me: int) -> float:
+        """What ``node`` is worth to ``me``, the searching player, where the search stops."""
+        return self.key(node, me)
+
+    def values(self, nodes: list, me: int) -> list[float]:
+        return [self.value(node, me) for node in nodes]
+
+    def beam(self, node) -> int | None:
+        """How many children (best first) an inner node keeps; None: all."""
+        return None
+
+
+class Outcome:
+    """The result of ``AlphaBeta.run``."""
+
+    __slots__ = ("best", "scored", "depth", "forced")
+
+    def __init__(self, best, scored, depth, forced):
+        self.best = best  # the move to play (from a partial iteration too)
+        self.scored = scored  # [(value, action)] of the deepest complete iteration, best first
+        self.depth = depth  # plies of that iteration
+        self.forced = forced  # only one legal move
+
+
+class AlphaBeta:
+    def __init__(self, evaluator: Evaluator, core, *, budget: float | None = None,
+                 start: float | None = None, max_nodes: int | None = None,
+                 max_depth: int | None = None):
+        self.evaluator = evaluator
         self.me = core.current
-        self.round = core.round
-        self.players = core.players
-        self.start = time.perf_counter() if start is None else start
-        self.deadline = self.start + budget * BUDGET_SHARE
-        self.max_depth = max_depth
-        self.beam = 10 if self.players == 2 else 6
+        self.root = evaluator.root(core)
+        now = time.perf_counter() if start is None else start
+        self.deadline = INF if budget is None else now + budget * evaluator.share
+        self.soft_deadline = INF if budget is None else now + budget * evaluator.deepen
+        self.max_nodes = max_nodes
+        self.soft_nodes = None if max_nodes is None else max_nodes * evaluator.deepen / evaluator.share
+        self.max_depth = max_depth or evaluator.max_depth
         self.nodes = 0
-        self.completed_depth = 0
-        self._exhaustive = True
+        self.depth = 0  # plies of the deepest iteration reached (complete or partial)
+        self.children: dict = {}  # root action -> its node
+        self._horizon = False  # some line was cut at the horizon (a deeper search may differ)
 
-    # ---------------------------------------------------------------- driving
-    def best_action(self) -> int:
-        # Even the root's children are generated against the clock: with 9 factories they
-        # alone can outlast a small budget; on time-out the best of those seen is played.
-        children = self._children(self.root, stop_in_time=True)
-        if len(children) == 1:
-            return children[0][1]
-        order = [action for _key, action, _child in children]
-        by_action = {action: child for _key, action, child in children}
-        best = order[0]
-        for depth in range(1, self.max_depth + 1):
-            try:
-                best, scored = self._search_root(by_action, order, depth)
-            except OutOfTime as partial:
-                # The ply in progress searched the previous best first: a move that beat it
-                # before time ran out is better founded; otherwise keep the previous best.
-                if partial.args and partial.args[0] is not None:
-                    best = partial.args[0]
-                break
-            rest = sorted((item for item in scored if item[1] != best), key=_by_score)
-            order = [best] + [action for _value, action in rest]
-            self.completed_depth = depth
-            if self._exhaustive:
-                break
-        return best
-
-    def _search_root(self, by_action, order, depth):
-        """(best action, [(value, action)]) of a search to ``depth``.
-
-        With alpha-beta the values after the first are only bounds (a move that cannot beat
-        the best so far returns at most alpha), so the best is the move that last raised alpha.
-        """
-        scored = []
-        self._exhaustive = True
-        alpha = float("-inf")
-        best = None
-        for action in order:
-            child = by_action[action]
-            try:
-                value = self._alphabeta(child, depth - 1, alpha, float("inf"))
-            except OutOfTime:
-                raise OutOfTime(best) from None
-            scored.append((value, action))
-            if value > alpha:
-                alpha, best = value, action
-        return best, scored
-
-    # ----------------------------------------------------------------- search
-    def _tick(self):
+    # ---------------------------------------------------------------- limits
+    def _tick(self) -> None:
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise OutOfBudget
         if time.perf_counter() > self.deadline:
-            raise OutOfTime()
+            raise OutOfBudget
 
-    def _is_leaf(self, core) -> bool:
-        return core.phase == 2 or core.round != self.round
+    def _may_deepen(self) -> bool:
+        if self.soft_nodes is not None and self.nodes > self.soft_nodes:
+            return False
+        return time.perf_counter() <= self.soft_deadline
 
-    def _children(self, node, *, stop_in_time=False):
-        """(ordering key, action, child) for every legal action, best for the mover first.
+    # --------------------------------------------------------------- driving
+    def best_action(self, shuffle=None):
+        return self.run(shuffle).best
 
-        Evaluating a child is the costly step, so the clock is read before each one; with
-        ``stop_in_time`` a time-out ends the list (never empty) instead of the search.
-        """
-        mover = node.core.current
-        children = []
-        for action in node.core.legal_actions():
+    def run(self, shuffle=None, *, whole_root: bool = False) -> Outcome:
+        """Search within the limits.  ``shuffle`` (e.g. ``rng.shuffle``) breaks ties among
+        equal root moves at random instead of by the engine's order; ``whole_root``: every root
+        move is valued even past the limits (the judge needs them all)."""
+        evaluator, me = self.evaluator, self.me
+        actions = self.root.core.legal_actions()
+        if shuffle is not None:
+            shuffle(actions)
+        roots = self._root_children(actions, whole_root)
+        self.children = {action: node for _key, _index, action, node in roots}
+        if len(actions) == 1:
+            return Outcome(actions[0], [], 0, True)
+        order = [action for _key, _index, action, _node in roots]
+        nodes = [node for _key, _index, _action, node in roots]
+        shallow = dict(zip(order, evaluator.values(nodes, me), strict=True))
+        self._horizon = not all(evaluator.is_leaf(node) for node in nodes)
+        scored = sorted(((v, a) for a, v in shallow.items()), key=_by_value(order))
+        order = [action for _value, action in scored]
+        best = order[0]
+        self.depth = complete = depth = 1
+        while self._horizon and depth < self.max_depth and self._may_deepen():
+            depth += 1
+            self._horizon = False
+            results = []
+            alpha = -INF
             try:
-                self._tick()
-            except OutOfTime:
-                if not stop_in_time:
-                    raise
-                if children:
-                    break
-                # The clock ran out before the first child (a tiny budget on a loaded
-                # machine): the root still needs one move to answer with.
-            child = node.child(action)
-            children.append((-advantage(child.values, mover), action, child))
-        children.sort(key=_by_key)
+                for action in order:
+                    node = self.children[action]
+                    if evaluator.is_leaf(node):
+                        v = shallow[action]
+                    else:
+                        v = self._alphabeta(node, depth - 1, alpha, INF)
+                    results.append((v, action))
+                    if v > alpha:
+                        alpha = v
+            except OutOfBudget:
+                if results:  # the previous best came first: a move that beat it is better founded
+                    self.depth = depth
+                    best = max(results, key=lambda item: item[0])[1]
+                break
+            # Fail-soft: the best value is exact, the others are upper bounds; fine to order by.
+            scored = sorted(results, key=_by_value(order))
+            order = [action for _value, action in scored]
+            best = order[0]
+            self.depth = complete = depth
+        return Outcome(best, scored, complete, False)
+
+    def exact_value(self, action, depth: int) -> float:
+        """The value of root move ``action`` searched ``depth`` plies with a full window and
+        no limits (a root move's value from an iteration may be only a bound)."""
+        self.max_nodes = self.soft_nodes = None
+        self.deadline = self.soft_deadline = INF
+        node = self.children[action]
+        if depth <= 1 or self.evaluator.is_leaf(node):
+            return self.evaluator.value(node, self.me)
+        return self._alphabeta(node, depth - 1, -INF, INF)
+
+    def _root_children(self, actions, whole_root: bool) -> list:
+        """[key, index, action, node] per root move, best for the searching player first.
+
+        Making the children is the costly step, so the clock is read before each one; a bot
+        out of time keeps those it made (never none)."""
+        evaluator, me, root = self.evaluator, self.me, self.root
+        children = []
+        for index, action in enumerate(actions):
+            if whole_root:
+                self.nodes += 1
+            else:
+                try:
+                    self._tick()
+                except OutOfBudget:
+                    if children:
+                        break
+            child = evaluator.child(root, action)
+            children.append((-evaluator.key(child, me), index, action, child))
+        children.sort(key=_by_key_then_index)
         return children
 
-    def _alphabeta(self, node, depth, alpha, beta) -> float:
-        """Value for ``self.me`` (2 players) of ``node``; fail-hard alpha-beta."""
+    # ---------------------------------------------------------------- search
+    def _expand(self, node) -> list:
+        """(key, index, node) of every child, best for the mover first, cut to the beam."""
+        evaluator = self.evaluator
+        mover = node.core.current
+        children = []
+        for index, action in enumerate(node.core.legal_actions()):
+            self._tick()
+            child = evaluator.child(node, action)
+            children.append((-evaluator.key(child, mover), index, child))
+        children.sort(key=_by_key_then_index)
+        beam = evaluator.beam(node)
+        if beam is not None and len(children) > beam:
+            del children[beam:]
+        return children
+
+    def _alphabeta(self, node, depth: int, alpha: float, beta: float) -> float:
+        """The value for the searching player of ``node``, ``depth`` plies deep (fail-soft)."""
         self._tick()
-        core = node.core
-        if self._is_leaf(core):
-            return advantage(node.values, self.me)
+        evaluator, me = self.evaluator, self.me
+        if evaluator.is_leaf(node):
+            return evaluator.value(node, me)
         if depth == 0:
-            self._exhaustive = False
-            return advantage(node.values, self.me)
-        maximising = core.current == self.me
+            self._horizon = True
+            return evaluator.value(node, me)
+        maximising = node.core.current == me
         if depth == 1:
-            # The children are the leaves: evaluate them all, no ordering needed.
-            best = float("-inf") if maximising else float("inf")
-            for action in core.legal_actions():
-                self._tick()
-                child = node.child(action)
-                if not self._is_leaf(child.core):
-                    self._exhaustive = False
-                value = advantage(child.values, self.me)
-                if maximising:
-                    if value > best:
-                        best = value
-                        if best >= beta:
-                            return best
-                elif value < best:
-                    best = value
-                    if best <= alpha:
-                        return best
-            return best
-        children = self._children(node)
-        if len(children) > self.beam and core.table > FULL_WIDTH_TILES:
-            children = children[: self.beam]
-            self._exhaustive = False
-        if maximising:
-            best = float("-inf")
-            for _key, _action, child in children:
-                value = self._alphabeta(child, depth - 1, alpha, beta)
-                if value > best:
-                    best = value
+            return self._last_ply(node, maximising, alpha, beta)
+        best = -INF if maximising else INF
+        for _key, _index, child in self._expand(node):
+            v = self._alphabeta(child, depth - 1, alpha, beta)
+            if maximising:
+                if v > best:
+                    best = v
                     if best > alpha:
                         alpha = best
                         if alpha >= beta:
                             break
-            return best
-        best = float("inf")
-        for _key, _action, child in children:
-            value = self._alphabeta(child, depth - 1, alpha, beta)
-            if value < best:
-                best = value
+            elif v < best:
+                best = v
                 if best < beta:
                     beta = best
                     if alpha >= beta:
                         break
         return best
 
-def _by_key(child):
-    return child[0], child[1]  # best for the mover first; the action int breaks ties
+    def _last_ply(self, node, maximising: bool, alpha: float, beta: float) -> float:
+        """A node one ply above the horizon: its children are valued, not searched."""
+        evaluator, me = self.evaluator, self.me
+        actions = node.core.legal_actions()
+        if not actions:  # no decision left (never expected inside a round): value it as it is
+            return evaluator.value(node, me)
+        if evaluator.batched:  # one call for all of them (a net: one matrix product)
+            children = []
+            for action in actions:
+                self._tick()
+                children.append(evaluator.child(node, action))
+            if not all(evaluator.is_leaf(child) for child in children):
+                self._horizon = True
+            values = evaluator.values(children, me)
+            return max(values) if maximising else min(values)
+        best = -INF if maximising else INF
+        for action in actions:
+            self._tick()
+            child = evaluator.child(node, action)
+            if not evaluator.is_leaf(child):
+                self._horizon = True
+            v = evaluator.value(child, me)
+            if maximising:
+                if v > best:
+                    best = v
+                    if best >= beta:
+                        return best
+            elif v < best:
+                best = v
+                if best <= alpha:
+                    return best
+        return best
 
 
-def _by_score(scored):
-    return -scored[0], scored[1]
+def _by_key_then_index(child):
+    return child[0], child[1]  # best first; equals in the engine's (or the shuffled) order
+
+
+def _by_value(order: list):
+    position = {action: i for i, action in enumerate(order)}
+    return lambda scored: (-scored[0], position[scored[1]])

@@ -162,7 +162,7 @@ def test_the_bots_package_imports_no_django():
 
 
 def test_the_strong_bot_plays_for_the_lead_while_close_and_for_points_when_well_ahead():
-    from games.bots.evaluation import advantage
+    from games.bots.classic.evaluation import advantage
 
     def gain_own(values):
         return advantage([values[0] + 1, values[1]], 0) - advantage(values, 0)

@@ -5,8 +5,10 @@ import time
 
 import pytest
 
-from games.bots.duel import LEVELS, choose_action, choose_move
-from games.bots.duel.search import MAX_DEPTH, DuelSearch
+from games.bots import LEVELS, choose_action, choose_move
+from games.bots.duel import DuelEvaluator
+from games.bots.duel.position import MAX_DEPTH
+from games.bots.search import AlphaBeta
 from games.engine import new_game
 from games.engine.duel.core import DuelCore
 from games.engine.duel.state import DuelState
@@ -60,10 +62,8 @@ def test_bots_do_not_see_hidden_information():
     other_state = DuelState(other)
     assert other_state.to_dict(public=True) == state.to_dict(public=True)
     for level in ("greedy", "strong"):
-        a = choose_move(state, level, budget=5.0, rng=random.Random(3), max_candidates=2,
-                        max_nodes=3000)
-        b = choose_move(other_state, level, budget=5.0, rng=random.Random(3), max_candidates=2,
-                        max_nodes=3000)
+        a = choose_move(state, level, budget=5.0, rng=random.Random(3), max_nodes=3000)
+        b = choose_move(other_state, level, budget=5.0, rng=random.Random(3), max_nodes=3000)
         assert a == b
 
 
@@ -80,8 +80,8 @@ def test_strong_with_a_node_cap_is_deterministic_and_keeps_to_the_cap():
     core = _late_in_round(5, 40)
     answers = set()
     for _ in range(2):
-        search = DuelSearch(core.clone(), 60.0, max_nodes=2000)
-        answers.add(search.best_action(random.Random(7)))
+        search = AlphaBeta(DuelEvaluator(), core.clone(), budget=60.0, max_nodes=2000)
+        answers.add(search.best_action(random.Random(7).shuffle))
         assert search.nodes <= 2001
         assert search.depth >= 2
     assert len(answers) == 1
@@ -92,8 +92,8 @@ def test_strong_searches_to_the_end_of_the_round_when_it_is_near():
     """Few actions left: it deepens past two plies and stops once every line ends the round."""
     core = _late_in_round(9, 6)
     assert core.plates_taken == [2, 2]  # nothing but tiles left to draft
-    search = DuelSearch(core.clone(), 60.0, max_nodes=100_000)
-    assert search.best_action(random.Random(1)) in core.legal_actions()
+    search = AlphaBeta(DuelEvaluator(), core.clone(), budget=60.0, max_nodes=100_000)
+    assert search.best_action(random.Random(1).shuffle) in core.legal_actions()
     assert 2 < search.depth < MAX_DEPTH
     assert search.nodes < search.soft_nodes
 
@@ -115,7 +115,7 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="budget"):
         choose_move(state, "greedy", budget=0, rng=random.Random())
     with pytest.raises(TypeError, match="DuelState"):
-        choose_move(new_game(2, seed=1), "greedy", rng=random.Random())
+        choose_move(state.to_dict(), "greedy", rng=random.Random())
 
 
 def test_the_site_wide_entry_point_dispatches_duel_states_to_the_duel_bots():

@@ -112,7 +112,8 @@ def test_master_does_not_look_at_the_seed():
 
 def test_master_values_a_position_past_the_round_without_its_sampled_refill():
     """The bot's own sample of the next refill does not change its value of the round's end."""
-    from games.bots.master.search import MasterSearch
+    from games.bots.master.evaluators import MasterEvaluator
+    from games.bots.search import AlphaBeta
 
     net = weights.load_net("classic-2p")
     core = ClassicCore.new(2, False, 8)
@@ -123,10 +124,11 @@ def test_master_values_a_position_past_the_round_without_its_sampled_refill():
     for seed in (1, 2, 3):
         sample = last.clone()
         sample.seed = seed
-        search = MasterSearch(sample, 10.0, net)
-        child = search.root.child(sample.legal_actions()[0])
+        evaluator = MasterEvaluator(net)
+        search = AlphaBeta(evaluator, sample, budget=10.0)
+        child = evaluator.child(search.root, sample.legal_actions()[0])
         assert child.core.round == 2
-        values.add(round(search._values([child])[0], 4))
+        values.add(round(evaluator.value(child, search.me), 4))
     assert len(values) == 1
 
 
@@ -202,7 +204,6 @@ def test_master_completes_a_column_for_its_bonus_in_the_last_round():
 
 
 def test_duel_master_plays_legal_moves_and_is_blind_to_hidden_information():
-    from games.bots.duel import choose_action as choose_duel_action
     from games.engine.duel.core import DuelCore
 
     core = DuelCore.new(5)
@@ -213,7 +214,7 @@ def test_duel_master_plays_legal_moves_and_is_blind_to_hidden_information():
         other.plate_stack.reverse()
         other.chip_supply.reverse()
         other.seed += 1
-        answers = {choose_duel_action(position, "master", budget=60, rng=random.Random(3),
+        answers = {bots.choose_action(position, "master", budget=60, rng=random.Random(3),
                                       max_nodes=150) for position in (core, other)}
         assert len(answers) == 1
         action = answers.pop()

@@ -54,7 +54,7 @@ def test_the_engine_and_the_bots_run_in_a_python_without_django(tmp_path):
     assert played.returncode == 0, played.stderr
     bots = ("import random, sys; from games import bots, engine; s = engine.new_game(2, seed=3);"
             "a = bots.choose_action(s.fast(), 'strong', rng=random.Random(1), budget=0.05);"
-            "assert a in s.fast().legal_actions(); import games.bots.duel.search;"
+            "assert a in s.fast().legal_actions(); import games.bots.duel, games.bots.search;"
             "assert 'django' not in sys.modules")
     chose = subprocess.run([str(python), "-c", bots], cwd=tmp_path, env=env, capture_output=True,
                            text=True, timeout=120)

@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-from games.bots.duel import choose_action
+from games.bots import choose_action
 from games.bots.master.duel_features import duel_features
 from games.engine.duel import DuelCore
 

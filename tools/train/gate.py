@@ -21,8 +21,9 @@ from pathlib import Path
 
 from bench.arena_stats import wilson
 from games.bots import choose_action
-from games.bots.master.search import MasterSearch
+from games.bots.master.evaluators import MasterEvaluator
 from games.bots.master.weights import read_net
+from games.bots.search import AlphaBeta
 from games.engine import ClassicCore
 
 
@@ -35,7 +36,7 @@ def player(spec: str, depth: int):
             legal = core.legal_actions()
             if len(legal) == 1:
                 return legal[0]
-            return MasterSearch(core.clone(), 1000.0, net, max_depth=depth).best_action()
+            return AlphaBeta(MasterEvaluator(net), core.clone(), max_depth=depth).best_action()
         return choose
 
     def choose_level(core, rng):

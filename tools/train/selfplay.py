@@ -26,8 +26,8 @@ import time
 import numpy as np
 
 from games.bots import choose_action
+from games.bots.classic.position import StrongNode
 from games.bots.master.features import boundary_values, features
-from games.bots.position import StrongNode
 from games.engine import ClassicCore
 
 

@@ -19,21 +19,33 @@ Pure library: no Django, no I/O, its own random source.
 import random
 from dataclasses import dataclass
 
-from games.engine import ClassicMove, ClassicState, DuelMove, DuelState, state_from_dict
+from games.engine import ClassicMove, ClassicState, DuelCore, DuelMove, DuelState, state_from_dict
 
+from ..classic import PointsEvaluator
+from ..duel import DuelEvaluator
 from ..gc_pause import collector_paused
-from .classic import ClassicJudge
-from .duel import DuelJudge
-from .master_judge import MasterDuelJudge, MasterJudge
+from ..search import AlphaBeta
 
-# The judge of each ruleset for ``LEVEL``: the level's search and its evaluation.
-CLASSIC_JUDGES = {"strong": ClassicJudge, "master": MasterJudge}
-DUEL_JUDGES = {"strong": DuelJudge, "master": MasterDuelJudge}
+
+def _strong_judge(core):
+    return DuelEvaluator() if isinstance(core, DuelCore) else PointsEvaluator()
+
+
+def _master_judge(core):
+    from ..master import evaluator  # numpy and the weights: only when the level judges
+
+    return evaluator(core)
+
+
+# The evaluator the judge searches with, per level: strong's ranks outcomes in points (classic:
+# the mover's value minus the best other's; Duel: the margin it already plays by), master's by
+# the value nets' expected final margins.
+JUDGES = {"strong": _strong_judge, "master": _master_judge}
 
 # The bot level whose search judges the moves; a stronger level swaps in here (and bumps
 # BOT_VERSION, stored with every analysis so older results are known to be from another judge).
 LEVEL = "master"
-BOT_VERSION = f"{LEVEL}-1"
+BOT_VERSION = f"{LEVEL}-2"
 # The rules and codecs the judged states come from (classic and Duel state formats); bump on a
 # rules change that alters what a position is worth.
 ENGINE_VERSION = "classic-1+duel-1"
@@ -82,22 +94,35 @@ def judge_move(state: ClassicState | DuelState, played, *, rng: random.Random,
         raise ValueError(f"{played} is not a legal move in this position")
     # The public form hides the seed (and Duel's hidden order); decoding it leaves the engine's
     # placeholders, which the judge replaces by its own guesses from rng.
-    public = state_from_dict(state.to_dict(public=True))
-    core = public.fast()
+    core = state_from_dict(state.to_dict(public=True)).fast()
+    core.determinize(rng)  # never the game's hidden state: any refill is the judge's sample
     with collector_paused():
-        if duel:
-            judge = DUEL_JUDGES[LEVEL](core, rng, nodes)
-        else:
-            judge = CLASSIC_JUDGES[LEVEL](core, rng, nodes)
-        best, best_margin, played_margin = judge.judge(played.action)
+        search = AlphaBeta(JUDGES[LEVEL](core), core, max_nodes=nodes)
+        best, best_margin, played_margin, forced = _judge(search, played.action)
     best_margin, played_margin = round(best_margin, 2), round(played_margin, 2)
     loss = max(0.0, round(best_margin - played_margin, 2))
     return Judgement(
-        best=move_type.from_action(best) if not duel else DuelMove(best),
-        best_margin=best_margin, played_margin=played_margin,
-        loss=loss, grade=grade_of(loss), forced=judge.forced,
-        depth=judge.depth, nodes=judge.nodes,
+        best=move_type.from_action(best), best_margin=best_margin, played_margin=played_margin,
+        loss=loss, grade=grade_of(loss), forced=forced, depth=search.depth, nodes=search.nodes,
     )
+
+
+def _judge(search: AlphaBeta, played) -> tuple:
+    """(best action, its margin, the margin of ``played``, forced) from the deepest iteration
+    the node budget finished; every root move is valued whatever the budget."""
+    outcome = search.run(whole_root=True)
+    if outcome.forced:
+        value = search.exact_value(played, 0)
+        return played, value, value, True
+    best_value, best = outcome.scored[0]
+    if played == best:
+        return best, best_value, best_value, False
+    # The played move's value from that iteration may be a bound: search it exactly at the same
+    # depth (one root move costs less than the iteration that finished).
+    played_value = search.exact_value(played, outcome.depth)
+    if played_value > best_value:  # equal moves, ordered differently: the played one is best
+        return played, played_value, played_value, False
+    return best, best_value, played_value, False
 
 
 __all__ = ["BOT_VERSION", "DEFAULT_NODES", "ENGINE_VERSION", "GRADES", "GRADE_NAMES", "LEVEL", "Judgement",

@@ -1,29 +1,26 @@
-"""The ``master`` level: the strong bot's search of the round with a learned value at its leaves.
+"""The ``master`` level: the strong bot's search with learned values (``evaluators``).
 
-``master_action`` is what ``games.bots.choose_action`` calls for the level.  The value nets
-(one per player count, ``net.ValueNet``, numpy) are read once per process from the packaged
-weights by ``weights.load_net``, the only file this library reads; ``weights.load_all()`` is
-called at site startup so that missing or corrupt weights fail there, loudly.
+``evaluator(core)`` is what ``games.bots`` searches with for the level.  The value nets (one per
+player count and one for Duel, ``net.ValueNet``, numpy) are read once per process from the
+packaged weights by ``weights.load_net``, the only file this library reads; ``weights.load_all()``
+is called at site startup so that missing or corrupt weights fail there, loudly.
 How the nets are made: tools/train and docs/bots.md.
 """
 
-from .duel_search import MasterDuelSearch
-from .search import MasterSearch
+from games.engine import DuelCore
+
+from .evaluators import MasterDuelEvaluator, MasterEvaluator
 from .weights import MasterWeightsError, load_all, load_net
 
 
-def net_name(players: int) -> str:
-    return f"classic-{players}p"
+def net_name(core) -> str:
+    return "duel" if isinstance(core, DuelCore) else f"classic-{core.players}p"
 
 
-def master_action(core, rng, budget, start, max_depth) -> int:
-    net = load_net(net_name(core.players))
-    options = {"max_depth": max_depth} if max_depth else {}
-    return MasterSearch(core, budget, net, start=start, **options).best_action()
+def evaluator(core):
+    """The master evaluator for ``core``'s ruleset and player count."""
+    net = load_net(net_name(core))
+    return MasterDuelEvaluator(net) if isinstance(core, DuelCore) else MasterEvaluator(net)
 
 
-def duel_master_search(core, budget, **options) -> MasterDuelSearch:
-    return MasterDuelSearch(core, budget, load_net("duel"), **options)
-
-
-__all__ = ["duel_master_search", "MasterWeightsError", "load_all", "load_net", "master_action", "net_name"]
+__all__ = ["MasterWeightsError", "evaluator", "load_all", "load_net", "net_name"]

@@ -45,6 +45,11 @@ class DuelMove:
 
     __slots__ = ("action",)
 
+    @classmethod
+    def from_action(cls, action) -> "DuelMove":
+        """The move of a core action (``DuelCore.legal_actions``), as ``ClassicMove.from_action``."""
+        return cls(action)
+
     def __init__(self, action: tuple):
         object.__setattr__(self, "action", action)
 

@@ -1,0 +1,72 @@
+"""What the search (``games.bots.search``) needs of Azul Duel: nodes, their values, the beam.
+
+A node is a position with both players' ``evaluation.value``.  A quiet move (drafting, buying,
+returning a plate) changes only the mover's board and the shared table, so when it leaves the
+round and the first-player tile as they were, the child reuses the other player's value: it
+halves the cost of a search step.
+
+``DuelEvaluator`` (the ``strong`` bot and the judge) ranks outcomes by the margin, the
+player's value minus the opponent's: the opponent minimises what the bot maximises.  A
+finished game or a position in the next round is a leaf (its tiling scored exactly); inner
+nodes keep their ``BEAM`` best children.  Duel positions are wide (a hundred moves and more)
+and costly, so deepening stops at ``deepen`` of the budget (an iteration costs several times
+the last) and all work at ``share``, a wide margin for a busy machine.
+"""
+
+from games.engine.duel.tables import BUYING, DRAFTING, RETURNING
+
+from ..search import Evaluator
+from .evaluation import value
+
+# Phases in which a move changes only the mover's board (and the shared table).
+_QUIET = (DRAFTING, BUYING, RETURNING)
+BEAM = 8
+MAX_DEPTH = 16
+
+
+class DuelNode:
+    __slots__ = ("core", "values")
+
+    def __init__(self, core, values):
+        self.core = core
+        self.values = values
+
+    @classmethod
+    def evaluate(cls, core) -> "DuelNode":
+        return cls(core, [value(core, 0), value(core, 1)])
+
+    def child(self, action) -> "DuelNode":
+        parent = self.core
+        core = parent.clone()
+        core.apply_action(action)
+        if (parent.phase in _QUIET and core.phase in _QUIET and core.round == parent.round
+                and core.fp == parent.fp):
+            mover = parent.current
+            values = self.values[:]
+            values[mover] = value(core, mover)
+            return DuelNode(core, values)
+        return DuelNode.evaluate(core)
+
+
+class DuelEvaluator(Evaluator):
+    share = 0.6
+    deepen = 0.15
+    max_depth = MAX_DEPTH
+
+    def root(self, core):
+        self.round = core.round
+        return DuelNode.evaluate(core)
+
+    def child(self, node, action):
+        return node.child(action)
+
+    def is_leaf(self, node) -> bool:
+        core = node.core
+        return core.is_over or core.round != self.round
+
+    def key(self, node, player: int) -> float:
+        values = node.values
+        return values[player] - values[1 - player]
+
+    def beam(self, node) -> int | None:
+        return BEAM
