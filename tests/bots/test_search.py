@@ -1,0 +1,59 @@
+"""The one alpha-beta driver (games.bots.search) on both rulesets and its evaluators."""
+
+import random
+
+import pytest
+
+from games import bots
+from games.bots.classic import PointsEvaluator, StrongEvaluator
+from games.bots.duel import DuelEvaluator
+from games.bots.search import AlphaBeta
+from games.engine import ClassicCore, DuelCore
+
+
+def _played(core, moves: int, seed: int):
+    rng = random.Random(seed)
+    for _ in range(moves):
+        core.apply_action(bots.choose_action(core, "greedy", rng=rng))
+    return core
+
+
+@pytest.mark.parametrize("core, evaluator", [
+    (lambda: _played(ClassicCore.new(2, False, 3), 3, 1), StrongEvaluator),
+    (lambda: _played(ClassicCore.new(4, True, 5), 6, 2), StrongEvaluator),
+    (lambda: _played(DuelCore.new(4), 9, 3), DuelEvaluator),
+])
+def test_one_search_serves_every_ruleset_deterministic_within_its_node_cap(core, evaluator):
+    position = core()
+    answers = set()
+    for _ in range(2):
+        search = AlphaBeta(evaluator(), position.clone(), max_nodes=1500)
+        answers.add(search.best_action(random.Random(5).shuffle))
+        assert search.nodes <= 1501 and search.depth >= 2
+    assert len(answers) == 1 and answers.pop() in position.legal_actions()
+
+
+def test_a_round_searched_to_its_end_stops_deepening():
+    """Few moves left in the round: every line reaches the tiling, so no deeper iteration runs."""
+    core = ClassicCore.new(2, False, 9)
+    rng = random.Random(4)
+    while len(core.legal_actions()) > 4:
+        core.apply_action(bots.choose_action(core, "greedy", rng=rng))
+    assert core.round == 1
+    search = AlphaBeta(StrongEvaluator(), core.clone(), max_nodes=1_000_000)
+    outcome = search.run()
+    assert outcome.depth < 12 and search.nodes < 100_000
+    assert outcome.best in core.legal_actions()
+
+
+def test_the_points_judge_values_a_finished_game_by_its_real_scores():
+    """No bot's win bonus in a judge's margin: the score difference, exactly."""
+    core = ClassicCore.new(2, False, 2)
+    rng = random.Random(1)
+    while not core.is_over:
+        core.apply_action(bots.choose_action(core, "greedy", rng=rng))
+    evaluator = PointsEvaluator()
+    node = evaluator.root(core)
+    assert evaluator.is_leaf(node)
+    assert evaluator.value(node, 0) == core.scores[0] - core.scores[1]
+    assert evaluator.value(node, 1) == core.scores[1] - core.scores[0]
