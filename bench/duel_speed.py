@@ -7,7 +7,7 @@ A random game: from seed i, every decision drawn uniformly from the legal ones b
 generation plus one apply.  Rates are per CPU second (``process_time``), so that other
 processes on the machine do not distort them; the wall rate is printed beside.
 - public: ``DuelState.legal_moves()`` + ``DuelState.apply(move)`` (full validation).
-- fast: ``DuelCore.legal_actions()`` + ``apply_action(tuple)`` in place, as bots do.
+- fast: ``DuelCore.legal_actions()`` + ``apply_action(int)`` in place, as bots do.
 """
 
 import argparse

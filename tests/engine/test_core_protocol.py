@@ -11,14 +11,18 @@ from games.engine.common.core_protocol import Core
 CASES = [(name, players) for name, ruleset in REGISTRY.items() for players in ruleset.player_counts]
 
 
-def play_out(core, rng, positions):
-    """A random game through the protocol only; every `positions`-th position is kept."""
+def play_out(core, rng, positions, move_type=None):
+    """A random game through the protocol only; every `positions`-th position is kept.
+    With ``move_type``, every action listed must be an int that the ruleset's move reads."""
     kept = []
     while not core.is_over:
         if core.move_count % positions == 0:
             kept.append(core.clone())
         actions = core.legal_actions()
         assert actions, "a core that is not over lists an action"
+        if move_type is not None:
+            assert all(type(action) is int for action in actions), "actions are ints"
+            assert [move_type.from_action(action).action for action in actions] == actions
         core.apply_action(rng.choice(actions))
     assert core.legal_actions() == []
     return kept
@@ -31,7 +35,8 @@ def test_every_registered_core_plays_to_its_end_through_the_protocol(ruleset, pl
         assert isinstance(core, Core)
         assert core.players == players and 0 <= core.current < players
         before = core.clone()
-        kept = play_out(core, random.Random(seed), positions=7)
+        kept = play_out(core, random.Random(seed), positions=7,
+                        move_type=REGISTRY[ruleset].move_type)
         assert before.move_count == 0 and not before.is_over, "a clone is independent"
         assert kept and len(core.scores) == players
 

@@ -5,25 +5,27 @@ decision), since buying alone only costs a point; a chip payment is followed to 
 completed line (the next payments chosen greedily).
 """
 
+from games.engine.duel.actions import ACTIONS
 from games.engine.duel.core import DuelCore
 from games.engine.duel.tables import BUYING, TILING
 
 from .evaluation import value
 
 
-def action_value(core: DuelCore, action: tuple, p: int) -> float:
+def action_value(core: DuelCore, action: int, p: int) -> float:
     child = core.clone()
     child.apply_action(action)
-    while (action[0] == "pay_chips" and child.phase == TILING and child.current == p
-           and child.tiling_line == action[1] and child.line_chips[p * 6 + action[1]]):
+    parts = ACTIONS[action]
+    while (parts[0] == "pay_chips" and child.phase == TILING and child.current == p
+           and child.tiling_line == parts[1] and child.line_chips[p * 6 + parts[1]]):
         follow = child.legal_actions()
-        if not follow or follow[0][0] != "pay_chips":
+        if not follow or ACTIONS[follow[0]][0] != "pay_chips":
             break
         child.apply_action(follow[0])  # the line must be completed; any payment will do
     if child.phase == BUYING and child.current == p:
         best = None
         for follow in child.legal_actions():
-            if follow[0] != "keep_plate":
+            if ACTIONS[follow][0] != "keep_plate":
                 continue
             grandchild = child.clone()
             grandchild.apply_action(follow)
@@ -35,7 +37,7 @@ def action_value(core: DuelCore, action: tuple, p: int) -> float:
     return value(child, p)
 
 
-def greedy_action(core: DuelCore, rng) -> tuple:
+def greedy_action(core: DuelCore, rng) -> int:
     p = core.current
     actions = core.legal_actions()
     if len(actions) == 1:

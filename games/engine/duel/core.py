@@ -1,19 +1,10 @@
 """The rules of Azul Duel on a compact, mutable state: the one implementation of D1-D24.
 (Over 400 lines: the whole Duel rulebook on one state, kept together so each rule reads beside the others.)
 
-``DuelCore`` is the fast path for bots (``legal_actions`` returns hashable tuples,
-``apply_action`` mutates in place without validation, ``clone`` copies); the immutable
-``DuelState`` validates and wraps it.  An action is a tuple whose first item is its type:
-
-- ``("opening_plate", display, slot, rotation)`` / ``("take_plate", display, slot, rotation)``
-- ``("buy_plate",)``, ``("keep_plate", revealed, slot, rotation)`` and
-  ``("return_plate", revealed)`` (the next plate to go under the stack)
-- ``("sun", factory, colour, line, moon_order)`` (``moon_order`` top first; () for the large)
-- ``("moon", colour, line)``; ``("chip", factory)``; ``("pass",)``
-- ``("pay_chips", line, chips)`` (2 or 3 chip masks, canonical order: one missing tile),
-  ``("skip_chips", line)``, ``("place_tile", line, column)``
-
-``line`` 0-5 is a pattern line, 6 (``BROKEN``) the broken area.  Colours are 0-4.
+``DuelCore`` is the fast path for bots (``legal_actions`` returns ints, ``apply_action``
+mutates in place without validation, ``clone`` copies); the immutable ``DuelState``
+validates and wraps it.  An action is an id of the fixed codebook in ``actions``, which
+also gives the tuple it stands for (``("sun", factory, colour, line, moon_order)``, ...).
 """
 
 import random
@@ -23,6 +14,20 @@ from itertools import combinations_with_replacement, permutations
 from ..common.bag import draw_tile, refill_random
 from ..common.scoring import score_placement
 from . import rulings
+from .actions import (
+    ACTION_IDS,
+    ACTIONS,
+    BUY_PLATE,
+    CHIP,
+    DESTINATIONS,
+    LARGE_SUN_TAKES,
+    MOON_TAKES,
+    PASS,
+    PAY_CHIPS,
+    PLACE_TILE,
+    RETURN_PLATE,
+    SKIP_CHIPS,
+)
 from .tables import (
     ALL_CHIPS,
     BOTTOM_CORNER_SLOTS,
@@ -69,10 +74,6 @@ RANDOM_TAG = "duel"
 NO_CHIP = 0
 EMPTY = -1  # an empty dome cell / no plate under a cell
 
-# DESTINATIONS[mask]: the line indices in ``mask`` (bits 0-5), then BROKEN.
-DESTINATIONS = tuple(
-    tuple(d for d in range(LINES) if (mask >> d) & 1) + (BROKEN,) for mask in range(1 << LINES)
-)
 
 
 @cache
@@ -83,9 +84,18 @@ def moon_orders(sun: tuple[int, ...], colour: int) -> tuple[tuple[int, ...], ...
 
 
 @cache
-def plate_actions(kind: str, display: int, free_slots: int) -> tuple[tuple, ...]:
-    """Every (display plate, free slot, rotation) choice of D10/D11."""
-    return tuple((kind, d, s, r) for d in range(display) for s in range(SLOTS)
+def small_sun_takes(factory: int, sun: tuple[int, ...], colour: int, lines: int) -> tuple[int, ...]:
+    """D12: the ids taking ``colour`` from small ``factory`` holding ``sun``, to each
+    destination of the line mask ``lines`` in turn, with every moon order."""
+    orders = moon_orders(sun, colour)
+    return tuple(ACTION_IDS[("sun", factory, colour, d, order)]
+                 for d in DESTINATIONS[lines] for order in orders)
+
+
+@cache
+def plate_actions(kind: str, plates: int, free_slots: int) -> tuple[int, ...]:
+    """Every (plate 0..``plates``-1, free slot, rotation) choice of D10/D11, as ids."""
+    return tuple(ACTION_IDS[(kind, d, s, r)] for d in range(plates) for s in range(SLOTS)
                  if (free_slots >> s) & 1 for r in range(4))
 
 
@@ -352,8 +362,8 @@ class DuelCore:
         return None
 
     # ------------------------------------------------------------------ moves
-    def legal_actions(self) -> list[tuple]:
-        """DI2: every action legal now (empty once the game is over)."""
+    def legal_actions(self) -> list[int]:
+        """DI2: every action legal now, as codebook ids (empty once the game is over)."""
         phase = self.phase
         p = self.current
         if phase == OPENING:
@@ -361,32 +371,32 @@ class DuelCore:
             return list(plate_actions("opening_plate", len(self.display), free))
         if phase == DRAFTING:
             actions = self.drafting_actions(p)
-            return actions if actions else [("pass",)]
+            return actions if actions else [PASS]
         if phase == BUYING:
-            actions: list[tuple] = []
+            actions: list[int] = []
             if self.plate_stack and self.scores[p] >= rulings.MIN_SCORE_TO_BUY:
-                actions.append(("buy_plate",))
+                actions.append(BUY_PLATE)
             free = sum(1 << s for s in range(SLOTS) if self.slots[p][s] is None)
-            for i in range(len(self.revealed)):
-                actions += [("keep_plate", i, s, r) for _, _, s, r in
-                            plate_actions("keep_plate", 1, free)]
+            actions += plate_actions("keep_plate", len(self.revealed), free)
             return actions
         if phase == RETURNING:
-            return [("return_plate", i) for i in range(len(self.revealed))]
+            return list(RETURN_PLATE[:len(self.revealed)])
         if phase == TILING:
             line = self.tiling_line
             decision = self.tiling_decision()
             if decision == "chips":
-                actions = [("pay_chips", line, group) for group in self.chip_options(p, line)]
+                pay = PAY_CHIPS[line]
+                actions = [pay[group] for group in self.chip_options(p, line)]
                 if not self.line_chips[p * LINES + line]:
-                    actions.append(("skip_chips", line))  # once started, the line is completed
+                    actions.append(SKIP_CHIPS[line])  # once started, the line is completed
                 return actions
             colour = self.line_colour[p * LINES + line]
-            return [("place_tile", line, c) for c in self.fitting_columns(p, line, colour)]
+            place = PLACE_TILE[line]
+            return [place[c] for c in self.fitting_columns(p, line, colour)]
         return []
 
-    def _destinations(self, p: int, colour: int) -> tuple[int, ...]:
-        """D15: the lines that accept ``colour`` (as a bitmask lookup), then the broken area."""
+    def _destination_lines(self, p: int, colour: int) -> int:
+        """D15: the mask of the lines that accept ``colour`` (the broken area always does)."""
         base = p * LINES
         counts = self.line_count
         colours = self.line_colour
@@ -395,58 +405,57 @@ class DuelCore:
             count = counts[base + d]
             if not count or (colours[base + d] == colour and count <= d):
                 mask |= 1 << d
-        return DESTINATIONS[mask]
+        return mask
 
-    def drafting_actions(self, p: int) -> list[tuple]:
+    def drafting_actions(self, p: int) -> list[int]:
         """Player p's drafting actions now (empty once they passed, or when they must pass)."""
         if self.passed[p]:
             return []
-        actions: list[tuple] = []
+        actions: list[int] = []
         if self.owes_plate(p):
             slots = self.slots[p]
             free = sum(1 << s for s in range(SLOTS) if slots[s] is None)
             actions += plate_actions("take_plate", len(self.display), free)
             if self.can_buy(p):
-                actions.append(("buy_plate",))
-        dests: list = [None] * COLOUR_COUNT
+                actions.append(BUY_PLATE)
+        lines = [-1] * COLOUR_COUNT
         for f in range(5):
             sun = self.suns[f]
             key = None
             for c in range(COLOUR_COUNT):
                 if not sun[c]:
                     continue
-                if dests[c] is None:
-                    dests[c] = self._destinations(p, c)
+                if lines[c] < 0:
+                    lines[c] = self._destination_lines(p, c)
                 if f == LARGE:
-                    actions += [("sun", f, c, d, ()) for d in dests[c]]
+                    actions += LARGE_SUN_TAKES[c][lines[c]]
                     continue
                 if key is None:
                     key = tuple(sun)
-                orders = moon_orders(key, c)
-                actions += [("sun", f, c, d, order) for d in dests[c] for order in orders]
+                actions += small_sun_takes(f, key, c, lines[c])
         moon_colours = {m[0] for m in self.moons if m}
         moon_colours.update(c for c in range(COLOUR_COUNT) if self.large_moon[c])
         for c in sorted(moon_colours):
-            if dests[c] is None:
-                dests[c] = self._destinations(p, c)
-            for d in dests[c]:
-                actions.append(("moon", c, d))
+            if lines[c] < 0:
+                lines[c] = self._destination_lines(p, c)
+            actions += MOON_TAKES[c][lines[c]]
         for f in range(SMALL_FACTORIES):
             if self.chips[f] and self.chip_up[f]:
-                actions.append(("chip", f))
+                actions.append(CHIP[f])
         return actions
 
-    def apply_action(self, action: tuple) -> None:
-        """Apply a legal action in place.  No validation: see ``DuelState.check``."""
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action (a codebook id) in place.  No validation: see ``DuelState.check``."""
         self.move_count += 1
-        kind = action[0]
+        parts = ACTIONS[action]  # the tuple it stands for
+        kind = parts[0]
         p = self.current
         if kind == "sun":
-            self._take_sun(p, action[1], action[2], action[3], action[4])
+            self._take_sun(p, parts[1], parts[2], parts[3], parts[4])
         elif kind == "moon":
-            self._take_moon(p, action[1], action[2])
+            self._take_moon(p, parts[1], parts[2])
         elif kind == "take_plate":
-            self._place_plate(p, self.display.pop(action[1]), action[2], action[3])
+            self._place_plate(p, self.display.pop(parts[1]), parts[2], parts[3])
             self.plates_taken[p] += 1
             self._end_turn()
         elif kind == "buy_plate":  # D11
@@ -454,14 +463,14 @@ class DuelCore:
             self.revealed.append(self.plate_stack.pop(0))
             self.phase = BUYING
         elif kind == "keep_plate":
-            self._place_plate(p, self.revealed.pop(action[1]), action[2], action[3])
+            self._place_plate(p, self.revealed.pop(parts[1]), parts[2], parts[3])
             self.plates_taken[p] += 1
             self._return_plates()
         elif kind == "return_plate":
-            self.plate_stack.append(self.revealed.pop(action[1]))
+            self.plate_stack.append(self.revealed.pop(parts[1]))
             self._return_plates()
         elif kind == "chip":  # D14
-            f = action[1]
+            f = parts[1]
             self._gain_chip(p, self.chips[f])
             self.chips[f] = NO_CHIP
             self.chip_up[f] = False
@@ -470,7 +479,7 @@ class DuelCore:
             self.passed[p] = True
             self.current = 1 - p
         elif kind == "opening_plate":  # D10
-            self._place_plate(p, self.display.pop(action[1]), action[2], action[3])
+            self._place_plate(p, self.display.pop(parts[1]), parts[2], parts[3])
             self._refill_display()
             if p != self.first:
                 self.current = self.first
@@ -478,7 +487,7 @@ class DuelCore:
                 self.phase = DRAFTING
                 self._check_drafting_over()
         elif kind == "pay_chips":  # D18: one missing tile paid with 2 or 3 chips
-            line, group = action[1], action[2]
+            line, group = parts[1], parts[2]
             bonus = self.bonus[p]
             for mask in group:
                 bonus.remove(mask)
@@ -489,11 +498,11 @@ class DuelCore:
             self.tiling_line += 1
             self._resolve_tiling()
         elif kind == "place_tile":
-            self._place_tile(p, action[1], action[2])
+            self._place_tile(p, parts[1], parts[2])
             self.tiling_line += 1
             self._resolve_tiling()
         else:  # pragma: no cover - DuelState.check never lets one through
-            raise ValueError(f"unknown action {action!r}")
+            raise ValueError(f"unknown action {parts!r}")
 
     # ---------------------------------------------------------------- drafting
     def _take_sun(self, p: int, f: int, colour: int, line: int, order: tuple) -> None:

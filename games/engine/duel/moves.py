@@ -1,12 +1,14 @@
 """Moves of Azul Duel and their JSON form (docs/engine.md, "Azul Duel").
 
-A ``DuelMove`` wraps one core action tuple (see ``core``); ``from_dict`` validates the
-JSON shape and names the offending field, ``to_dict`` gives it back.
+A ``DuelMove`` wraps one core action: its codebook id ``action`` (an int, as a classic move's)
+and the tuple it stands for, ``parts`` (see ``actions``); ``from_dict`` validates the JSON
+shape and names the offending field, ``to_dict`` gives it back.
 """
 
 from ..common import fields
 from ..common.colours import COLOURS
 from ..errors import InvalidMove
+from .actions import ACTION_IDS, ACTIONS
 from .tables import (
     BROKEN,
     CHIP_NAME,
@@ -46,19 +48,24 @@ class DuelMove:
     __slots__ = ("action",)
 
     @classmethod
-    def from_action(cls, action) -> "DuelMove":
+    def from_action(cls, action: int) -> "DuelMove":
         """The move of a core action (``DuelCore.legal_actions``), as ``ClassicMove.from_action``."""
         return cls(action)
 
-    def __init__(self, action: tuple):
+    def __init__(self, action: int):
         object.__setattr__(self, "action", action)
 
     def __setattr__(self, name, value):
         raise AttributeError("DuelMove is immutable")
 
     @property
+    def parts(self) -> tuple:
+        """The action tuple (``actions``): its type, then its arguments."""
+        return ACTIONS[self.action]
+
+    @property
     def type(self) -> str:
-        return self.action[0]
+        return self.parts[0]
 
     @staticmethod
     def from_dict(data) -> "DuelMove":
@@ -81,17 +88,17 @@ class DuelMove:
                 raise InvalidMove("move.moon_order: only for a small factory (0-3)")
             raise InvalidMove(f"move.{extra[0]}: unexpected key")
         if kind in ("opening_plate", "take_plate"):
-            action = (kind, fields.index(data["display"], "move.display", DISPLAY_SIZE),
+            parts = (kind, fields.index(data["display"], "move.display", DISPLAY_SIZE),
                       fields.index(data["slot"], "move.slot", SLOTS),
                       fields.index(data["rotation"], "move.rotation", 4))
         elif kind in ("buy_plate", "pass"):
-            action = (kind,)
+            parts = (kind,)
         elif kind == "keep_plate":
-            action = (kind, fields.index(data["revealed"], "move.revealed", PLATE_COUNT),
+            parts = (kind, fields.index(data["revealed"], "move.revealed", PLATE_COUNT),
                       fields.index(data["slot"], "move.slot", SLOTS),
                       fields.index(data["rotation"], "move.rotation", 4))
         elif kind == "return_plate":
-            action = (kind, fields.index(data["revealed"], "move.revealed", PLATE_COUNT))
+            parts = (kind, fields.index(data["revealed"], "move.revealed", PLATE_COUNT))
         elif kind == "sun":
             factory = fields.index(data["factory"], "move.factory", FACTORIES)
             colour = fields.colour(data["color"], "move.color", error=InvalidMove)
@@ -106,12 +113,12 @@ class DuelMove:
                     raise InvalidMove(f"move.moon_order: at most {SMALL_SUN - 1} tiles")
                 order = tuple(fields.colour(c, f"move.moon_order[{k}]", error=InvalidMove)
                               for k, c in enumerate(raw))
-            action = (kind, factory, colour, line, order)
+            parts = (kind, factory, colour, line, order)
         elif kind == "moon":
-            action = (kind, fields.colour(data["color"], "move.color", error=InvalidMove),
+            parts = (kind, fields.colour(data["color"], "move.color", error=InvalidMove),
                       _line(data["line"]))
         elif kind == "chip":
-            action = (kind, fields.index(data["factory"], "move.factory", LARGE))
+            parts = (kind, fields.index(data["factory"], "move.factory", LARGE))
         elif kind == "pay_chips":
             chips = data["chips"]
             if not isinstance(chips, list):
@@ -127,16 +134,16 @@ class DuelMove:
                         "'+' in the order blue, yellow, red, black, white)")
                 masks.append(CHIP_OF_NAME[name])
             masks.sort(key=CHIP_ORDER.__getitem__)
-            action = (kind, fields.index(data["line"], "move.line", LINES), tuple(masks))
+            parts = (kind, fields.index(data["line"], "move.line", LINES), tuple(masks))
         elif kind == "skip_chips":
-            action = (kind, fields.index(data["line"], "move.line", LINES))
+            parts = (kind, fields.index(data["line"], "move.line", LINES))
         else:  # place_tile
-            action = (kind, fields.index(data["line"], "move.line", LINES),
+            parts = (kind, fields.index(data["line"], "move.line", LINES),
                       fields.index(data["column"], "move.column", GRID))
-        return DuelMove(action)
+        return DuelMove(ACTION_IDS[parts])  # the codebook holds every tuple built above
 
     def to_dict(self) -> dict:
-        a = self.action
+        a = self.parts
         kind = a[0]
         if kind in ("opening_plate", "take_plate"):
             return {"type": kind, "display": a[1], "slot": a[2], "rotation": a[3]}

@@ -10,6 +10,7 @@ moves: None.  Computed by the rules core itself, on copies.
 """
 
 from . import rulings
+from .actions import ACTIONS
 from .core import DuelCore
 from .scoring_events import tiles_taken
 from .state import DuelState
@@ -84,11 +85,12 @@ def move_previews(state: DuelState) -> list[dict | None]:
     cache: dict = {}
     previews = []
     for action in core.legal_actions():
-        kind = action[0]
+        parts = ACTIONS[action]
+        kind = parts[0]
         if kind in ("sun", "moon"):
-            previews.append(_draft_preview(core, action, cache))
+            previews.append(_draft_preview(core, parts, cache))
         elif kind == "place_tile":
-            previews.append(_place_preview(core, action))
+            previews.append(_place_preview(core, parts))
         else:
             previews.append(None)
     return previews

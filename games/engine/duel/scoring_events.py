@@ -11,6 +11,7 @@ cannot disagree with the score: each event carries the running score after it.
 from ..common.colours import COLOURS
 from ..common.scoring import placement_points, run_table
 from . import codec, rulings
+from .actions import BUY_PLATE
 from .core import _FIELDS, EMPTY, DuelCore
 from .state import DuelState
 from .tables import CELLS, GRID, LINES, ROUNDS, SMALL_FACTORIES, TILING
@@ -47,13 +48,13 @@ class _RecordingDuelCore(DuelCore):
         if self.before_tiling is None:
             self.before_tiling = {"round": self.round, "boards": [codec._encode_board(self, p) for p in range(2)]}
 
-    def apply_action(self, action: tuple) -> None:
+    def apply_action(self, action: int) -> None:
         if self.phase == TILING:
             self.note_tiling_start()
         p = self.current
         before = self.scores[p]
         super().apply_action(action)
-        if action[0] == "buy_plate":  # D11
+        if action == BUY_PLATE:  # D11
             self.events.append({"type": "plate_bought", "player": p, "points": self.scores[p] - before, "score": self.scores[p]})
 
     def _resolve_tiling(self) -> None:
@@ -135,7 +136,7 @@ class _RecordingDuelCore(DuelCore):
 
 
 def tiles_taken(core: DuelCore, action: tuple) -> int | None:
-    """How many tiles a sun or moon action picks up (D12, D13); None for other actions."""
+    """How many tiles a sun or moon action (a tuple) picks up (D12, D13); None for other actions."""
     kind = action[0]
     if kind == "sun":
         return core.suns[action[1]][action[2]]
@@ -150,7 +151,7 @@ def apply_scored(state: DuelState, move, *, player: int | None = None) -> tuple[
     """``state.apply(move)`` and its account (the same keys as the classic one)."""
     move = state.check(move, player=player)
     core = _RecordingDuelCore.of(state.fast())
-    taken = tiles_taken(core, move.action)
+    taken = tiles_taken(core, move.parts)
     core.apply_action(move.action)
     after = DuelState(core.clone())
     account = {

@@ -9,6 +9,7 @@ from ..common.colours import COLOURS
 from ..common.state_base import StateBase, seed_or_fresh
 from ..errors import IllegalMove, InvalidState
 from . import codec, rulings
+from .actions import ACTIONS
 from .core import DuelCore
 from .moves import DuelMove
 from .tables import (
@@ -27,11 +28,11 @@ from .tables import (
 )
 
 
-def refusal(core: DuelCore, action: tuple) -> str | None:
-    """Why the rules refuse ``action`` now, or None if it is legal."""
+def refusal(core: DuelCore, action: int) -> str | None:
+    """Why the rules refuse ``action`` (a codebook id) now, or None if it is legal."""
     if action in core.legal_actions():
         return None
-    return illegal_reason(core, action) or "that move is not legal now"
+    return illegal_reason(core, ACTIONS[action]) or "that move is not legal now"
 
 
 class DuelState(StateBase):
@@ -96,7 +97,7 @@ class DuelState(StateBase):
 
 
 def illegal_reason(core: DuelCore, action: tuple) -> str | None:
-    """Why ``action`` is not legal now, in one sentence (None if no specific reason found)."""
+    """Why ``action`` (an action tuple) is not legal now, in one sentence (None if no specific reason found)."""
     phase = core.phase
     p = core.current
     kind = action[0]

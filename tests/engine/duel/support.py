@@ -3,6 +3,7 @@
 import random
 from collections import Counter
 
+from games.engine.duel.actions import action_id
 from games.engine.duel.core import EMPTY, DuelCore
 from games.engine.duel.state import DuelState
 from games.engine.duel.tables import ALL_CHIPS, PLATE_COUNT, SPECIAL, TILES_PER_COLOUR
@@ -44,8 +45,8 @@ def check_invariants(core: DuelCore) -> None:
 def opened(seed: int = 1) -> DuelCore:
     """A core right after both opening plates (seat 1 in slot 0, seat 0 in slot 0)."""
     core = DuelCore.new(seed)
-    core.apply_action(("opening_plate", 0, 0, 0))
-    core.apply_action(("opening_plate", 0, 0, 0))
+    core.apply_action(action_id(("opening_plate", 0, 0, 0)))
+    core.apply_action(action_id(("opening_plate", 0, 0, 0)))
     return core
 
 

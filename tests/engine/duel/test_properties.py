@@ -130,9 +130,9 @@ def random_game_moves(seed: int, seen: set) -> DuelCore:
     rng = random.Random(seed)
     while not core.is_over:
         for action in core.legal_actions():
-            move = DuelMove(action)
+            move = DuelMove.from_action(action)
             assert DuelMove.from_dict(json.loads(json.dumps(move.to_dict()))) == move
-            seen.add(action[0])
+            seen.add(move.type)
         legal = core.legal_actions()
         core.apply_action(legal[int(rng.random() * len(legal))])
     return core
