@@ -13,6 +13,7 @@ import random
 
 from ..common.bag import SEED_LIMIT, draw_tile, refill_random
 from ..common.colours import COLOURS
+from ..common.core_copy import field_copier
 from .tables import (
     BIT_COUNT,
     CENTER,
@@ -49,12 +50,15 @@ from .tables import (
 
 RANDOM_TAG = "azul"
 
-_FIELDS = (
-    "players", "gray", "seed", "round", "phase", "current", "first", "marker",
-    "factories", "center", "table", "bag", "lid", "scores",
-    "line_colour", "line_count", "wall", "row_mask", "column_mask",
-    "row_colours", "colour_columns", "allow", "floors", "move_count",
+# The fields of a core, by how a clone copies them (common/core_copy.py).
+_SHARED = ("players", "gray", "seed", "round", "phase", "current", "first", "marker", "table",
+           "move_count")
+_LISTS = (
+    "factories", "center", "bag", "lid", "scores", "line_colour", "line_count", "wall",
+    "row_mask", "column_mask", "row_colours", "colour_columns", "allow",
 )
+_NESTED = ("floors",)
+_FIELDS = _SHARED + _LISTS + _NESTED
 
 
 class ClassicCore:
@@ -119,32 +123,8 @@ class ClassicCore:
         self.seed = rng.randrange(SEED_LIMIT)
 
     def clone(self) -> "ClassicCore":
-        other = ClassicCore.__new__(ClassicCore)
-        other.players = self.players
-        other.gray = self.gray
-        other.seed = self.seed
-        other.round = self.round
-        other.phase = self.phase
-        other.current = self.current
-        other.first = self.first
-        other.marker = self.marker
-        other.factories = self.factories[:]
-        other.center = self.center[:]
-        other.table = self.table
-        other.bag = self.bag[:]
-        other.lid = self.lid[:]
-        other.scores = self.scores[:]
-        other.line_colour = self.line_colour[:]
-        other.line_count = self.line_count[:]
-        other.wall = self.wall[:]
-        other.row_mask = self.row_mask[:]
-        other.column_mask = self.column_mask[:]
-        other.row_colours = self.row_colours[:]
-        other.colour_columns = self.colour_columns[:]
-        other.allow = self.allow[:]
-        other.floors = [floor[:] for floor in self.floors]
-        other.move_count = self.move_count
-        return other
+        """An independent copy."""
+        return _copy(self)
 
     def rebuild_derived(self) -> None:
         """Recompute masks, ``allow`` and ``table`` from the primary fields (after decoding)."""
@@ -541,6 +521,9 @@ class ClassicCore:
         self.phase = OVER
         for p in range(self.players):
             self.scores[p] += self.bonuses(p)["points"]  # R23
+
+
+_copy = field_copier(ClassicCore, shared=_SHARED, lists=_LISTS, nested=_NESTED)
 
 
 def _matchable(options: list[int], index: int, used: int) -> bool:

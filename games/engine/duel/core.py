@@ -12,6 +12,7 @@ from functools import cache
 from itertools import combinations_with_replacement, permutations
 
 from ..common.bag import draw_tile, refill_random
+from ..common.core_copy import field_copier
 from ..common.scoring import score_placement
 from . import rulings
 from .actions import (
@@ -99,13 +100,15 @@ def plate_actions(kind: str, plates: int, free_slots: int) -> tuple[int, ...]:
                  if (free_slots >> s) & 1 for r in range(4))
 
 
-_FIELDS = (
-    "seed", "round", "phase", "current", "first", "fp", "scores", "bag", "tower",
-    "suns", "moons", "large_moon", "chips", "chip_up", "chip_supply", "chips_gone",
-    "bonus", "plate_stack", "display", "revealed", "plates_taken", "passed",
-    "slots", "layout", "grid", "line_colour", "line_count", "line_chips", "broken",
-    "tiling_line", "objectives", "move_count",
+# The fields of a core, by how a clone copies them (common/core_copy.py).
+_SHARED = ("seed", "round", "phase", "current", "first", "fp", "tiling_line", "move_count")
+_LISTS = (
+    "scores", "bag", "tower", "large_moon", "chips", "chip_up", "chip_supply", "chips_gone",
+    "plate_stack", "display", "revealed", "plates_taken", "passed",
+    "line_colour", "line_count", "line_chips", "objectives",
 )
+_NESTED = ("suns", "moons", "bonus", "slots", "layout", "grid", "broken")
+_FIELDS = _SHARED + _LISTS + _NESTED
 
 
 class DuelCore:
@@ -184,40 +187,8 @@ class DuelCore:
         return core
 
     def clone(self) -> "DuelCore":
-        o = DuelCore.__new__(DuelCore)
-        o.seed = self.seed
-        o.round = self.round
-        o.phase = self.phase
-        o.current = self.current
-        o.first = self.first
-        o.fp = self.fp
-        o.scores = self.scores[:]
-        o.bag = self.bag[:]
-        o.tower = self.tower[:]
-        o.suns = [s[:] for s in self.suns]
-        o.moons = [m[:] for m in self.moons]
-        o.large_moon = self.large_moon[:]
-        o.chips = self.chips[:]
-        o.chip_up = self.chip_up[:]
-        o.chip_supply = self.chip_supply[:]
-        o.chips_gone = self.chips_gone[:]
-        o.bonus = [b[:] for b in self.bonus]
-        o.plate_stack = self.plate_stack[:]
-        o.display = self.display[:]
-        o.revealed = self.revealed[:]
-        o.plates_taken = self.plates_taken[:]
-        o.passed = self.passed[:]
-        o.slots = [s[:] for s in self.slots]
-        o.layout = [x[:] for x in self.layout]
-        o.grid = [g[:] for g in self.grid]
-        o.line_colour = self.line_colour[:]
-        o.line_count = self.line_count[:]
-        o.line_chips = self.line_chips[:]
-        o.broken = [b[:] for b in self.broken]
-        o.tiling_line = self.tiling_line
-        o.objectives = self.objectives[:]
-        o.move_count = self.move_count
-        return o
+        """An independent copy."""
+        return _copy(self)
 
     def rebuild_layout(self) -> None:
         """Recompute ``layout`` from ``slots`` (after decoding)."""
@@ -776,6 +747,9 @@ class DuelCore:
 
     def special_tiles_on_domes(self) -> int:
         return sum(g.count(SPECIAL) for g in self.grid)
+
+
+_copy = field_copier(DuelCore, shared=_SHARED, lists=_LISTS, nested=_NESTED)
 
 
 def objective_score(tablet: int, side: str, grid: list[int], layout: list[int],

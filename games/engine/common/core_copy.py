@@ -1,0 +1,26 @@
+"""The ``clone`` of every ruleset's fast core, written once from how each of its fields copies.
+
+A core is a slotted object of small values and lists, and a search clones one per position it
+visits, so the copy must cost no more than assigning the fields one by one.  ``field_copier``
+writes that function from the core's field lists (as ``dataclasses`` writes an ``__init__``),
+so a core declares its fields once and no field can be left out of its copy.
+"""
+
+from collections.abc import Callable
+
+
+def field_copier(cls: type, *, shared: tuple[str, ...], lists: tuple[str, ...],
+                 nested: tuple[str, ...]) -> Callable:
+    """``copy(core) -> cls``: ``shared`` fields (ints, strings, tuples) shared, ``lists`` copied,
+    ``nested`` (lists of lists) copied two deep.  The copy is always a ``cls``, also of a
+    subclass's instance (a recording core clones to a plain one)."""
+    names = shared + lists + nested
+    if sorted(names) != sorted(cls.__slots__):
+        raise TypeError(f"{cls.__name__}: the fields to copy must be its __slots__, each once")
+    body = ([f"    o.{name} = core.{name}" for name in shared]
+            + [f"    o.{name} = core.{name}[:]" for name in lists]
+            + [f"    o.{name} = [item[:] for item in core.{name}]" for name in nested])
+    source = "def copy(core):\n    o = new(cls)\n" + "\n".join(body) + "\n    return o\n"
+    namespace = {"new": object.__new__, "cls": cls}
+    exec(compile(source, f"<copy of {cls.__name__}>", "exec"), namespace)  # text written above
+    return namespace["copy"]
