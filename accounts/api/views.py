@@ -17,6 +17,7 @@ from accounts.errors import InvalidCredentials, LoginThrottled, RegistrationReje
 from accounts.throttles import RegisterThrottle
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
+from azulsite.api.validation import validated
 
 
 class RegisterView(APIView):
@@ -40,10 +41,8 @@ class RegisterView(APIView):
         tags=["auth"],
     )
     def post(self, request):
-        credentials = RegistrationSerializer(data=request.data)
-        credentials.is_valid(raise_exception=True)
         try:
-            user = services.register_user(**credentials.validated_data)
+            user = services.register_user(**validated(RegistrationSerializer, request.data))
         except RegistrationRejected as error:
             raise ApiError("invalid", error.detail, 400, {"fields": error.field_errors}) from error
         body = {"id": user.id, "username": user.username, "token": services.api_token_for(user)}
@@ -69,10 +68,9 @@ class TokenView(APIView):
         tags=["auth"],
     )
     def post(self, request):
-        credentials = CredentialsSerializer(data=request.data)
-        credentials.is_valid(raise_exception=True)
+        credentials = validated(CredentialsSerializer, request.data)
         try:
-            user = logins.check_credentials(**credentials.validated_data, request=request)
+            user = logins.check_credentials(**credentials, request=request)
         except InvalidCredentials as error:
             raise ApiError(error.code, error.detail, 401) from error
         except LoginThrottled as error:

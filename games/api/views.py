@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from accounts.throttles import WindowRateThrottle
 from azulsite.api.schema import error_response, paginated
+from azulsite.api.validation import validated
 from games import payloads, replays, selectors, services
 from games.errors import Invalid
 from games.services import bot_turns
@@ -27,11 +28,6 @@ AUTH_ERRORS = {
     404: error_response("not_found"),
 }
 
-
-def _parse(serializer_class, data):
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 class TablesView(APIView):
@@ -68,7 +64,7 @@ class TablesView(APIView):
         tags=["tables"],
     )
     def post(self, request):
-        options = _parse(s.TableCreateSerializer, request.data)
+        options = validated(s.TableCreateSerializer, request.data)
         options["bots"] = [dict(bot) for bot in options.get("bots", [])]
         if "clock" in options:
             options["clock"] = dict(options["clock"])
@@ -102,7 +98,7 @@ class JoinTableView(APIView):
         tags=["tables"],
     )
     def post(self, request, table_id):
-        wanted = _parse(s.JoinSerializer, request.data).get("seat")  # no body: {}
+        wanted = validated(s.JoinSerializer, request.data).get("seat")  # no body: {}
         seat = services.join_table(table_id, request.user, seat=wanted)
         return Response({"table": seat.table_id, **payloads.table_seat_payload(seat)})
 
@@ -134,7 +130,7 @@ class TableBotsView(APIView):
         tags=["tables"],
     )
     def post(self, request, table_id):
-        bot = _parse(s.BotSeatSerializer, request.data)
+        bot = validated(s.BotSeatSerializer, request.data)
         seat = services.seat_bot(table_id, request.user, bot["seat"], bot["level"])
         return Response(
             {"table": seat.table_id, **payloads.table_seat_payload(seat)},
@@ -195,7 +191,7 @@ class GameMovesView(APIView):
         tags=["games"],
     )
     def post(self, request, game_id):
-        body = _parse(s.MoveRequestSerializer, request.data)
+        body = validated(s.MoveRequestSerializer, request.data)
         outcome = services.play_move(game_id, request.user, body["move"], body["version"])
         return Response(
             {"version": outcome.version, "state": outcome.state, "applied": outcome.applied}
@@ -269,7 +265,7 @@ class ReplayView(APIView):
         "Public part only (no seed) while the game runs.",
     )
     def get(self, request, game_id):
-        at = _parse(s.ReplayQuerySerializer, request.query_params).get("at")
+        at = validated(s.ReplayQuerySerializer, request.query_params).get("at")
         game = selectors.get_game(game_id)
         if at is None:
             at = game.version

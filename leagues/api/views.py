@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from azulsite.api.schema import error_response
+from azulsite.api.validation import validated
 from azulsite.ids import parse_id
 from leagues import checks, invitations, payloads, selectors, services
 from leagues.errors import NotFound, NotOrganiser
@@ -36,11 +37,6 @@ INVITATION_ERRORS = {
     409: error_response("invitation_answered, already_member, registration_closed"),
 }
 
-
-def _parse(serializer_class, data):
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
 
 
 def _league(request, league_id, code=None):
@@ -99,7 +95,7 @@ class LeaguesView(APIView):
         tags=["leagues"],
     )
     def post(self, request):
-        options = _parse(s.LeagueCreateSerializer, request.data)
+        options = validated(s.LeagueCreateSerializer, request.data)
         if "clock" in options:
             options["clock"] = dict(options["clock"])
         league = services.create_league(request.user, **options)
@@ -126,7 +122,7 @@ class JoinView(APIView):
     )
     def post(self, request, league_id):
         # No body is {}; any other non-object body is refused (400 invalid).
-        code = _parse(s.LeagueJoinSerializer, request.data).get("code")
+        code = validated(s.LeagueJoinSerializer, request.data).get("code")
         _league(request, league_id, code)
         services.join_league(league_id, request.user, code=code)
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
@@ -179,7 +175,7 @@ class LeagueInvitationsView(APIView):
     )
     def post(self, request, league_id):
         _league(request, league_id)
-        body = _parse(s.LeagueInviteSerializer, request.data)
+        body = validated(s.LeagueInviteSerializer, request.data)
         invitation = invitations.invite_player(
             league_id, request.user, body["username"], body["message"]
         )
@@ -276,7 +272,7 @@ class RemovePlayerView(APIView):
     )
     def post(self, request, league_id):
         _league(request, league_id)
-        body = _parse(s.LeaguePlayerSerializer, request.data)
+        body = validated(s.LeaguePlayerSerializer, request.data)
         services.remove_player(league_id, request.user, body["username"], body["reason"])
         return Response(_league_body(request, get_object_or_404(League, pk=league_id)))
 
@@ -291,7 +287,7 @@ class OrganisersView(APIView):
     )
     def post(self, request, league_id):
         _league(request, league_id)
-        body = _parse(s.LeagueOrganiserSerializer, request.data)
+        body = validated(s.LeagueOrganiserSerializer, request.data)
         services.set_organiser(
             league_id, request.user, body["username"], body["organiser"], body["reason"]
         )
@@ -327,7 +323,7 @@ class SeasonView(APIView):
     )
     def patch(self, request, season_id):
         _season(request, season_id)
-        body = _parse(s.LeagueSeasonUpdateSerializer, request.data)
+        body = validated(s.LeagueSeasonUpdateSerializer, request.data)
         season = services.update_season(season_id, request.user, **body)
         return Response(payloads.season_summary(season))
 
@@ -368,7 +364,7 @@ class WithdrawView(APIView):
     )
     def post(self, request, season_id):
         _season(request, season_id)
-        body = _parse(s.LeagueWithdrawSerializer, request.data)
+        body = validated(s.LeagueWithdrawSerializer, request.data)
         entry = services.withdraw_player(season_id, request.user, body["username"], body["reason"])
         return Response(payloads.fixtures_payload(entry.season))
 
@@ -421,7 +417,7 @@ class OverrideView(APIView):
     )
     def post(self, request, fixture_id):
         _fixture(request, fixture_id)
-        body = _parse(s.LeagueOverrideSerializer, request.data)
+        body = validated(s.LeagueOverrideSerializer, request.data)
         services.override_result(fixture_id, request.user, body["places"], body["reason"])
         return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))
 
@@ -435,6 +431,6 @@ class ExtendView(APIView):
     )
     def post(self, request, fixture_id):
         _fixture(request, fixture_id)
-        body = _parse(s.LeagueExtendSerializer, request.data)
+        body = validated(s.LeagueExtendSerializer, request.data)
         services.extend_deadline(fixture_id, request.user, body["until"], body["reason"])
         return Response(payloads.fixture_payload(selectors.fixture_detail(fixture_id)))

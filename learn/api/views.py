@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from azulsite.api.schema import error_response
+from azulsite.api.validation import validated
 from learn import selectors
 
 
@@ -46,11 +47,6 @@ class LearnApiView(APIView):
     authentication_classes = ()  # nothing to protect; no CSRF check on anonymous posts either
 
 
-def _parse(serializer_class, data):
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
 
 class TutorialView(LearnApiView):
     @extend_schema(
@@ -65,7 +61,7 @@ class TutorialView(LearnApiView):
         description="The tutorial's position after the learner's first `step` moves.",
     )
     def get(self, request, key):
-        step = _parse(StepQuerySerializer, request.query_params)["step"]
+        step = validated(StepQuerySerializer, request.query_params)["step"]
         return Response(selectors.tutorial_position(key, step))
 
 
@@ -85,5 +81,5 @@ class TutorialMovesView(LearnApiView):
         "replies), or a refusal that changes nothing.",
     )
     def post(self, request, key):
-        body = _parse(TutorialMoveSerializer, request.data)
+        body = validated(TutorialMoveSerializer, request.data)
         return Response(selectors.tutorial_move(key, body["step"], body["move"]))

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from accounts.throttles import WindowRateThrottle
 from azulsite.api.schema import error_response
+from azulsite.api.validation import validated
 from games.api.serializers import ClockOptionsSerializer, ClockSerializer
 
 from .. import rematches, seeks
@@ -80,11 +81,6 @@ class MatchmakingApiView(APIView):
                         % {"count": settings.MATCHMAKING_WRITES_PER_MINUTE})
 
 
-def _parse(serializer_class, data):
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
 
 REMATCH_ERRORS = {
     401: error_response("not_authenticated"),
@@ -147,7 +143,7 @@ class SeeksView(MatchmakingApiView):
                    tags=["quick play"],
                    description="Look for an opponent; status `paired` with the game if one waited.")
     def post(self, request):
-        options = _parse(SeekRequest, request.data)
+        options = validated(SeekRequest, request.data)
         clock = dict(options["clock"]) if "clock" in options else None
         seek = seeks.create_seek(request.user, ruleset=options["ruleset"],
                                  rated=options["rated"], clock=clock)
@@ -171,7 +167,7 @@ class ComputerGameView(MatchmakingApiView):
         tags=["quick play"],
         description="A two-player game against a bot of `level`, standard options, started.")
     def post(self, request):
-        options = _parse(ComputerRequest, request.data)
+        options = validated(ComputerRequest, request.data)
         game = seeks.play_computer(request.user, options["level"], options["ruleset"])
         return Response({"game": game.pk, "table": game.table_id,
                          "url": f"/tables/{game.table_id}/"}, status=201)

@@ -11,7 +11,9 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.payloads import user_ref
 from azulsite.api.schema import error_response, paginated
+from azulsite.api.validation import validated
 from social import friends, payloads, services
 
 from . import serializers as s
@@ -21,18 +23,9 @@ class LoggedInView(APIView):
     permission_classes = [IsAuthenticated]
 
 
-def _parse(serializer_class, data):
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
 
 class ChatPage(PageNumberPagination):
     page_size = 50
-
-
-def _user_ref(user):
-    return {"username": user.username, "display_name": user.shown_name}
 
 
 class GameChatView(APIView):
@@ -65,7 +58,7 @@ class GameChatView(APIView):
         tags=["chat"],
     )
     def post(self, request, game_id):
-        body = _parse(s.ChatPostSerializer, request.data)
+        body = validated(s.ChatPostSerializer, request.data)
         message = services.post_message(game_id, request.user, body["text"], body.get("channel"))
         return Response(payloads.message_payload(message), status=status.HTTP_201_CREATED)
 
@@ -83,7 +76,7 @@ class ReportMessageView(APIView):
         tags=["chat"],
     )
     def post(self, request, game_id, message_id):
-        body = _parse(s.ReportSerializer, request.data)
+        body = validated(s.ReportSerializer, request.data)
         report = services.report_message(game_id, message_id, request.user, body.get("reason", ""))
         return Response({"report": report.pk, "message": report.message_id}, status=status.HTTP_201_CREATED)
 
@@ -92,7 +85,7 @@ class MutesView(LoggedInView):
     @extend_schema(operation_id="mutes_list", responses={200: s.UserRefSerializer(many=True)},
                    tags=["chat"])
     def get(self, request):
-        return Response([_user_ref(user) for user in services.muted_users(request.user)])
+        return Response([user_ref(user) for user in services.muted_users(request.user)])
 
     @extend_schema(
         operation_id="mutes_create",
@@ -104,8 +97,8 @@ class MutesView(LoggedInView):
         "to you, live or in lists. Muting again changes nothing.",
     )
     def post(self, request):
-        target = services.mute(request.user, _parse(s.UsernameSerializer, request.data)["username"])
-        return Response(_user_ref(target), status=status.HTTP_201_CREATED)
+        target = services.mute(request.user, validated(s.UsernameSerializer, request.data)["username"])
+        return Response(user_ref(target), status=status.HTTP_201_CREATED)
 
 
 class MuteView(LoggedInView):
@@ -131,7 +124,7 @@ class FriendsView(LoggedInView):
         tags=["friends"],
     )
     def post(self, request):
-        target = friends.follow(request.user, _parse(s.UsernameSerializer, request.data)["username"])
+        target = friends.follow(request.user, validated(s.UsernameSerializer, request.data)["username"])
         online = target.username in friends.online_usernames()
         return Response(payloads.friend_payload(target, online), status=status.HTTP_201_CREATED)
 
@@ -162,7 +155,7 @@ class TableInvitationsView(LoggedInView):
         "on the lobby socket. Asking again answers the pending invitation.",
     )
     def post(self, request, table_id):
-        username = _parse(s.UsernameSerializer, request.data)["username"]
+        username = validated(s.UsernameSerializer, request.data)["username"]
         invitation = friends.invite(request.user, table_id, username)
         return Response(payloads.invitation_payload(invitation), status=status.HTTP_201_CREATED)
 

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response, paginated
+from azulsite.api.validation import validated
 from games.ratings import selectors
 from games.ratings.ladders import LADDERS
 
@@ -80,9 +81,7 @@ class UserGamesView(APIView):
     )
     def get(self, request, username):
         user = _user_or_404(username)
-        query = s.HistoryQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        filters = query.validated_data
+        filters = validated(s.HistoryQuerySerializer, request.query_params)
         rows = selectors.game_history(
             user,
             ladder=filters.get("ladder"),
