@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+from accounts.payloads import user_ref
+
 from . import selectors
 
 
@@ -11,10 +13,6 @@ def number(value):
         return None
     value = Fraction(value)
     return int(value) if value.denominator == 1 else round(float(value), 2)
-
-
-def user_payload(user):
-    return {"username": user.username, "display_name": user.shown_name}
 
 
 def league_payload(league, user=None, *, organiser=False):
@@ -43,7 +41,7 @@ def league_payload(league, user=None, *, organiser=False):
         "current_season": season_summary(season) if season else None,
         "seasons": [season_summary(s) for s in seasons],
         "members": [
-            {**user_payload(m.user), "organiser": m.is_organiser, "player": m.is_player}
+            {**user_ref(m.user), "organiser": m.is_organiser, "player": m.is_player}
             for m in selectors.members(league)
         ],
         "invite_code": league.invite_code if organiser else None,
@@ -105,7 +103,7 @@ def _unknown_user(uid):
 def fixture_payload(fixture):
     """A fixture with its players as {username, display_name}, in seat order (pages show the
     display name, as the standings do; the username identifies)."""
-    users = {fp.user_id: user_payload(fp.user) for fp in fixture.players.all()}
+    users = {fp.user_id: user_ref(fp.user) for fp in fixture.players.all()}
     result = None
     if fixture.result:
         result = [
@@ -159,8 +157,8 @@ def invitation_payload(invitation):
     return {
         "id": invitation.pk,
         "league": league_summary(invitation.league),
-        "user": user_payload(invitation.user),
-        "invited_by": user_payload(invitation.invited_by),
+        "user": user_ref(invitation.user),
+        "invited_by": user_ref(invitation.invited_by),
         "status": invitation.status,
         "message": invitation.message,
         "created_at": invitation.created_at.isoformat(),
@@ -185,7 +183,7 @@ def fixtures_payload(season):
                 "closed_at": _iso(round_.closed_at),
                 "fixtures": [fixture_payload(f) for f in round_.fixtures.all()],
                 "byes": {
-                    str(tier): [user_payload(user) for user in byes.get(div, [])]
+                    str(tier): [user_ref(user) for user in byes.get(div, [])]
                     for tier, div in sorted(tiers.items())
                 },
             }

@@ -1,5 +1,7 @@
 """The JSON shapes of chat messages, friends and invitations (REST answers and socket events)."""
 
+from accounts.payloads import user_ref
+
 
 def message_payload(message):
     author = message.author
@@ -30,8 +32,4 @@ def invitation_payload(invitation):
 
 
 def friend_payload(user, online):
-    return {
-        "username": user.username,
-        "display_name": user.shown_name,
-        "online": online,
-    }
+    return {**user_ref(user), "online": online}
