@@ -6,6 +6,7 @@ app's errors does not catch the other's; views turn any of them into the API's e
 (azulsite/api/errors.py). Details are translated (gettext), read when the error is raised.
 """
 
+from django.http import Http404
 from django.utils.translation import gettext_lazy
 
 
@@ -21,3 +22,14 @@ class DomainError(Exception):
 
     def as_dict(self):
         return {"code": self.code, "detail": self.detail}
+
+
+def found_or_404(lookup, *args):
+    """`lookup(*args)` for a page: a domain error with status 404 (no such game, tutorial...)
+    becomes the page's Http404 with its detail; any other error goes on."""
+    try:
+        return lookup(*args)
+    except DomainError as error:
+        if error.status == 404:
+            raise Http404(error.detail) from None
+        raise

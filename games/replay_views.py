@@ -1,19 +1,16 @@
 """The replay page: every state of a game, rebuilt by the engine, stepped through in the browser."""
 
-from django.http import Http404
 from django.shortcuts import render
+
+from azulsite.errors import found_or_404
 
 from . import replays, selectors
 from .analysis import selectors as analysis_selectors
 from .analysis.models import GameAnalysis
-from .errors import NotFound
 
 
 def replay(request, game_id):
-    try:
-        game = selectors.get_game(game_id)
-    except NotFound as exc:
-        raise Http404(exc.detail) from None
+    game = found_or_404(selectors.get_game, game_id)
     return render(
         request,
         "games/replay.html",

@@ -4,13 +4,13 @@ Everything the pages change (create, join, seat a bot, start, move) goes through
 and WebSocket API from the page's JavaScript, so the site uses the same contract as bots and scripts.
 """
 
-from django.http import Http404
 from django.shortcuts import redirect, render
+
+from azulsite.errors import found_or_404
 
 from . import game_rules, payloads, selectors, services
 from . import lobby as lobby_games
 from .bot_accounts import bot_levels
-from .errors import NotFound
 
 # The lobby offers every seat count of any ruleset (the form hides what a ruleset lacks).
 PLAYER_COUNTS = tuple(sorted({n for counts in game_rules.PLAYER_COUNTS.values() for n in counts}))
@@ -36,10 +36,7 @@ def lobby(request):
 
 
 def table(request, table_id):
-    try:
-        found = selectors.get_table(table_id)
-    except NotFound as exc:
-        raise Http404(exc.detail) from None
+    found = found_or_404(selectors.get_table, table_id)
     return render(
         request,
         "games/table.html",
@@ -53,10 +50,7 @@ def table(request, table_id):
 
 def game(request, game_id):
     """/games/<id>/: where a game is seen: its live table while it runs, its replay once over."""
-    try:
-        found = selectors.get_game(game_id)
-    except NotFound as exc:
-        raise Http404(exc.detail) from None
+    found = found_or_404(selectors.get_game, game_id)
     if found.is_over:
         return redirect("games:replay", game_id=found.pk)
     return redirect("games:table", table_id=found.table_id)

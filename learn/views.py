@@ -5,7 +5,9 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
-from . import errors, pictures, selectors
+from azulsite.errors import found_or_404
+
+from . import pictures, selectors
 
 RULES_PAGES = {
     "classic": ("learn/rules_classic.html", gettext_lazy("Azul: the rules")),
@@ -31,8 +33,5 @@ def rules(request, ruleset):
 
 
 def tutorial(request, key):
-    try:
-        first = selectors.tutorial_position(key, 0)
-    except errors.NotFound as exc:
-        raise Http404(exc.detail) from None
+    first = found_or_404(selectors.tutorial_position, key, 0)
     return render(request, "learn/tutorial.html", {"position": first, "key": key})
