@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 
 from accounts.languages import language_for_scope
 from azulsite.api import parsers as json_input
+from azulsite.errors import DomainError
 from matchmaking.sockets import REMATCH_HANDLERS, SEEK_HANDLERS, RematchMessages, SeekMessages
 from social.sockets import SocialSocketMixin
 
 from . import broadcast, payloads, presence, selectors, services
-from .errors import GameError, NotFound
+from .errors import NotFound
 from .rates import MessageRate
 from .socket_db import in_db_thread
 
@@ -109,9 +110,18 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
         # Channels' send_json skips the send above (it calls its parent's), so route it here.
         await self.send(text_data=await self.encode_json(content), close=close)
 
-    async def send_error(self, code, detail):
+    async def send_error(self, code, detail, **extra):
         # str(): a domain error's default detail is a lazy translation, read in the socket's language.
-        await self.send_json({"type": "error", "code": code, "detail": str(detail)})
+        await self.send_json({"type": "error", "code": code, "detail": str(detail), **extra})
+
+    async def call_service(self, service, *args):
+        """`service(*args)` on the socket database pool. A domain error (any app's) refusing it
+        becomes the sender's `error` message, with its extra fields (retry_after), and None."""
+        try:
+            return await in_db_thread(service)(*args)
+        except DomainError as error:
+            await self.send_error(error.code, error.detail, **getattr(error, "extra", {}))
+            return None
 
     async def on_ping(self, content):
         await self.send_json({"type": "pong"})
@@ -180,15 +190,8 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
         await presence.leave(self.group, self.presence_entry)
         presence.changed(self.group, self.channel_layer)
 
-    async def _call(self, service, *args):
-        try:
-            return await in_db_thread(service)(*args)
-        except GameError as exc:
-            await self.send_error(exc.code, exc.detail)
-            return None
-
     async def on_move(self, content):
-        outcome = await self._call(
+        outcome = await self.call_service(
             services.play_move, self.game_id, self.user, content.get("move"), content.get("version")
         )
         if outcome is not None and not outcome.applied:
@@ -196,12 +199,12 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
             await self.send_json({"type": "state", **outcome.payload})
 
     async def on_sync(self, content):
-        message = await self._call(_sync_message, self.game_id)
+        message = await self.call_service(_sync_message, self.game_id)
         if message is not None:
             await self.send_json(message)
 
     async def on_resign(self, content):
-        await self._call(services.resign, self.game_id, self.user)
+        await self.call_service(services.resign, self.game_id, self.user)
 
     # Group events (from games.broadcast and presence changes).
     async def game_state(self, event):

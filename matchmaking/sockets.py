@@ -1,13 +1,12 @@
 """The socket messages of rematches (on the game socket) and seeks (on the lobby socket).
 
 Mixed into games.consumers.GameConsumer and LobbyConsumer, which only name these handlers:
-each parses the message, calls one service on the socket database pool and answers; the
-live news reaches the other sockets through group events after commit.
+each parses the message, calls one service on the socket database pool (the consumers'
+call_service: a refusal is the sender's error) and answers; the live news reaches the other
+sockets through group events after commit.
 """
 
-from azulsite.errors import DomainError
 from games import broadcast
-from games.socket_db import in_db_thread
 
 from . import rematches, seeks
 
@@ -32,20 +31,11 @@ def _after(service):
     return run
 
 
-class MatchmakingCalls:
-    async def _match_call(self, function, *args):
-        try:
-            return await in_db_thread(function)(*args)
-        except DomainError as error:
-            await self.send_error(error.code, error.detail)
-            return None
-
-
-class RematchMessages(MatchmakingCalls):
+class RematchMessages:
     """Answers go to the sender; every socket of the game hears `rematch` (game_rematch)."""
 
     async def _rematch(self, service, *args):
-        answer = await self._match_call(_after(service), self.game_id, self.user, *args)
+        answer = await self.call_service(_after(service), self.game_id, self.user, *args)
         if answer is not None:
             await self.send_json(answer)
 
@@ -79,7 +69,7 @@ def _cancel(user, seek_id=None):
     return seeks.seek_payload(seeks.cancel_seek(user))
 
 
-class SeekMessages(MatchmakingCalls):
+class SeekMessages:
     """The lobby socket of a logged-in user joins the user's group (pairings arrive there); a
     seek made on a socket is cancelled when that socket closes (nobody is there to play)."""
 
@@ -97,17 +87,17 @@ class SeekMessages(MatchmakingCalls):
         await self.channel_layer.group_discard(broadcast.user_group(self.seek_user.pk),
                                                self.channel_name)
         if self.seek_id is not None:
-            await self._match_call(_cancel, self.seek_user, self.seek_id)
+            await self.call_service(_cancel, self.seek_user, self.seek_id)
 
     async def on_seek(self, content):
-        answer = await self._match_call(_seek, self.scope.get("user"), content)
+        answer = await self.call_service(_seek, self.scope.get("user"), content)
         if answer is None:
             return
         self.seek_id, payload = answer
         await self.send_json({"type": "seek", "seek": payload})
 
     async def on_seek_cancel(self, content):
-        payload = await self._match_call(_cancel, self.scope.get("user"))
+        payload = await self.call_service(_cancel, self.scope.get("user"))
         if payload is not None:
             self.seek_id = None
             await self.send_json({"type": "seek", "seek": payload})

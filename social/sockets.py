@@ -10,11 +10,9 @@ authors' messages are dropped here, never sent to the muter.
 from django.utils.translation import gettext as _
 
 from games import presence
-from games.errors import GameError
 from games.socket_db import in_db_thread
 
 from . import groups, services
-from .errors import SocialError
 
 
 class SocialSocketMixin:
@@ -56,15 +54,9 @@ class SocialSocketMixin:
             # A socket chats in its own game only: a message naming another is refused, not rerouted.
             await self.send_error("invalid", _("this socket chats in game %(game_id)s only") % {"game_id": self.chat_game_id})
             return
-        try:
-            await in_db_thread(services.post_message)(
-                self.chat_game_id, self.user, content.get("text"), content.get("channel")
-            )
-        except (SocialError, GameError) as exc:
-            await self.send_json(
-                {"type": "error", "code": exc.code, "detail": exc.detail,
-                 **getattr(exc, "extra", {})}
-            )
+        await self.call_service(
+            services.post_message, self.chat_game_id, self.user, content.get("text"), content.get("channel")
+        )
 
     # Group events.
     async def social_chat(self, event):
