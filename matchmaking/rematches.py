@@ -48,13 +48,24 @@ def _humans(game):
     return [seat.user for seat in _seats(game) if not seat.user.is_bot]
 
 
-def _check_player(game, user):
+def _players_game(game_id, user):
+    """The game, for one of its human players only (NotAuthenticated, NotFound, NotAPlayer)."""
+    _require_user(user)
+    game = _finished_game(game_id)
     if not any(human.pk == user.pk for human in _humans(game)):
         raise errors.NotAPlayer()
+    return game
 
 
 def _lock_offer(game):
     return RematchOffer.objects.select_for_update().filter(game=game).first()
+
+
+def _lock_existing_offer(game):
+    offer = _lock_offer(game)
+    if offer is None:
+        raise errors.NoRematchOffer()
+    return offer
 
 
 def _expire_if_due(offer, now):
@@ -69,10 +80,8 @@ def _expire_if_due(offer, now):
 def offer_rematch(game_id, user, now=None):
     """Offer (or, if another player offered already, accept) a rematch of a game that is over.
     Repeating it changes nothing. A table of bots and one human starts again at once."""
-    _require_user(user)
     now = now or timezone.now()
-    game = _finished_game(game_id)
-    _check_player(game, user)
+    game = _players_game(game_id, user)
     if not game.is_over:
         raise errors.GameNotOver()
     with transaction.atomic():
@@ -112,12 +121,9 @@ def answer_rematch(game_id, user, accept):
     if not isinstance(accept, bool):
         raise errors.Invalid(_("accept must be true or false"))
     now = timezone.now()
-    game = _finished_game(game_id)
-    _check_player(game, user)
+    game = _players_game(game_id, user)
     with transaction.atomic():
-        offer = _lock_offer(game)
-        if offer is None:
-            raise errors.NoRematchOffer()
+        offer = _lock_existing_offer(game)
         expired = _expire_if_due(offer, now)  # committed, then refused below
     if expired:
         raise errors.RematchExpired()
@@ -138,13 +144,9 @@ def answer_rematch(game_id, user, accept):
 
 def cancel_rematch(game_id, user):
     """The offerer takes the offer back."""
-    _require_user(user)
-    game = _finished_game(game_id)
-    _check_player(game, user)
+    game = _players_game(game_id, user)
     with transaction.atomic():
-        offer = _lock_offer(game)
-        if offer is None:
-            raise errors.NoRematchOffer()
+        offer = _lock_existing_offer(game)
         if offer.status != RematchOffer.Status.OPEN:
             raise _closed(offer)
         if offer.offered_by_id != user.pk:
