@@ -7,6 +7,7 @@ import { apiRequest } from "../shared/api.js";
 import { GameConnection } from "../shared/connection.js";
 import { h } from "../shared/dom.js";
 import { fmt, gettext, ngettext } from "../shared/i18n.js";
+import { lineChart, svg, swatch } from "../shared/line-chart.js";
 
 // The module's user-facing strings, in one place, through the JS catalogue (docs/i18n.md).
 const TEXT = {
@@ -46,19 +47,6 @@ const TEXT = {
   symbols: { good: "", inaccuracy: "?!", mistake: "?", blunder: "??" },
 };
 
-const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 320;
-const HEIGHT = 150;
-const PAD = { left: 30, right: 8, top: 8, bottom: 18 };
-const DASHES = ["", "6 3", "2 3", "8 3 2 3"];
-
-function svg(tag, attributes = {}, text = null) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
-  if (text !== null) element.textContent = text;
-  return element;
-}
-
 // Each player's expected margin after every judged move: with two players, the mover's margin and
 // its opposite for the other; with more, each player's own moves only.
 export function marginSeries(moves, players) {
@@ -78,51 +66,29 @@ export function renderEvaluationGraph({ moves, players, names, step, total, onPi
   const series = marginSeries(moves, players);
   const values = series.flat().map(([, value]) => value);
   const bound = Math.max(5, ...values.map((value) => Math.ceil(Math.abs(value))));
-  const plotW = WIDTH - PAD.left - PAD.right;
-  const plotH = HEIGHT - PAD.top - PAD.bottom;
   const steps = Math.max(1, total);
-  const x = (ply) => PAD.left + (ply * plotW) / steps;
-  const y = (value) => PAD.top + ((bound - value) * plotH) / (2 * bound);
-  const chart = svg("svg", {
-    class: "eval-graph", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT,
-    role: "img", "aria-label": TEXT.graphLabel, "data-eval-graph": "",
+  const plot = lineChart({
+    height: 150, steps, low: -bound, high: bound, className: "eval-graph",
+    label: TEXT.graphLabel, marker: "data-eval-graph", onPick,
   });
   for (const value of [bound, 0, -bound]) {
-    chart.append(svg("line", { class: value === 0 ? "eval-graph__zero" : "eval-graph__grid", x1: PAD.left, x2: WIDTH - PAD.right, y1: y(value), y2: y(value) }));
-    chart.append(svg("text", { class: "eval-graph__tick", x: PAD.left - 4, y: y(value), dy: "0.35em", "text-anchor": "end" }, value > 0 ? `+${value}` : String(value)));
+    plot.grid(value, value === 0 ? "eval-graph__zero" : "eval-graph__grid", "eval-graph__tick", value > 0 ? `+${value}` : String(value));
   }
   series.forEach((points, player) => {
     if (!points.length) return;
-    const line = svg("polyline", {
-      class: `eval-graph__line score-chart__line--p${player}`,
-      points: points.map(([ply, value]) => `${x(ply).toFixed(1)},${y(value).toFixed(1)}`).join(" "),
-      "stroke-dasharray": DASHES[player % DASHES.length],
-      "data-player": player,
-    });
-    line.append(svg("title", {}, TEXT.margin(names[player])));
-    chart.append(line);
+    plot.line(points, player, `eval-graph__line score-chart__line--p${player}`, TEXT.margin(names[player]), { "data-player": player });
   });
   for (const row of moves) {
     if (row.grade === "mistake" || row.grade === "blunder") {
-      const dot = svg("circle", { class: `eval-graph__mark eval-graph__mark--${row.grade}`, cx: x(row.ply), cy: y(row.played_margin), r: 3, "data-ply": row.ply });
+      const dot = svg("circle", { class: `eval-graph__mark eval-graph__mark--${row.grade}`, cx: plot.x(row.ply), cy: plot.y(row.played_margin), r: 3, "data-ply": row.ply });
       dot.append(svg("title", {}, TEXT.markTitle(row.ply, TEXT.grades[row.grade])));
-      chart.append(dot);
+      plot.chart.append(dot);
     }
   }
-  chart.append(svg("line", { class: "score-chart__now", x1: x(step), x2: x(step), y1: PAD.top, y2: HEIGHT - PAD.bottom, "data-graph-step": step }));
-  chart.append(svg("text", { class: "eval-graph__tick", x: PAD.left, y: HEIGHT - 4 }, TEXT.move(0)));
-  chart.append(svg("text", { class: "eval-graph__tick", x: WIDTH - PAD.right, y: HEIGHT - 4, "text-anchor": "end" }, TEXT.move(steps)));
-  chart.addEventListener("click", (event) => {
-    const box = chart.getBoundingClientRect();
-    const at = ((event.clientX - box.left) / box.width) * WIDTH;
-    onPick(Math.max(0, Math.min(steps, Math.round(((at - PAD.left) / plotW) * steps))));
-  });
-  const legend = h("ul", { class: "score-legend" }, names.map((name, player) => {
-    const swatch = svg("svg", { width: 28, height: 8, "aria-hidden": "true" });
-    swatch.append(svg("line", { class: `eval-graph__line score-chart__line--p${player}`, x1: 0, x2: 28, y1: 4, y2: 4, "stroke-dasharray": DASHES[player % DASHES.length] }));
-    return h("li", {}, [swatch, ` ${name}`]);
-  }));
-  return h("div", { class: "eval-graph__wrap" }, [chart, legend]);
+  plot.now(step, "data-graph-step", "eval-graph__tick", TEXT.move(0), TEXT.move(steps));
+  const legend = h("ul", { class: "score-legend" }, names.map((name, player) => (
+    h("li", {}, [swatch(`eval-graph__line score-chart__line--p${player}`, player), ` ${name}`]))));
+  return h("div", { class: "eval-graph__wrap" }, [plot.chart, legend]);
 }
 
 export class ReplayAnalysis {
