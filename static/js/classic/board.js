@@ -2,7 +2,7 @@
 // elements from a view object and calls back the controller's handlers; it keeps no state of its own.
 // What is lit is exactly the server's legal moves (choices.js), never a copy of the rules.
 
-import { clockText } from "../shared/clock.js";
+import { boardHead, boardLabel, isExpanded, seatBadges } from "../shared/board-head.js";
 import { colourWord } from "../shared/colours.js";
 import { h } from "../shared/dom.js";
 import { renderLog } from "../shared/log.js";
@@ -68,34 +68,10 @@ function renderPlayerBoard(view, index) {
   const pointed = mine || view.hintFor === index ? view.proposal || view.hint : null;
   const pointedLine = pointed && pointed.line !== undefined ? String(pointed.line) : null;
 
-  const connected = seat && view.presence && view.presence.includes(seat.username);
-  const badges = [];
-  if (mine) badges.push(h("span", { class: "badge badge--you", text: gettext("you") }));
-  if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: fmt(gettext("bot · %(bot_level)s"), { bot_level: seat.bot_level || "" }).trim() }));
-  if (seat && seat.left) badges.push(h("span", { class: "badge badge--left", text: seat.replaced_by ? gettext("left · bot plays") : gettext("left") }));
-  if (view.winners && view.winners.includes(index)) badges.push(h("span", { class: "badge badge--winner", text: gettext("winner") }));
+  const badges = seatBadges(view, index);
   for (const note of marks.notes || []) badges.push(h("span", { class: "badge badge--bonus", "data-mark": "bonus", text: note }));
-  const expanded = Boolean(view.expanded && view.expanded.has(index));
-
-  const head = h("header", { class: "pboard__head" }, [
-    seat && seat.is_bot ? null : h("span", { class: ["presence-dot", connected && "is-online"], title: connected ? gettext("connected") : gettext("not connected") }),
-    h("span", { class: "pboard__name", text: seatName(seat, index) }),
-    ...badges,
-    h("span", { class: "pboard__spacer" }),
-    h("span", { class: ["clock", current && "is-running"], "data-clock-for": String(index), text: clockText(view, index) }),
-    h("span", { class: "pboard__score", "data-score-for": String(index), title: gettext("Score"), "aria-label": fmt(gettext("Score %(score)s"), { score: board.score }), text: String(board.score) }),
-    mine || !view.handlers.toggleBoard
-      ? null
-      : h("button", {
-          type: "button",
-          class: "pboard__expand button button--quiet",
-          "data-expand": String(index),
-          "aria-expanded": expanded ? "true" : "false",
-          "aria-label": fmt(expanded ? gettext("Shrink the board of %(name)s") : gettext("Enlarge the board of %(name)s"), { name: seatName(seat, index) }),
-          onclick: () => view.handlers.toggleBoard(index),
-          text: expanded ? "−" : "+",
-        }),
-  ]);
+  const expanded = isExpanded(view, index);
+  const head = boardHead(view, index, badges);
 
   return h(
     "section",
@@ -103,7 +79,7 @@ function renderPlayerBoard(view, index) {
       class: ["pboard", current && "pboard--current", mine ? "pboard--me" : "pboard--opponent", expanded && "is-expanded", seat && seat.left && "pboard--left"],
       "data-player": String(index),
       "data-nav": "",
-      "aria-label": fmt(mine ? gettext("Board of %(name)s (you), %(score)s points") : gettext("Board of %(name)s, %(score)s points"), { name: seatName(seat, index), score: board.score }),
+      "aria-label": boardLabel(view, index),
     },
     [
       head,

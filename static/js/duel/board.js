@@ -3,7 +3,7 @@
 // objectives. Pure rendering from a view object; clicks call the controller's handlers. What is lit
 // comes from the server's legal moves (choices.js), never from a copy of the rules.
 
-import { clockText } from "../shared/clock.js";
+import { boardHead, boardLabel, isExpanded, seatBadges } from "../shared/board-head.js";
 import { COLOURS } from "../shared/colours.js";
 import { h } from "../shared/dom.js";
 import { seatName } from "../shared/names.js";
@@ -156,42 +156,19 @@ function boardParts(view, board, index, mine, choices) {
 }
 
 function renderBoard(view, index, choices) {
-  const { state, seats } = view;
+  const { state } = view;
   const board = state.boards[index];
-  const seat = seats[index];
   const current = !view.over && state.current_player === index;
   const mine = view.me === index;
-  const badges = [];
-  if (mine) badges.push(h("span", { class: "badge badge--you", text: gettext("you") }));
-  if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: fmt(gettext("bot · %(bot_level)s"), { bot_level: seat.bot_level || "" }) }));
-  if (seat && seat.left) badges.push(h("span", { class: "badge badge--left", text: gettext("left") }));
-  if (view.winners && view.winners.includes(index)) badges.push(h("span", { class: "badge badge--winner", text: gettext("winner") }));
+  const badges = seatBadges(view, index);
   if (board.passed) badges.push(h("span", { class: "badge", text: gettext("passed") }));
   const { lines, dome, broken } = boardParts(view, board, index, mine, choices);
-  const expanded = Boolean(view.expanded && view.expanded.has(index));
+  const expanded = isExpanded(view, index);
   const pending = state.pending || {};
   const choosingCell = mine && pending.decision === "cell" && pending.player === index && (view.moves || []).length > 0;
-  const head = h("header", { class: "pboard__head" }, [
-    h("span", { class: "pboard__name", text: seatName(seat, index) }),
-    ...badges,
-    h("span", { class: "pboard__spacer" }),
-    h("span", { class: ["clock", current && "is-running"], "data-clock-for": String(index), text: clockText(view, index) }),
-    h("span", { class: "pboard__score", "data-score-for": String(index), title: gettext("Score"), text: String(board.score) }),
-    // On a phone the opponent's board is a miniature until tapped (the classic board's mechanism).
-    mine || !view.handlers || !view.handlers.toggleBoard
-      ? null
-      : h("button", {
-          type: "button",
-          class: "pboard__expand button button--quiet",
-          "data-expand": String(index),
-          "aria-expanded": expanded ? "true" : "false",
-          "aria-label": fmt(expanded ? gettext("Shrink the board of %(name)s") : gettext("Enlarge the board of %(name)s"), { name: seatName(seat, index) }),
-          onclick: () => view.handlers.toggleBoard(index),
-          text: expanded ? "−" : "+",
-        }),
-  ]);
+  const head = boardHead(view, index, badges);
   const plateNote = state.round <= 4 && !view.over ? fmt(gettext("plates %(plates_taken)s/2"), { plates_taken: board.plates_taken }) : "";
-  return h("section", { class: ["pboard", "dboard", current && "pboard--current", mine ? "pboard--me" : "pboard--opponent", expanded && "is-expanded", choosingCell && "is-choosing-cell"], "data-player": String(index), "data-nav": "", "aria-label": fmt(mine ? gettext("Board of %(name)s (you), %(score)s points") : gettext("Board of %(name)s, %(score)s points"), { name: seatName(seat, index), score: board.score }) }, [
+  return h("section", { class: ["pboard", "dboard", current && "pboard--current", mine ? "pboard--me" : "pboard--opponent", expanded && "is-expanded", choosingCell && "is-choosing-cell"], "data-player": String(index), "data-nav": "", "aria-label": boardLabel(view, index) }, [
     head,
     h("div", { class: "dboard__body" }, [lines, dome]),
     h("div", { class: "dboard__foot" }, [
