@@ -27,7 +27,8 @@ Fixtures:
                            log in by password); alice is one. Shared by the games, leagues and
                            bots tests.
 
-The cache is cleared before every test so throttling counters do not leak between tests.
+The cache is cleared before every test so throttling counters do not leak between tests, and
+so are the embedded mode's presence entries (games.presence) before and after it.
 Cross-process WebSocket broadcasts (test process or worker → daphne) need REDIS_URL: the
 in-memory channel layer only reaches consumers in its own process.
 """
@@ -105,8 +106,12 @@ def django_db_setup(django_db_setup):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
+    from games import presence
+
     clear_site_cache()
+    presence.reset_local()  # the embedded mode's presence entries, kept in the process
     yield
+    presence.reset_local()
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,17 @@ from django.utils import timezone
 from games import engine, services
 from games.models import Game, MoveRecord
 from tests.support.games import start_game
-from tests.support.sockets import ORIGIN, WAIT, connect, next_of, opened, settle, tokens_for
+from tests.support.sockets import (
+    ORIGIN,
+    WAIT,
+    connect,
+    game_socket,
+    joined,
+    next_of,
+    opened,
+    settle,
+    tokens_for,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,10 +67,10 @@ def test_a_full_game_between_two_connected_players_watched_by_a_spectator(alice,
     @async_to_sync
     async def scenario():
         players = {
-            "alice": await opened(connect(f"/ws/games/{game.pk}/", tokens["alice"])),
-            "bob": await opened(connect(f"/ws/games/{game.pk}/", tokens["bob"])),
+            "alice": await opened(game_socket(game.pk, tokens["alice"])),
+            "bob": await opened(game_socket(game.pk, tokens["bob"])),
         }
-        spectator = await opened(connect(f"/ws/games/{game.pk}/"))
+        spectator = await opened(game_socket(game.pk))
         everyone = [*players.values(), spectator]
         latest = [await next_of(c, "state") for c in everyone]
         assert {m["version"] for m in latest} == {0}
@@ -97,12 +107,7 @@ def test_errors_go_to_the_sender_only_and_the_connection_stays_open(alice, bob, 
 
     @async_to_sync
     async def scenario():
-        a = await opened(connect(f"/ws/games/{game.pk}/", tokens["alice"]))
-        b = await opened(connect(f"/ws/games/{game.pk}/", tokens["bob"]))
-        c = await opened(connect(f"/ws/games/{game.pk}/", tokens["carol"]))
-        state = await next_of(a, "state")
-        await next_of(b, "state")
-        await next_of(c, "state")
+        (a, b, c), (state, _, _) = await joined(game.pk, tokens["alice"], tokens["bob"], tokens["carol"])
         waiting = b if mover_name(state) == "alice" else a
         mover = a if waiting is b else b
         move = first_legal_move(state["state"])
@@ -142,7 +147,7 @@ def test_anonymous_watchers_cannot_move(alice, bob):
 
     @async_to_sync
     async def scenario():
-        watcher = await opened(connect(f"/ws/games/{game.pk}/"))
+        watcher = await opened(game_socket(game.pk))
         state = await next_of(watcher, "state")
         await watcher.send_json_to(
             {"type": "move", "move": first_legal_move(state["state"]), "version": 0}
@@ -162,13 +167,13 @@ def test_a_reconnecting_client_resyncs(alice, bob):
 
     @async_to_sync
     async def scenario():
-        a = await opened(connect(f"/ws/games/{game.pk}/", tokens["alice"]))
+        a = await opened(game_socket(game.pk, tokens["alice"]))
         first = await next_of(a, "state")
         await a.disconnect()
         # Two moves happen while alice is away (e.g. through the REST API).
         for _ in range(2):
             await database_sync_to_async(play_first_legal)(game.pk)
-        a = await opened(connect(f"/ws/games/{game.pk}/", tokens["alice"]))
+        a = await opened(game_socket(game.pk, tokens["alice"]))
         on_reconnect = await next_of(a, "state")
         await a.send_json_to({"type": "sync", "version": first["version"]})
         synced = await next_of(a, "state")
@@ -195,10 +200,7 @@ def test_resending_a_move_answers_the_sender_with_the_state(alice, bob):
 
     @async_to_sync
     async def scenario():
-        a = await opened(connect(f"/ws/games/{game.pk}/", tokens["alice"]))
-        b = await opened(connect(f"/ws/games/{game.pk}/", tokens["bob"]))
-        state = await next_of(a, "state")
-        await next_of(b, "state")
+        (a, b), (state, _) = await joined(game.pk, tokens["alice"], tokens["bob"])
         mover = a if mover_name(state) == "alice" else b
         other = b if mover is a else a
         message = {"type": "move", "move": first_legal_move(state["state"]), "version": 0}
@@ -222,16 +224,16 @@ def test_presence_shows_connected_players_and_counts_spectators(alice, bob, caro
 
     @async_to_sync
     async def scenario():
-        a = await opened(connect(f"/ws/games/{game.pk}/", tokens["alice"]))
+        a = await opened(game_socket(game.pk, tokens["alice"]))
         await next_of(a, "state")
         assert await next_of(a, "presence") == {
             "type": "presence",
             "connected": ["alice"],
             "spectators": 0,
         }
-        watcher = await opened(connect(f"/ws/games/{game.pk}/", tokens["carol"]))
+        watcher = await opened(game_socket(game.pk, tokens["carol"]))
         assert (await next_of(a, "presence"))["spectators"] == 1
-        b = await opened(connect(f"/ws/games/{game.pk}/", tokens["bob"]))
+        b = await opened(game_socket(game.pk, tokens["bob"]))
         assert (await next_of(a, "presence"))["connected"] == ["alice", "bob"]
         await b.disconnect()
         await watcher.disconnect()
@@ -250,10 +252,7 @@ def test_resign_over_the_socket_ends_the_game_for_everyone(alice, bob):
 
     @async_to_sync
     async def scenario():
-        a = await opened(connect(f"/ws/games/{game.pk}/", tokens["alice"]))
-        b = await opened(connect(f"/ws/games/{game.pk}/", tokens["bob"]))
-        await next_of(a, "state")
-        await next_of(b, "state")
+        (a, b), _ = await joined(game.pk, tokens["alice"], tokens["bob"])
         await a.send_json_to({"type": "resign"})
         ended = [await next_of(c, "state") for c in (a, b)]
         for communicator in (a, b):
@@ -272,15 +271,13 @@ def test_unknown_games_and_foreign_origins_are_refused(alice, bob):
     @async_to_sync
     async def scenario():
         for game_id in (game.pk + 1000, 2**70):
-            unknown = connect(f"/ws/games/{game_id}/", tokens["alice"])
+            unknown = game_socket(game_id, tokens["alice"])
             connected, _ = await unknown.connect(timeout=WAIT)
             assert connected
             closed = await unknown.receive_output(timeout=WAIT)
             assert closed == {"type": "websocket.close", "code": 4404}
 
-        foreign = connect(
-            f"/ws/games/{game.pk}/", tokens["alice"], headers=[(b"origin", b"http://evil.test")]
-        )
+        foreign = game_socket(game.pk, tokens["alice"], headers=[(b"origin", b"http://evil.test")])
         connected, _ = await foreign.connect(timeout=WAIT)
         assert not connected
 
@@ -332,7 +329,7 @@ def test_a_player_connected_by_session_cookie_can_move(alice, bob):
 
     @async_to_sync
     async def scenario():
-        socket = await opened(connect(f"/ws/games/{game.pk}/", headers=ORIGIN + cookie))
+        socket = await opened(game_socket(game.pk, headers=ORIGIN + cookie))
         state = await next_of(socket, "state")
         move = first_legal_move(state["state"])
         await socket.send_json_to({"type": "move", "move": move, "version": 0})
@@ -349,7 +346,7 @@ def test_a_sync_after_the_deadline_times_the_player_out(alice, bob):
 
     @async_to_sync
     async def scenario():
-        socket = await opened(connect(f"/ws/games/{game.pk}/"))
+        socket = await opened(game_socket(game.pk))
         on_connect = await next_of(socket, "state")
         await socket.disconnect()
         return on_connect

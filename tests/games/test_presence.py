@@ -11,17 +11,10 @@ from asgiref.sync import async_to_sync
 
 from games import presence
 from tests.support.games import start_game
-
-from .test_consumers import WAIT, connect, next_of, opened, tokens_for
+from tests.support.sockets import WAIT, game_socket, joined, opened, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-
-@pytest.fixture(autouse=True)
-def _no_local_entries():
-    presence.reset_local()
-    yield
-    presence.reset_local()
 
 
 def in_parallel(count, action):
@@ -86,7 +79,7 @@ def test_four_players_connecting_at_once_all_show_as_connected(alice, bob, carol
         import asyncio
 
         sockets = await asyncio.gather(
-            *(opened(connect(f"/ws/games/{game.pk}/", tokens[name])) for name in everyone)
+            *(opened(game_socket(game.pk, tokens[name])) for name in everyone)
         )
         for socket in sockets:  # the last broadcast, made after the last join, lists everyone
             while True:
@@ -117,8 +110,7 @@ def test_an_open_socket_keeps_its_entry_alive(alice, bob, monkeypatch):
         import asyncio
 
         connected_at = time.time()
-        socket = await opened(connect(f"/ws/games/{game.pk}/", tokens["alice"]))
-        await next_of(socket, "state")
+        (socket,), _ = await joined(game.pk, tokens["alice"])
         await asyncio.sleep(1.0)
         # Only an entry refreshed after connecting is still alive a TTL after the connect.
         after_ttl = connected_at + presence.TTL_SECONDS + 0.5

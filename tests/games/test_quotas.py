@@ -16,17 +16,10 @@ from django.db import connection
 from games import errors, presence, services
 from games.models import Table
 from tests.support.games import client_for, controller_to_move, error_code, start_game
-
-from .test_consumers import WAIT, connect, next_of, opened, tokens_for
+from tests.support.sockets import WAIT, game_socket, joined, next_of, opened, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-
-@pytest.fixture(autouse=True)
-def _no_local_presence():
-    presence.reset_local()
-    yield
-    presence.reset_local()
 
 
 # --- open tables -------------------------------------------------------------------------------
@@ -151,8 +144,7 @@ def test_a_socket_over_its_message_rate_is_told_for_each_message_and_stays_open(
 
     @async_to_sync
     async def scenario():
-        socket = await opened(connect(f"/ws/games/{game.pk}/", tokens["alice"]))
-        await next_of(socket, "state")
+        (socket,), _ = await joined(game.pk, tokens["alice"])
         for _ in range(12):
             await socket.send_json_to({"type": "ping"})
         answers = [await _next_answer(socket) for _ in range(12)]
@@ -177,26 +169,21 @@ def test_anonymous_sockets_per_game_are_limited_and_logged_in_spectators_are_not
     settings.ANONYMOUS_SOCKETS_PER_GAME = 2
     game = start_game(alice, bob)
     tokens = tokens_for(carol)
-    path = f"/ws/games/{game.pk}/"
 
     @async_to_sync
     async def scenario():
-        watchers = [await opened(connect(path)) for _ in range(2)]
-        for watcher in watchers:
-            await next_of(watcher, "state")
-        refused = await opened(connect(path))
+        watchers, _ = await joined(game.pk, None, None)
+        refused = await opened(game_socket(game.pk))
         error = await refused.receive_json_from(timeout=WAIT)
         assert error["type"] == "error" and error["code"] == "too_many_spectators"
         assert "log in" in error["detail"]
         closed = await refused.receive_output(timeout=WAIT)
         assert closed == {"type": "websocket.close", "code": 4429}
 
-        logged_in = await opened(connect(path, tokens["carol"]))
-        await next_of(logged_in, "state")
+        (logged_in,), _ = await joined(game.pk, tokens["carol"])
 
         await watchers[0].disconnect()  # a place frees up
-        again = await opened(connect(path))
-        await next_of(again, "state")
+        (again,), _ = await joined(game.pk, None)
         assert (await presence.snapshot(f"game-{game.pk}"))["spectators"] == 3
         for socket in (watchers[1], logged_in, again):
             await socket.disconnect()
@@ -210,15 +197,13 @@ def test_a_crowd_connecting_at_once_costs_a_few_presence_broadcasts_not_one_each
     settings.ANONYMOUS_SOCKETS_PER_GAME = 100
     game = start_game(alice, bob)
     tokens = tokens_for(alice)
-    path = f"/ws/games/{game.pk}/"
 
     @async_to_sync
     async def scenario():
-        player = await opened(connect(path, tokens["alice"]))
-        await next_of(player, "state")
+        (player,), _ = await joined(game.pk, tokens["alice"])
         first = await next_of(player, "presence")
         assert first["connected"] == ["alice"]
-        crowd = await asyncio.gather(*(opened(connect(path)) for _ in range(20)))
+        crowd = await asyncio.gather(*(opened(game_socket(game.pk)) for _ in range(20)))
         seen = []
         while not seen or seen[-1]["spectators"] < 20:
             seen.append(await next_of(player, "presence"))

@@ -6,36 +6,23 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
-from games import presence
 from social import services
 from social.models import ChatMessage
 from tests.support.games import start_game
-from tests.support.sockets import connect, next_of, opened, settle, tokens_for
+from tests.support.sockets import joined, next_of, settle, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-
-@pytest.fixture(autouse=True)
-def _no_local_presence():
-    presence.reset_local()
-    yield
-    presence.reset_local()
 
 
 def test_chat_reaches_its_channel_only_and_errors_keep_the_socket_open(alice, bob, carol):
     game = start_game(alice, bob)
     tokens = tokens_for(alice, bob, carol)
-    path = f"/ws/games/{game.pk}/"
 
     @async_to_sync
     async def scenario():
-        a = await opened(connect(path, tokens["alice"]))
-        b = await opened(connect(path, tokens["bob"]))
-        c = await opened(connect(path, tokens["carol"]))
-        anonymous = await opened(connect(path))
-        everyone = (a, b, c, anonymous)
-        for socket in everyone:
-            await next_of(socket, "state")
+        everyone, _ = await joined(game.pk, tokens["alice"], tokens["bob"], tokens["carol"], None)
+        a, b, c, anonymous = everyone
         await settle(*everyone)
 
         await a.send_json_to({"type": "chat", "channel": "players", "text": "  good <i>luck</i> "})
@@ -87,14 +74,10 @@ def test_a_muters_new_socket_never_receives_the_muted(alice, bob):
     game = start_game(alice, bob)
     services.mute(alice, "bob")
     tokens = tokens_for(alice, bob)
-    path = f"/ws/games/{game.pk}/"
 
     @async_to_sync
     async def scenario():
-        a = await opened(connect(path, tokens["alice"]))
-        b = await opened(connect(path, tokens["bob"]))
-        await next_of(a, "state")
-        await next_of(b, "state")
+        (a, b), _ = await joined(game.pk, tokens["alice"], tokens["bob"])
         await b.send_json_to({"type": "chat", "text": "hello?"})
         await next_of(b, "chat")
         await settle(a)
@@ -109,12 +92,10 @@ def test_a_flood_over_the_socket_is_throttled_and_a_finished_game_is_read_only(a
     settings.CHAT_MESSAGES_PER_MINUTE = 1
     game = start_game(alice, bob)
     tokens = tokens_for(alice)
-    path = f"/ws/games/{game.pk}/"
 
     @async_to_sync
     async def scenario():
-        a = await opened(connect(path, tokens["alice"]))
-        await next_of(a, "state")
+        (a,), _ = await joined(game.pk, tokens["alice"])
         await a.send_json_to({"type": "chat", "text": "one"})
         await next_of(a, "chat")
         await a.send_json_to({"type": "chat", "text": "two"})

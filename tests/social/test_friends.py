@@ -5,7 +5,6 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
-from games import presence
 from games import services as game_services
 from games.models import Seat
 from social import errors, friends
@@ -15,12 +14,6 @@ from tests.support.sockets import connect, next_of, opened, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-
-@pytest.fixture(autouse=True)
-def _no_local_presence():
-    presence.reset_local()
-    yield
-    presence.reset_local()
 
 
 def test_follow_and_unfollow(alice, bob):

@@ -16,6 +16,12 @@ def connect(path, token=None, headers=ORIGIN):
     return WebsocketCommunicator(application, path, headers=list(headers))
 
 
+def game_socket(game_id, token=None, headers=ORIGIN):
+    """A client of the game's socket, /ws/games/<id>/ (a watcher without an account when no
+    token), not connected yet."""
+    return connect(f"/ws/games/{game_id}/", token, headers)
+
+
 def tokens_for(*users):
     return {user.username: api_token_for(user) for user in users}
 
@@ -24,6 +30,13 @@ async def opened(communicator):
     connected, _ = await communicator.connect(timeout=WAIT)
     assert connected
     return communicator
+
+
+async def joined(game_id, *tokens):
+    """One socket per token (None: a watcher without an account) open on the game, each past the
+    state it is sent on connecting: (sockets, their first states), in the order of `tokens`."""
+    sockets = [await opened(game_socket(game_id, token)) for token in tokens]
+    return sockets, [await next_of(socket, "state") for socket in sockets]
 
 
 async def next_of(communicator, kind):
