@@ -16,6 +16,8 @@ Fixtures:
                            transactional_db and requires redis. Tests using it (and any daphne
                            they use) enqueue tasks for real; every other test runs Celery tasks
                            eagerly in-process, so results are deterministic without a worker.
+    real_celery            Tasks sent from this process go to Redis (not run eagerly), for tests
+                           that start workers of their own on a queue of their own.
     browser / page         Playwright (sync API) driving Debian's chromium, headless. `page` is a
                            fresh context per test; on failure a screenshot goes to test-artifacts/.
     contexts               contexts(viewport, timeout_ms): one more page in a context of its own,
@@ -246,6 +248,18 @@ def _celery_worker(_subprocess_env):
     worker = start_celery_worker({**_subprocess_env, "CELERY_EAGER": "false"}, app)
     yield worker
     worker.stop()
+
+
+@pytest.fixture
+def real_celery():
+    """Send tasks to Redis from this process (the harness runs them eagerly otherwise), for tests
+    that start their own workers on their own queues."""
+    from azulsite.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    yield app
+    app.conf.task_always_eager = previous
 
 
 @pytest.fixture

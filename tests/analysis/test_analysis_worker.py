@@ -1,7 +1,6 @@
 """Analyses on real Celery workers over Redis: progress seen on the game's socket, a killed worker."""
 
 import os
-import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -10,9 +9,10 @@ import pytest
 from games.analysis import services
 from games.analysis.models import GameAnalysis, MoveAnalysis
 from games.analysis.tasks import analyse_game
-from tests.bots.test_bot_worker import SPECTATE, real_celery, wait_until  # noqa: F401 (fixture)
+from tests.bots.test_bot_worker import SPECTATE
 from tests.support.processes import start_celery_worker
 from tests.support.services import require_service
+from tests.support.waiting import wait_until
 
 from .factories import played_game
 
@@ -74,8 +74,7 @@ def test_a_killed_worker_s_analysis_is_resumed_by_a_new_worker_to_the_same_resul
         analyse_game.apply_async((analysis.pk,), queue=queue)
         wait_until(lambda: MoveAnalysis.objects.filter(analysis=analysis).count() >= 3, 60,
                    "the first worker judging moves")
-        os.kill(first.process.pid, signal.SIGKILL)
-        first.process.wait(timeout=10)
+        first.kill()
         time.sleep(0.5)
         analysis.refresh_from_db()
         killed_at = analysis.progress

@@ -2,7 +2,6 @@
 
 import json
 import os
-import signal
 import time
 
 import pytest
@@ -10,19 +9,10 @@ import pytest
 from games import events, tasks
 from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord
-from tests.support.bots import bots_only_game, fresh, game_in_order
+from tests.support.bots import abort_and_purge, bots_only_game, fresh, game_in_order, only_move_by
 from tests.support.processes import start_celery_worker
 from tests.support.services import require_service
-
-
-def wait_until(condition, timeout, what):
-    give_up = time.monotonic() + timeout
-    while time.monotonic() < give_up:
-        if condition():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
-
+from tests.support.waiting import wait_until
 
 SPECTATE = """url => new Promise((resolve, reject) => {
     window.seen = [];
@@ -57,15 +47,13 @@ def test_bots_play_a_whole_game_on_a_worker_streamed_to_a_spectator(
     assert set(range(1, game.version + 1)) <= set(versions)  # every move was streamed
 
 
-@pytest.fixture
-def real_celery():
-    """Send tasks to Redis from this process (the harness runs them eagerly otherwise)."""
-    from azulsite.celery import app
-
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = False
-    yield app
-    app.conf.task_always_eager = previous
+def kill_mid_think(worker, game, queue):
+    """Send the game's first bot turn to `worker`, and kill the worker while the bot thinks."""
+    tasks.play_bot_turn.apply_async((game.pk, 0), queue=queue)
+    wait_until(lambda: "play_bot_turn" in worker.log_path.read_text(), 30, "the first worker")
+    time.sleep(0.5)  # thinking now (BOT_THINK_SECONDS=3)
+    worker.kill()
+    assert fresh(game).version == 0  # the turn died with the worker
 
 
 @pytest.mark.django_db(transaction=True)
@@ -89,12 +77,7 @@ def test_a_bot_turn_survives_its_worker_being_killed_mid_think(
     second = None
     game = bots_only_game(alice, ["strong", "strong"])
     try:
-        tasks.play_bot_turn.apply_async((game.pk, 0), queue=queue)
-        wait_until(lambda: "play_bot_turn" in first.log_path.read_text(), 30, "the first worker")
-        time.sleep(0.5)  # thinking now (3 s)
-        os.kill(first.process.pid, signal.SIGKILL)
-        first.process.wait(timeout=10)
-        assert fresh(game).version == 0  # the turn died with the worker
+        kill_mid_think(first, game, queue)
 
         second = start_celery_worker(env, real_celery)
         wait_until(lambda: fresh(game).version >= 1, 40, "the turn redelivered to a new worker")
@@ -105,9 +88,7 @@ def test_a_bot_turn_survives_its_worker_being_killed_mid_think(
         first.stop()
         if second is not None:
             second.stop()
-        Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)
-        with real_celery.connection_for_write() as connection:
-            connection.default_channel.queue_purge(queue)  # the next turns, never to be played
+        abort_and_purge(game, real_celery, queue)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -125,26 +106,16 @@ def test_a_new_worker_replays_a_killed_workers_bot_turn_at_once_without_beat(
     # The bot moves first, then it is alice's turn: the bot has exactly one move to make.
     game = game_in_order(alice, [bot_account("strong"), alice])
     try:
-        tasks.play_bot_turn.apply_async((game.pk, 0), queue=queue)
-        wait_until(lambda: "play_bot_turn" in first.log_path.read_text(), 30, "the first worker")
-        time.sleep(0.5)  # thinking now (3 s)
-        os.kill(first.process.pid, signal.SIGKILL)
-        first.process.wait(timeout=10)
-        assert fresh(game).version == 0  # the turn died with the worker
+        kill_mid_think(first, game, queue)
 
         started = time.monotonic()
         second = start_celery_worker(env, real_celery)
         wait_until(lambda: fresh(game).version >= 1, 30 - (time.monotonic() - started),
                    "the bot's move, within 30 s of starting a new worker")
         time.sleep(2)  # anything else the new worker had queued for this turn has run by now
-        game = fresh(game)
-        assert game.version == 1 and game.state["current_player"] == 1  # alice's turn
-        moves = MoveRecord.objects.filter(game=game)
-        assert [(m.number, m.user.username) for m in moves] == [(1, "bot-strong")]
+        only_move_by(game, "bot-strong")  # and it is alice's turn
     finally:
         first.stop()
         if second is not None:
             second.stop()
-        Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)
-        with real_celery.connection_for_write() as connection:
-            connection.default_channel.queue_purge(queue)
+        abort_and_purge(game, real_celery, queue)

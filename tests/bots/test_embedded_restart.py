@@ -1,8 +1,6 @@
 """The embedded server (eager Celery: no worker, no beat) killed mid bot turn, then started again."""
 
 import json
-import os
-import signal
 import time
 import urllib.request
 
@@ -14,8 +12,7 @@ from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord
 from tests.support.bots import fresh, game_in_order
 from tests.support.processes import start_daphne
-
-from .test_bot_worker import wait_until
+from tests.support.waiting import wait_until
 
 
 @pytest.mark.django_db(transaction=True)
@@ -38,8 +35,7 @@ def test_a_restarted_embedded_server_plays_the_bot_turn_its_predecessor_died_in(
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert answer.status in (200, 201)
         time.sleep(0.5)  # the bot is thinking (3 s) on the server's pool now
-        os.kill(first.process.pid, signal.SIGKILL)
-        first.process.wait(timeout=10)
+        first.kill()
         assert fresh(game).version == 1  # the bot's turn died with the server
 
         started = time.monotonic()

@@ -8,16 +8,14 @@ from django.core.management.base import SystemCheckError
 
 from games import tasks
 from games.bot_accounts import bot_account
-from games.models import Game, MoveRecord
-from tests.support.bots import fresh, game_in_order
+from tests.support.bots import abort_and_purge, fresh, game_in_order, only_move_by
 from tests.support.processes import start_celery_worker, start_daphne
 from tests.support.services import require_service
-
-from .test_bot_worker import real_celery, wait_until  # noqa: F401 (fixture)
+from tests.support.waiting import wait_until
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_real_worker_plays_a_master_turn(_subprocess_env, real_celery, alice):  # noqa: F811
+def test_a_real_worker_plays_a_master_turn(_subprocess_env, real_celery, alice):
     require_service("celery")
     queue = f"bots-master-{os.getpid()}"
     env = {**_subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
@@ -27,19 +25,13 @@ def test_a_real_worker_plays_a_master_turn(_subprocess_env, real_celery, alice):
     try:
         tasks.play_bot_turn.apply_async((game.pk, 0), queue=queue)
         wait_until(lambda: fresh(game).version >= 1, 60, "the master bot's move")
-        game = fresh(game)
-        assert game.version == 1 and game.state["current_player"] == 1  # alice's turn
-        moves = MoveRecord.objects.filter(game=game)
-        assert [(m.number, m.user.username) for m in moves] == [(1, "bot-master")]
+        only_move_by(game, "bot-master")  # and it is alice's turn
     finally:
         worker.stop()
-        Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)
-        with real_celery.connection_for_write() as connection:
-            connection.default_channel.queue_purge(queue)
+        abort_and_purge(game, real_celery, queue)
 
 
-def test_a_worker_with_corrupt_weights_refuses_to_start(_subprocess_env, real_celery,  # noqa: F811
-                                                        tmp_path):
+def test_a_worker_with_corrupt_weights_refuses_to_start(_subprocess_env, real_celery, tmp_path):
     require_service("celery")
     (tmp_path / "classic-2p.npz").write_bytes(b"not weights")
     env = {**_subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": f"bots-broken-{os.getpid()}",
@@ -49,7 +41,7 @@ def test_a_worker_with_corrupt_weights_refuses_to_start(_subprocess_env, real_ce
     assert "worker not started: master bot weights unreadable" in str(failure.value)
 
 
-def test_daphne_with_corrupt_weights_refuses_to_start(_subprocess_env, tmp_path):  # noqa: F811
+def test_daphne_with_corrupt_weights_refuses_to_start(_subprocess_env, tmp_path):
     (tmp_path / "classic-2p.npz").write_bytes(b"not weights")
     env = {**_subprocess_env, "BOT_WEIGHTS_DIR": str(tmp_path)}
     with pytest.raises(RuntimeError, match="daphne exited") as failure:

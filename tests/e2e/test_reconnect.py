@@ -68,8 +68,7 @@ def test_game_pages_reconnect_after_their_server_is_killed_and_play_on(_subproce
         lost_at = version_of(mover)
         os.kill(server.process.pid, signal.SIGSTOP)
         play_one_move(mover, rng)
-        os.kill(server.process.pid, signal.SIGKILL)
-        server.process.wait(timeout=10)
+        server.kill()
         for page in (ann, ben):
             expect(connection_status(page)).to_have_class(
                 re.compile(r"is-(closed|connecting)"), timeout=BACK_WITHIN_MS)

@@ -3,7 +3,6 @@
 Needs Redis (REDIS_URL); the worker and beat run against this test's database.
 """
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -13,17 +12,9 @@ from games.models import Game, Seat
 from leagues import services
 from leagues.models import Fixture, Round
 from tests.support.leagues import league_with, open_fixtures, players
+from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.requires("celery"), pytest.mark.timeout(120)]
-
-
-def wait_for(condition, timeout=45.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.25)
-    return False
 
 
 def test_beat_closes_an_overdue_fixture_and_opens_the_next_round(
@@ -40,12 +31,13 @@ def test_beat_closes_an_overdue_fixture_and_opens_the_next_round(
     past = timezone.now() - timedelta(seconds=1)
     Fixture.objects.filter(pk=fixture.pk).update(deadline_at=past)
 
-    closed = wait_for(lambda: Fixture.objects.get(pk=fixture.pk).status == Fixture.Status.DONE)
-    assert closed, f"not closed; beat log:\n{celery_beat_process.log_tail()}"
+    wait_until(lambda: Fixture.objects.get(pk=fixture.pk).status == Fixture.Status.DONE, 45,
+               lambda: f"the fixture closed; beat log:\n{celery_beat_process.log_tail()}")
     fixture.refresh_from_db()
     assert fixture.decided_by == Fixture.DecidedBy.DEADLINE
     assert fixture.result["places"][str(late.user_id)] == 2
-    assert wait_for(lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED)
+    wait_until(lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED, 45,
+               "the fixture's game ended")
     second = Round.objects.get(season=season, number=2)
     assert second.status == Round.Status.OPEN
     assert Fixture.objects.filter(round=second, status=Fixture.Status.PLAYING).count() == 1

@@ -15,6 +15,7 @@ from games.models import Game
 from notifications import services as notify
 from notifications.models import GameEmailBatch, NotificationSettings
 from tests.support.games import controller_to_move, start_game
+from tests.support.waiting import wait_until
 
 CORRESPONDENCE = {"clock": {"kind": "correspondence", "days_per_move": 3}}
 
@@ -33,22 +34,12 @@ def play_one_move(game):
     services.play_move(game.pk, controller_to_move(game), move.get("move", move), game.version)
 
 
-def wait_for(condition, timeout=20):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError("timed out")
-
-
 @pytest.mark.requires("redis", "celery")
 def test_a_real_worker_sends_the_turn_emails_at_most_one_per_game_an_hour(
         celery_worker_process, subprocess_emails, make_user):
     alice, bob = players(make_user)
     game = start_game(alice, bob, **CORRESPONDENCE)
-    sent = wait_for(lambda: len(subprocess_emails()) >= 2 and subprocess_emails())
+    sent = wait_until(lambda: len(subprocess_emails()) >= 2 and subprocess_emails(), 20, "two e-mails")
     to = sorted(message["To"] for message in sent)
     assert to == ["alice@example.org", "bob@example.org"]
     first = controller_to_move(game)

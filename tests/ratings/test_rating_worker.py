@@ -19,17 +19,9 @@ from games.ratings.tasks import HOLD_ENV, rate_game
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import play_one, start_game
 from tests.support.processes import _spawn, startup_tasks_done
+from tests.support.waiting import wait_until
 
 WAIT_SECONDS = 20
-
-
-def wait_for(condition, what, timeout=WAIT_SECONDS):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.05)
-    pytest.fail(f"timed out waiting for {what}")
 
 
 def log_count(worker, text):
@@ -61,7 +53,7 @@ def test_a_finished_rated_game_is_rated_by_the_worker_within_seconds(celery_work
         play_one(game)
     finished = time.monotonic()
     services.resign(game.pk, bob)  # ends the game: game_finished -> on commit -> task on Redis
-    wait_for(lambda: RatingChange.objects.filter(game=game).count() == 2, "the rating")
+    wait_until(lambda: RatingChange.objects.filter(game=game).count() == 2, WAIT_SECONDS, "the rating")
     assert time.monotonic() - finished < 5
     game.refresh_from_db()
     assert stored_changes(game) == expected_changes(game)
@@ -76,9 +68,9 @@ def test_running_the_task_twice_at_once_and_again_changes_nothing_more(celery_wo
     before = log_count(celery_worker_process, marker)
     rate_game.delay(game.pk)
     rate_game.delay(game.pk)
-    wait_for(lambda: log_count(celery_worker_process, marker) == before + 2, "both runs")
+    wait_until(lambda: log_count(celery_worker_process, marker) == before + 2, WAIT_SECONDS, "both runs")
     rate_game.delay(game.pk)
-    wait_for(lambda: log_count(celery_worker_process, marker) == before + 3, "the third run")
+    wait_until(lambda: log_count(celery_worker_process, marker) == before + 3, WAIT_SECONDS, "the third run")
     assert stored_changes(game) == expected_changes(game)
     assert sorted(Rating.objects.values_list("games", flat=True)) == [1, 1, 1, 1]
     assert log_count(celery_worker_process, f"rating: game {game.pk} rated") == 1
@@ -120,11 +112,11 @@ def test_a_worker_killed_while_holding_the_locks_leaves_nothing_and_the_redelive
         "celery-hold",
     )
     try:
-        wait_for(lambda: app.control.ping(destination=[node], timeout=0.5)
-                 and startup_tasks_done(holder), "the second worker", 60)
+        wait_until(lambda: app.control.ping(destination=[node], timeout=0.5)
+                   and startup_tasks_done(holder), 60, "the second worker")
         game = finished_game(users, rng_seed=12, leavers=(1,))  # not swept by its start-up tasks
         rate_game.apply_async((game.pk,), queue=queue)
-        wait_for(lambda: log_count(holder, "holding the locks") == 1, "the locks to be held")
+        wait_until(lambda: log_count(holder, "holding the locks") == 1, WAIT_SECONDS, "the locks to be held")
 
         marker = f"rating: game {game.pk} "
         before = log_count(celery_worker_process, marker)
@@ -135,12 +127,12 @@ def test_a_worker_killed_while_holding_the_locks_leaves_nothing_and_the_redelive
 
         os.kill(holder.process.pid, signal.SIGKILL)
         holder.process.wait(timeout=10)
-        wait_for(lambda: log_count(celery_worker_process, marker) == before + 1, "the rating")
+        wait_until(lambda: log_count(celery_worker_process, marker) == before + 1, WAIT_SECONDS, "the rating")
         assert log_count(celery_worker_process, f"rating: game {game.pk} rated") == 1
         assert stored_changes(game) == expected_changes(game)
 
         rate_game.delay(game.pk)  # what Redis redelivers after the visibility timeout
-        wait_for(lambda: log_count(celery_worker_process, marker) == before + 2, "the redelivery")
+        wait_until(lambda: log_count(celery_worker_process, marker) == before + 2, WAIT_SECONDS, "the redelivery")
         assert stored_changes(game) == expected_changes(game)
         assert sorted(Rating.objects.values_list("games", flat=True)) == [1, 1, 1]
     finally:

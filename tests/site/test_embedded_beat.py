@@ -1,6 +1,5 @@
 """The embedded server's beat (azulsite.embedded_beat): start-up tasks once, then the schedule."""
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -13,13 +12,7 @@ from games.models import Game
 from games.ratings.models import RatingChange
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import fresh, start_game
-
-
-def wait_until(condition, timeout):
-    give_up = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < give_up
-        time.sleep(0.05)
+from tests.support.waiting import wait_until
 
 
 @pytest.mark.django_db(transaction=True)

@@ -4,11 +4,28 @@ from django.utils import timezone
 
 from games import dispatch, services
 from games.bot_accounts import bot_account
-from games.models import Game, Seat, Table
+from games.models import Game, MoveRecord, Seat, Table
 
 
 def fresh(game):
     return Game.objects.select_related("table").get(pk=game.pk)
+
+
+def only_move_by(game, username):
+    """The game, fresh, once its one move (by `username`) is made and it is player 1's turn."""
+    game = fresh(game)
+    assert game.version == 1 and game.state["current_player"] == 1
+    movers = [(m.number, m.user.username) for m in MoveRecord.objects.filter(game=game)]
+    assert movers == [(1, username)]
+    return game
+
+
+def abort_and_purge(game, celery_app, queue):
+    """After a test on real workers: its game stops asking for bot turns, and the turns already
+    queued on its own queue are dropped, never to be played."""
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)
+    with celery_app.connection_for_write() as connection:
+        connection.default_channel.queue_purge(queue)
 
 
 def wait_for_bots(timeout=60):
