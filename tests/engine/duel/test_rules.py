@@ -521,14 +521,21 @@ def test_d19_line_without_fitting_cell_broken_once_plate_row_full_complete_or_no
     assert after.tower[Y] == tower + count  # broken tiles go to the tower after scoring
 
 
-def test_d20_placement_scores_runs_and_special_fills_automatically():
+def special_cell_ready():
+    """Drafting, player 0's first plate in the top-left slot (Y K / T S at rows 0-1, columns 0-1;
+    special at (1, 1)), row 0 tiled and line 2 holding two whites: tiling it places white at
+    (1, 0), and the special cell then fills itself."""
     core = drafting()
-    place_plate(core, 0, 0, 0)  # Y K / T S at rows 0-1, columns 0-1; special at (1, 1)
+    place_plate(core, 0, 0, 0)
     for cell, colour in ((0, Y), (1, K)):
         core.bag[colour] -= 1
         core.grid[0][cell] = colour
     give_line(core, 0, 1, T, 2)
-    after = end_drafting(core).fast()
+    return core
+
+
+def test_d20_placement_scores_runs_and_special_fills_automatically():
+    after = end_drafting(special_cell_ready()).fast()
     assert after.grid[0][6] == T and after.grid[0][7] == SPECIAL
     # White at (1, 0): vertical run 2 -> 2 points; special in grid row 2 -> 2 points.
     assert after.scores[0] == 5 + 2 + 2

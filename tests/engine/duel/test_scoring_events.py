@@ -10,17 +10,12 @@ from games.engine import apply_scored, move_previews, new_game
 from games.engine.duel.state import DuelState
 
 from ..scoring_checks import events_add_up
-from .support import empty_table, give_line, place_plate, set_sun
-from .test_rules import B, K, T, Y, drafting
+from .support import empty_table, set_sun
+from .test_rules import B, special_cell_ready
 
 
 def test_a_placement_the_special_cell_and_the_penalties_are_told_in_order():
-    core = drafting()
-    place_plate(core, 0, 0, 0)  # Y K / T S at rows 0-1, columns 0-1; special at (1, 1)
-    for cell, colour in ((0, Y), (1, K)):
-        core.bag[colour] -= 1
-        core.grid[0][cell] = colour
-    give_line(core, 0, 1, T, 2)
+    core = special_cell_ready()
     core.broken[0] = [B]
     core.bag[B] -= 1
     empty_table(core)
