@@ -218,17 +218,14 @@ def test_a_crowd_connecting_at_once_costs_a_few_presence_broadcasts_not_one_each
 
 
 def test_league_fixtures_start_whatever_open_tables_their_players_sit_at(make_user, settings):
-    from leagues import services as leagues
     from leagues.models import Fixture
-    from tests.support.leagues import league_with
+    from tests.support.leagues import started_season
 
     settings.OPEN_TABLES_PER_USER = 1
     organiser, ann, ben = make_user("olga"), make_user("ann"), make_user("ben")
     for player in (ann, ben):
         services.create_table(player, players=2)  # each at the quota already
-    league = league_with(organiser, [ann, ben])
-    season = league.seasons.get()
-    leagues.start_season(season.pk, organiser)
+    _, season = started_season(organiser, [ann, ben])
     (fixture,) = Fixture.objects.filter(round__season=season)
     assert fixture.status == Fixture.Status.PLAYING
     assert fixture.table.status == Table.Status.PLAYING

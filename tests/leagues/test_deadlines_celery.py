@@ -9,9 +9,8 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game, Seat
-from leagues import services
 from leagues.models import Fixture, Round
-from tests.support.leagues import league_with, open_fixtures, players
+from tests.support.leagues import open_fixtures, players, started_season
 from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.requires("celery"), pytest.mark.timeout(120)]
@@ -20,9 +19,7 @@ pytestmark = [pytest.mark.requires("celery"), pytest.mark.timeout(120)]
 def test_beat_closes_an_overdue_fixture_and_opens_the_next_round(
     celery_beat_process, organiser, make_user
 ):
-    league = league_with(organiser, players(make_user, 2), cycles=2)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    _, season = started_season(organiser, players(make_user, 2), cycles=2)
     (fixture,) = open_fixtures(season)
     game = Game.objects.get(table=fixture.table_id)
     late = Seat.objects.get(table=fixture.table_id, player_index=game.state["current_player"])

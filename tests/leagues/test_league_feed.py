@@ -13,7 +13,7 @@ from django.test import Client
 from accounts.services import api_token_for
 from azulsite.asgi import application
 from leagues import invitations, services
-from tests.support.leagues import league_with, open_fixtures, players, resign_loser
+from tests.support.leagues import open_fixtures, players, resign_loser, started_season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,9 +44,7 @@ async def subscribed(socket):
 
 def test_a_result_reaches_the_open_league_pages(organiser, make_user):
     members = players(make_user, 2)
-    league = league_with(organiser, members)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    league, season = started_season(organiser, members)
     (fixture,) = open_fixtures(season)
 
     async def scenario():

@@ -18,7 +18,7 @@ from games.models import Game, Seat
 from leagues import errors as league_errors
 from leagues import services
 from leagues.models import Fixture, Round, Season
-from tests.support.leagues import league_with, open_fixtures, players
+from tests.support.leagues import open_fixtures, players, started_season
 from tests.support.row_locks import queued_behind
 
 REPETITIONS = 5
@@ -44,9 +44,7 @@ def _fixture_one_move_from_its_end(organiser, members, seed):
     """A 2-player fixture whose game the player to move can finish, its deadline passed."""
     import random
 
-    league = league_with(organiser, members)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    _, season = started_season(organiser, members)
     (fixture,) = open_fixtures(season)
     rng = random.Random(seed)
     while True:
@@ -111,9 +109,7 @@ def test_a_withdrawal_racing_the_last_fixture_deadline_queues_instead_of_deadloc
     the season with its last fixture, must not work up from the fixture to the season."""
     for repetition in range(REPETITIONS):
         members = players(make_user, 2, prefix=f"w{repetition}-")
-        league = league_with(organiser, members)
-        season = league.seasons.get()
-        services.start_season(season.pk, organiser)
+        _, season = started_season(organiser, members)
         (fixture,) = open_fixtures(season)  # the season's one round and one fixture
         Fixture.objects.filter(pk=fixture.pk).update(
             deadline_at=timezone.now() - timedelta(minutes=1)

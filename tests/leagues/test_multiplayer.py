@@ -8,16 +8,14 @@ from games.models import Game, Seat, Table
 from games.ratings.models import Rating
 from leagues import selectors, services
 from leagues.models import Entry, Fixture, Season
-from tests.support.leagues import league_with, open_fixtures, play_game_out, players
+from tests.support.leagues import open_fixtures, play_game_out, players, started_season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_three_player_season_with_byes_and_a_withdrawal(organiser, make_user):
     members = players(make_user, 4)
-    league = league_with(organiser, members, players_per_game=3)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    _, season = started_season(organiser, members, players_per_game=3)
     rounds = selectors.rounds_with_fixtures(season)
     assert len(rounds) == 3
     for round_ in rounds:
@@ -63,9 +61,7 @@ def test_first_season_divisions_are_cut_by_rating(organiser, make_user):
     members = players(make_user, 4)
     for user, rating in zip(members, (1400, 1700, 1500, 1650), strict=True):
         Rating.objects.create(user=user, ladder="classic-2p", rating=rating, games=10)
-    league = league_with(organiser, members, divisions=2)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    _, season = started_season(organiser, members, divisions=2)
     tiers = {
         e.user.username: (e.division.tier, e.seed_rating)
         for e in Entry.objects.filter(season=season).select_related("user", "division")
@@ -80,9 +76,7 @@ def test_first_season_divisions_are_cut_by_rating(organiser, make_user):
 
 def test_bot_rule_ranks_the_late_player_where_the_bot_finished(organiser, make_user):
     members = players(make_user, 3)
-    league = league_with(organiser, members, players_per_game=3, deadline_rule="bot")
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    league, season = started_season(organiser, members, players_per_game=3, deadline_rule="bot")
     (fixture,) = open_fixtures(season)
     game = Game.objects.get(table=fixture.table_id)
     late = Seat.objects.get(table=fixture.table_id, player_index=game.state["current_player"])

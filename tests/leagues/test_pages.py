@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from leagues import services
 from leagues.models import AuditLog, Fixture, League
-from tests.support.leagues import league_with, open_fixtures, players
+from tests.support.leagues import league_with, open_fixtures, players, started_season
 
 pytestmark = pytest.mark.django_db
 
@@ -160,9 +160,7 @@ def test_league_pages_name_players_by_display_name(organiser, make_user):
     for member, shown in zip(members, ("Ada Tiles", "Bo Mosaic"), strict=True):
         member.display_name = shown
         member.save(update_fields=["display_name"])
-    league = league_with(organiser, members)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    league, season = started_season(organiser, members)
     (fixture,) = open_fixtures(season)
     viewer = logged_in(members[0])
 
@@ -180,9 +178,7 @@ def test_league_pages_name_players_by_display_name(organiser, make_user):
 
 def test_a_league_game_links_back_to_its_league_and_fixture(organiser, make_user):
     members = players(make_user, 2)
-    league = league_with(organiser, members, visibility="invite")
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    league, season = started_season(organiser, members, visibility="invite")
     (fixture,) = open_fixtures(season)
     game_id = fixture.table.game.pk
     fixture_url = f"/leagues/{league.pk}/seasons/1/fixtures/#fixture-{fixture.pk}"

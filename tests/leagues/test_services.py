@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.models import Game, Seat
 from leagues import errors, invitations, selectors, services
 from leagues.models import AuditLog, Entry, Fixture, Member, Round, Season
-from tests.support.leagues import league_with, open_fixtures, players, resign_loser
+from tests.support.leagues import league_with, open_fixtures, players, resign_loser, started_season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,9 +33,7 @@ def play_out(season, winner_of=first_alphabetically):
 
 def test_a_whole_season_from_sign_up_to_promotion_and_relegation(organiser, make_user):
     members = players(make_user, 6)
-    league = league_with(organiser, members, divisions=2, promotion=1)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    league, season = started_season(organiser, members, divisions=2, promotion=1)
 
     season.refresh_from_db()
     assert season.status == Season.Status.RUNNING
@@ -81,9 +79,7 @@ def test_overdue_fixture_is_forfeited_by_the_player_to_move_and_the_next_round_o
     organiser, make_user
 ):
     members = players(make_user, 2)
-    league = league_with(organiser, members, cycles=2)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    _, season = started_season(organiser, members, cycles=2)
     (fixture,) = open_fixtures(season)
     game = Game.objects.get(table=fixture.table_id)
     late = Seat.objects.get(table=fixture.table_id, player_index=game.state["current_player"])
@@ -101,9 +97,7 @@ def test_overdue_fixture_is_forfeited_by_the_player_to_move_and_the_next_round_o
 
 
 def test_bot_rule_hands_a_late_two_player_game_to_the_opponent(organiser, make_user):
-    league = league_with(organiser, players(make_user, 2), deadline_rule="bot")
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    _, season = started_season(organiser, players(make_user, 2), deadline_rule="bot")
     (fixture,) = open_fixtures(season)
     game = Game.objects.get(table=fixture.table_id)
     late = Seat.objects.get(table=fixture.table_id, player_index=game.state["current_player"])
@@ -119,9 +113,7 @@ def test_bot_rule_hands_a_late_two_player_game_to_the_opponent(organiser, make_u
 
 def test_withdrawn_player_forfeits_every_remaining_fixture(organiser, make_user):
     members = players(make_user, 4)
-    league = league_with(organiser, members)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    league, season = started_season(organiser, members)
     quitter = members[0]
 
     services.withdraw_player(season.pk, organiser, quitter.username, "moved abroad")
@@ -146,9 +138,7 @@ def test_withdrawn_player_forfeits_every_remaining_fixture(organiser, make_user)
 
 def test_override_and_extend_are_organiser_only_and_audited(organiser, make_user):
     members = players(make_user, 2)
-    league = league_with(organiser, members)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    league, season = started_season(organiser, members)
     (fixture,) = open_fixtures(season)
     member = members[0]
     later = timezone.now() + timedelta(days=30)
@@ -270,9 +260,7 @@ def test_co_organisers_may_act_and_a_league_keeps_one_organiser(organiser, make_
 
 def test_a_division_left_too_small_between_seasons_joins_the_one_above(organiser, make_user):
     members = players(make_user, 4)
-    league = league_with(organiser, members, divisions=2, promotion=1)
-    season = league.seasons.get()
-    services.start_season(season.pk, organiser)
+    league, season = started_season(organiser, members, divisions=2, promotion=1)
     play_out(season)
     following = services.close_season(season.pk, organiser)
     tier_two = list(

@@ -16,6 +16,14 @@ def league_with(organiser, members, **options):
         services.join_league(league.pk, user, code=league.invite_code)
     return league
 
+def started_season(organiser, members, **options):
+    """A league of `members` (league_with's options) whose first season the organiser started:
+    (league, season)."""
+    league = league_with(organiser, members, **options)
+    season = league.seasons.get()
+    services.start_season(season.pk, organiser)
+    return league, season
+
 def open_fixtures(season):
     return list(
         Fixture.objects.filter(round__season=season, status=Fixture.Status.PLAYING).order_by("id")
