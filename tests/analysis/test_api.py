@@ -1,11 +1,10 @@
 """POST and GET /api/v1/games/{id}/analysis: the documented answers and refusals."""
 
 import pytest
-from rest_framework.test import APIClient
 
-from accounts.services import api_token_for
 from games.analysis import services
 from games.analysis.models import GameAnalysis
+from tests.support.games import client_for
 
 from .factories import played_game
 
@@ -15,13 +14,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def small_budget(settings):
     settings.ANALYSIS_NODES = 150
-
-
-def client_for(user=None):
-    client = APIClient()
-    if user is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_for(user)}")
-    return client
 
 
 def url(game_id):

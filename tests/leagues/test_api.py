@@ -4,22 +4,12 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from leagues.models import AuditLog, Fixture
+from tests.support.games import client_for
 from tests.support.leagues import players
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user=None):
-    client = APIClient()
-    if user is not None:
-        client.credentials(
-            HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}"
-        )
-    return client
 
 
 def test_an_organiser_script_runs_a_league_and_members_are_refused(organiser, make_user):

@@ -6,24 +6,15 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from games import services as game_services
 from games.models import Game, Seat
 from games.ratings.models import RatingChange
 from leagues import errors, invitations, selectors, services
 from leagues.models import AuditLog, Entry, Fixture, FixturePlayer, Invitation, League, Member
+from tests.support.games import client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def client_for(user=None):
-    client = APIClient()
-    if user is not None:
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
 
 
 def test_an_organiser_cannot_take_rating_points_from_a_stranger(make_user):

@@ -3,11 +3,11 @@
 
 import pytest
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from leagues import invitations, services
 from leagues.models import AuditLog, Invitation, Member
+from tests.support.games import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -15,14 +15,6 @@ pytestmark = pytest.mark.django_db
 def logged_in(user, **kwargs):
     client = Client(**kwargs)
     client.force_login(user)
-    return client
-
-
-def api_for(user=None):
-    client = APIClient()
-    if user is not None:
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
     return client
 
 
@@ -148,7 +140,7 @@ def test_following_an_invite_link_joins_nobody_and_a_revoked_link_is_refused(clu
 def test_the_invitations_api(club, make_user):
     league, olga = club
     ann, eve = make_user("ann"), make_user("eve")
-    organiser, invitee = api_for(olga), api_for(ann)
+    organiser, invitee = client_for(olga), client_for(ann)
 
     made = organiser.post(
         f"/api/v1/leagues/{league.pk}/invitations", {"username": "ann"}, format="json"
@@ -161,15 +153,15 @@ def test_the_invitations_api(club, make_user):
     assert [i["id"] for i in invitee.get("/api/v1/invitations").json()] == [body["id"]]
     # The invitee reads the league they are invited to; strangers get 404 as for unknown ids.
     assert invitee.get(f"/api/v1/leagues/{league.pk}").status_code == 200
-    assert api_for(eve).get(f"/api/v1/leagues/{league.pk}").status_code == 404
+    assert client_for(eve).get(f"/api/v1/leagues/{league.pk}").status_code == 404
 
     refusals = [
-        (api_for(eve).post(f"/api/v1/invitations/{body['id']}/accept"), 403, "not_invitee"),
-        (api_for().post(f"/api/v1/invitations/{body['id']}/accept"), 401, "not_authenticated"),
+        (client_for(eve).post(f"/api/v1/invitations/{body['id']}/accept"), 403, "not_invitee"),
+        (client_for().post(f"/api/v1/invitations/{body['id']}/accept"), 401, "not_authenticated"),
         (invitee.post("/api/v1/invitations/999999/accept"), 404, "not_found"),
         (invitee.post(f"/api/v1/invitations/{body['id']}/revoke"), 403, "not_organiser"),
         (invitee.get(f"/api/v1/leagues/{league.pk}/invitations"), 403, "not_organiser"),
-        (api_for().get("/api/v1/invitations"), 401, "not_authenticated"),
+        (client_for().get("/api/v1/invitations"), 401, "not_authenticated"),
         (
             organiser.post(
                 f"/api/v1/leagues/{league.pk}/invitations", {"username": "ann"}, format="json"
@@ -200,7 +192,7 @@ def test_the_invitations_api(club, make_user):
     old = league.invite_code
     reset = organiser.post(f"/api/v1/leagues/{league.pk}/invite-link")
     assert reset.status_code == 200 and reset.json()["invite_code"] not in (None, old)
-    refused = api_for(eve).post(f"/api/v1/leagues/{league.pk}/join", {"code": old}, format="json")
+    refused = client_for(eve).post(f"/api/v1/leagues/{league.pk}/join", {"code": old}, format="json")
     # A stranger with a dead code learns nothing: the league is unknown to them, as a bad id.
     assert (refused.status_code, refused.json()["error"]["code"]) == (404, "not_found")
     revoked = organiser.delete(f"/api/v1/leagues/{league.pk}/invite-link")

@@ -87,10 +87,11 @@ def snapshot(game):
     )
 
 
-def client_for(user):
-    """A DRF client that authenticates as `user` with their API token."""
+def client_for(user=None):
+    """A DRF client that authenticates as `user` with their API token (anonymous without one)."""
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_for(user)}")
+    if user is not None:
+        client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_for(user)}")
     return client
 
 
