@@ -3,20 +3,15 @@
 import json
 from contextlib import contextmanager
 
-from websockets.sync.client import connect
-
-from accounts.services import api_token_for
 from games import services
 from games.models import Game
 from tests.support.games import start_game
-
-WAIT = 10
+from tests.support.live_sockets import live_socket, next_message
 
 
 @contextmanager
 def open_game_socket(live_daphne, game_id, user=None):
-    query = f"?token={api_token_for(user)}" if user else ""
-    with connect(f"{live_daphne.ws_url}/ws/games/{game_id}/{query}", open_timeout=WAIT) as socket:
+    with live_socket(live_daphne, f"/ws/games/{game_id}/", user) as socket:
         assert next_of(socket, "state")["id"] == game_id
         yield socket
 
@@ -30,11 +25,7 @@ def rematch_until(socket, status):
 
 
 def next_of(socket, kind):
-    while True:
-        message = json.loads(socket.recv(timeout=WAIT))
-        if message["type"] == kind:
-            return message
-        assert message["type"] in ("presence", "state", "rematch"), message
+    return next_message(socket, kind, passing=("presence", "state", "rematch"))
 
 
 def test_offer_decline_and_accept_reach_both_players_live(live_daphne, alice, make_user):

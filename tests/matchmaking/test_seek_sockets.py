@@ -4,29 +4,20 @@ import json
 import time
 from contextlib import contextmanager
 
-from websockets.sync.client import connect
-
-from accounts.services import api_token_for
 from games.models import Game
 from matchmaking.models import Seek
-
-WAIT = 10
+from tests.support.live_sockets import live_socket, next_message
 
 
 @contextmanager
 def lobby_socket(live_daphne, user=None):
-    query = f"?token={api_token_for(user)}" if user else ""
-    with connect(f"{live_daphne.ws_url}/ws/lobby/{query}", open_timeout=WAIT) as socket:
+    with live_socket(live_daphne, "/ws/lobby/", user) as socket:
         assert next_of(socket, "tables")
         yield socket
 
 
 def next_of(socket, kind):
-    while True:
-        message = json.loads(socket.recv(timeout=WAIT))
-        if message["type"] == kind:
-            return message
-        assert message["type"] in ("tables", "table", "seek", "paired"), message
+    return next_message(socket, kind, passing=("tables", "table", "seek", "paired"))
 
 
 def test_two_seekers_are_paired_over_the_lobby_socket(live_daphne, alice, make_user):
