@@ -1,4 +1,4 @@
-"""The public API of games.engine as engine-api.md states it."""
+"""The public API of games.engine as docs/engine.md states it."""
 
 import subprocess
 import sys
