@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.arena_stats import wilson  # noqa: E402
+from bench.arena_stats import chosen_levels, wilson  # noqa: E402
 from games.bots import LEVELS, choose_action  # noqa: E402
 from games.engine import ClassicCore  # noqa: E402
 
@@ -149,10 +149,7 @@ def main(argv=None):
                         help="a short smoke run: 4 games per pairing, budget 0.05 s")
     parser.add_argument("--progress", action="store_true", help="print a line every 10 games")
     args = parser.parse_args(argv)
-    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
-    for level in levels:
-        if level not in LEVELS:
-            parser.error(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    levels = chosen_levels(parser, args.levels, LEVELS)
     players_list = [int(n) for n in args.players.split(",")]
     if any(n not in (2, 3, 4) for n in players_list):
         parser.error("--players takes 2, 3 and/or 4")

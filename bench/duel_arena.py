@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.arena_stats import wilson  # noqa: E402
+from bench.arena_stats import chosen_levels, wilson  # noqa: E402
 from games.bots import LEVELS, choose_action  # noqa: E402
 from games.engine.duel import DuelCore, DuelState  # noqa: E402
 
@@ -89,10 +89,7 @@ def main(argv=None):
                         help="cap the strong and master searches at this many positions per move")
     parser.add_argument("--progress", action="store_true", help="print a line every 10 games")
     args = parser.parse_args(argv)
-    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
-    for level in levels:
-        if level not in LEVELS:
-            parser.error(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    levels = chosen_levels(parser, args.levels, LEVELS)
     games, budget = (4, 0.1) if args.quick else (args.games, args.budget)
     nodes = f"; nodes {args.nodes}" if args.nodes else ""
     print(f"duel arena: levels {', '.join(levels)}; {games} games per pairing; budget {budget} s; "
