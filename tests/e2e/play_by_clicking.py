@@ -41,6 +41,15 @@ def open_table(page: Page, base_url: str, *, players=2, variant="standard", cloc
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
+def join_and_start(host: Page, guest: Page, base_url: str, table_id: int, guest_name: str) -> None:
+    """The guest joins the host's table for two from its page (a shared link) rather than from the
+    lobby; the host starts the game once the guest's name shows in the second seat."""
+    guest.goto(f"{base_url}/tables/{table_id}/")
+    guest.click("[data-seat='1'] [data-action=join]")
+    expect(host.locator("[data-seat='1'] .seat__name")).to_have_text(guest_name)
+    host.click("[data-action=start]")
+
+
 def version_of(page: Page) -> int:
     value = page.get_attribute(GAME, "data-version")
     return int(value) if value is not None else -1

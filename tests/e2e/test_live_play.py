@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from .play_by_clicking import (
     GAME,
     is_over,
+    join_and_start,
     open_table,
     play_one_move,
     sign_up,
@@ -103,11 +104,7 @@ def test_gray_wall_asks_each_player_for_the_column(live_daphne, contexts):
     sign_up(carol, base, "carol4")
     sign_up(dave, base, "dave4")
     table_id = open_table(carol, base, players=2, variant="gray")
-    # Dave joins from the table page itself (a shared link) rather than from the lobby.
-    dave.goto(f"{base}/tables/{table_id}/")
-    dave.click("[data-seat='1'] [data-action=join]")
-    expect(carol.locator("[data-seat='1'] .seat__name")).to_have_text("dave4")
-    carol.click("[data-action=start]")
+    join_and_start(carol, dave, base, table_id, "dave4")
     for page in (carol, dave):
         expect(page.locator(".wall--gray").first).to_be_visible()
 
@@ -140,9 +137,7 @@ def test_a_refused_move_shows_the_servers_reason_then_the_page_catches_up(live_d
     sign_up(erin, base, "erin4")
     sign_up(frank, base, "frank4")
     table_id = open_table(erin, base, players=2)
-    frank.goto(f"{base}/tables/{table_id}/")
-    frank.click("[data-seat='1'] [data-action=join]")
-    erin.click("[data-action=start]")
+    join_and_start(erin, frank, base, table_id, "frank4")
     mover = wait_for_turn_or_end([erin, frank])
     other = frank if mover is erin else erin
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 
-from .play_by_clicking import GAME, open_table, sign_up
+from .play_by_clicking import GAME, join_and_start, open_table, sign_up
 from .test_chat import send, texts
 from .test_together import order_of, table_id_of
 
@@ -36,10 +36,7 @@ def test_two_players_chat_mute_a_spectator_talks_apart_and_a_rematch_rotates_the
 
     # Ada opens a table for two from the lobby, Ben joins it from its page, Ada starts.
     table_id = open_table(ada, base, players=2)
-    ben.goto(f"{base}/tables/{table_id}/")
-    ben.click("[data-seat='1'] [data-action=join]")
-    expect(ada.locator("[data-seat='1'] .seat__name")).to_have_text("ben15")
-    ada.click("[data-action=start]")
+    join_and_start(ada, ben, base, table_id, "ben15")
     for page in (ada, ben):
         expect(page.locator(GAME)).to_be_visible()
     first_game = Game.objects.get(table_id=table_id)

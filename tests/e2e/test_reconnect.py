@@ -20,6 +20,7 @@ from tests.support.processes import start_daphne
 
 from .play_by_clicking import (
     GAME,
+    join_and_start,
     open_table,
     play_one_move,
     sign_up,
@@ -47,11 +48,9 @@ def test_game_pages_reconnect_after_their_server_is_killed_and_play_on(_subproce
         ann, ben = contexts(DESKTOP, 15_000), contexts(DESKTOP, 15_000)
         sign_up(ann, server.url, "ann17")
         sign_up(ben, server.url, "ben17")
-        table_id = open_table(ann, server.url, players=2)  # through the pages: this process
-        ben.goto(f"{server.url}/tables/{table_id}/")        # must not broadcast (see conftest)
-        ben.click("[data-seat='1'] [data-action=join]")
-        expect(ann.locator("[data-seat='1'] .seat__name")).to_have_text("ben17")
-        ann.click("[data-action=start]")
+        # Through the pages: this process must not broadcast (see conftest).
+        table_id = open_table(ann, server.url, players=2)
+        join_and_start(ann, ben, server.url, table_id, "ben17")
         for page in (ann, ben):
             expect(page.locator(GAME)).to_be_visible()
         game = Game.objects.get(table_id=table_id)
