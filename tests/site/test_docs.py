@@ -21,16 +21,6 @@ MAP_LINES = 40  # one screen
 OUTSIDE = re.compile(r"\.\./|(?<![\w/.-])(?:spec|seeds)/")
 MARKDOWN_NAME = re.compile(r"(?<![\w/.-])([\w./-]*[\w-]\.md)\b")
 SOURCES = re.compile(r"\.(py|js|html|css|txt|toml|md)$|^(Makefile|Procfile|\.importlinter|\.ci/run)$")
-# Source files still naming a doc by an old name, in code another branch is reworking
-# (games/engine): each must still be stale, so that the entry goes once the line is reworded.
-KNOWN_STALE = {
-    "games/engine/classic/codec.py": "engine-api.md",
-    "games/engine/classic/moves.py": "engine-api.md",
-    "games/engine/classic/state.py": "engine-api.md",
-    "games/engine/common/state_base.py": "engine-api.md",
-}
-
-
 @pytest.fixture(scope="module")
 def tracked() -> set[str]:
     if not (ROOT / ".git").exists():
@@ -113,5 +103,4 @@ def test_docs_and_sources_name_only_markdown_files_the_repository_holds(tracked)
             names = named_markdown(path, tracked)
             if names:
                 stale[path] = sorted(set(names))
-    expected = {path: [name] for path, name in KNOWN_STALE.items()}
-    assert stale == expected
+    assert stale == {}

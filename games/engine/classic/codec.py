@@ -1,4 +1,4 @@
-"""JSON form of a classic game state (engine-api.md, format 1): encoding and validation.
+"""JSON form of a classic game state (docs/engine.md, format 1): encoding and validation.
 
 ``decode`` checks types, ranges and the invariants of the rules and names the offending
 field in every ``InvalidState`` message.

@@ -1,4 +1,4 @@
-"""Moves of classic Azul and their JSON form (engine-api.md, "Move").
+"""Moves of classic Azul and their JSON form (docs/engine.md, "Move").
 
 Every possible move is one interned ``ClassicMove`` built once, indexed by its action int, so
 listing legal moves costs no allocation.

@@ -1,4 +1,4 @@
-"""The public, immutable game state of classic Azul (engine-api.md).
+"""The public, immutable game state of classic Azul (docs/engine.md).
 
 ``ClassicState`` validates everything that comes in and delegates the rules to one
 ``ClassicCore``, which it never mutates: ``apply`` works on a clone.  What every

@@ -1,4 +1,4 @@
-"""What the public, immutable state of every ruleset shares (engine-api.md).
+"""What the public, immutable state of every ruleset shares (docs/engine.md).
 
 A state wraps one core of its ruleset and never mutates it: reading goes through the
 properties below, ``apply`` works on a clone.  A ruleset's state names its codec, move
