@@ -9,8 +9,9 @@ score: each event carries the running score after it.
 """
 
 from ..common.colours import COLOURS
+from ..common.core_copy import fields_into
 from . import codec
-from .core import _FIELDS, ClassicCore
+from .core import ClassicCore
 from .state import ClassicState
 from .tables import (
     CENTER,
@@ -36,9 +37,7 @@ class _RecordingCore(ClassicCore):
 
     @classmethod
     def of(cls, core: ClassicCore) -> "_RecordingCore":
-        recording = cls.__new__(cls)
-        for name in _FIELDS:
-            setattr(recording, name, getattr(core, name))
+        recording = fields_into(cls, core)
         recording.events = []
         recording.before_tiling = None
         return recording

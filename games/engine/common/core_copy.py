@@ -24,3 +24,12 @@ def field_copier(cls: type, *, shared: tuple[str, ...], lists: tuple[str, ...],
     namespace = {"new": object.__new__, "cls": cls}
     exec(compile(source, f"<copy of {cls.__name__}>", "exec"), namespace)  # text written above
     return namespace["copy"]
+
+
+def fields_into(cls: type, core):
+    """A ``cls`` (a subclass of ``core``'s class with slots of its own) holding ``core``'s
+    fields, the lists shared, not copied: a recording core takes over a position this way."""
+    into = object.__new__(cls)
+    for name in type(core).__slots__:
+        setattr(into, name, getattr(core, name))
+    return into

@@ -9,10 +9,11 @@ cannot disagree with the score: each event carries the running score after it.
 """
 
 from ..common.colours import COLOURS
+from ..common.core_copy import fields_into
 from ..common.scoring import placement_points, run_table
 from . import codec, rulings
 from .actions import BUY_PLATE
-from .core import _FIELDS, EMPTY, DuelCore
+from .core import EMPTY, DuelCore
 from .state import DuelState
 from .tables import CELLS, GRID, LINES, ROUNDS, SMALL_FACTORIES, TILING
 
@@ -36,9 +37,7 @@ class _RecordingDuelCore(DuelCore):
 
     @classmethod
     def of(cls, core: DuelCore) -> "_RecordingDuelCore":
-        recording = cls.__new__(cls)
-        for name in _FIELDS:
-            setattr(recording, name, getattr(core, name))
+        recording = fields_into(cls, core)
         recording.events = []
         recording.before_tiling = None
         recording.placing = False
