@@ -258,15 +258,23 @@ def _process_cpu(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _service_pids():
-    """The PostgreSQL and Redis server processes of this machine."""
+def _service_pids(database=None):
+    """The PostgreSQL and Redis server processes of this machine; with `database`, PostgreSQL's
+    connection backends only of that database (other users of the server, such as a test run,
+    are left out), its background processes always."""
     pids = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 name = (entry / "comm").read_text().strip()
+                command = (entry / "cmdline").read_bytes().decode(errors="replace")
             except OSError:
                 continue
+            if name == "postgres" and database is not None:
+                # A backend is titled "postgres: <cluster>: <user> <database> <client> <activity>".
+                words = command.split(":", 2)[-1].split()
+                if len(words) >= 3 and "(" in words[2] and words[1] != database:
+                    continue
             if name in ("postgres", "redis-server"):
                 pids.append(int(entry.name))
     return pids
@@ -275,7 +283,8 @@ def _service_pids():
 class Servers:
     """The daphne processes and the Celery worker; stopped (only these) on exit."""
 
-    def __init__(self, backlog=None, connect_timeout=None):
+    def __init__(self, backlog=None, connect_timeout=None, database=None):
+        self.database = database  # the benchmark's own: other databases' backends are not counted
         self.daphnes = []
         self.worker = None
         self.profilers = []
@@ -313,16 +322,17 @@ class Servers:
                                            port=port, timeout=120)
 
     def service_pids(self):
-        return _service_pids()
+        return _service_pids(self.database)
 
     def cpu_seconds(self):
         """CPU seconds used so far by each daphne (with its killed predecessors), the worker, and
-        PostgreSQL and Redis (all their processes on this machine: other users of them count too),
+        PostgreSQL and Redis (the benchmark database's backends, the background processes, Redis:
+        other users of Redis count too),
         by name; the services as {pid: seconds} (a process that started in the window counts whole)."""
         used = {f"daphne-{i}": self.retired_cpu.get(i, 0.0) + _process_cpu(d.process.pid)
                 for i, d in enumerate(self.daphnes)}
         used["worker"] = _process_cpu(self.worker.process.pid)
-        used["PostgreSQL + Redis"] = {pid: _process_cpu(pid) for pid in _service_pids()}
+        used["PostgreSQL + Redis"] = {pid: _process_cpu(pid) for pid in self.service_pids()}
         used["load generator"] = time.process_time()
         return used
 
@@ -698,7 +708,8 @@ def report(args, stats, load_before, load_after):
                   f"p50 {percentile(ms, 0.5):.1f}  p99 {percentile(ms, 0.99):.1f} ms")
     if stats.cpu and stats.moves:
         print("  CPU per move: " + ", ".join(
-            f"{name} {1000 * seconds / stats.moves:.2f} ms" for name, seconds in stats.cpu.items()))
+            f"{name} {1000 * seconds / stats.moves:.2f} ms" for name, seconds in stats.cpu.items())
+            + f"; all {1000 * sum(stats.cpu.values()) / stats.moves:.2f} ms")
     print(f"  games finished {stats.games_finished}, lost answers {stats.lost}, "
           f"errors {stats.errors or 'none'}, tables out of games {stats.tables_out_of_games}")
     if stats.event is not None:
@@ -727,7 +738,7 @@ def main(argv=None):
     setup_started = time.perf_counter()
     setup_django(args)
     tables = create_games(args)
-    servers = Servers(args.backlog, args.connect_timeout)
+    servers = Servers(args.backlog, args.connect_timeout, args.database_url.rsplit("/", 1)[1])
 
     def on_signal(signum, frame):
         raise KeyboardInterrupt
