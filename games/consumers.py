@@ -17,7 +17,7 @@ from azulsite.api import parsers as json_input
 from matchmaking.sockets import REMATCH_HANDLERS, SEEK_HANDLERS, RematchMessages, SeekMessages
 from social.sockets import SocialSocketMixin
 
-from . import broadcast, payloads, presence, selectors, services
+from . import broadcast, frames, payloads, presence, selectors, services
 from .errors import GameError, NotFound
 from .rates import MessageRate
 from .socket_db import in_db_thread
@@ -109,6 +109,10 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
         # Channels' send_json skips the send above (it calls its parent's), so route it here.
         await self.send(text_data=await self.encode_json(content), close=close)
 
+    @classmethod
+    async def encode_json(cls, content):
+        return frames.dumps(content)
+
     async def send_error(self, code, detail):
         # str(): a domain error's default detail is a lazy translation, read in the socket's language.
         await self.send_json({"type": "error", "code": code, "detail": str(detail)})
@@ -128,11 +132,13 @@ def _game_viewer(game_id, user):
     return True, any(seat.user_id == user.pk for seat in game.table.seats_in_order())
 
 
-def _sync_message(game_id):
-    """The current state. Connecting and syncing check the clock first: a client whose display
-    reached zero sends a sync, so timeouts happen on time even without a Celery beat."""
+def _sync_message(game_id, user_id):
+    """The current state, as the socket of `user_id` gets it (the moves for the mover alone, as
+    in broadcasts). Connecting and syncing check the clock first: a client whose display reached
+    zero sends a sync, so timeouts happen on time even without a Celery beat."""
     game = services.game_after_clock_check(game_id)
-    return {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
+    payload = payloads.game_payload(game, last_move=selectors.last_move(game))
+    return {"type": "state", **payloads.for_viewer(payload, selectors.mover_id(game), user_id)}
 
 
 class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
@@ -146,6 +152,7 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
+        self.user_id = getattr(self.user, "pk", None)  # None: anonymous
         await self.accept()
         exists, is_player = await in_db_thread(_game_viewer)(self.game_id, self.user)
         if not exists:
@@ -169,7 +176,7 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
         self.group = group
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.social_join(self.user, self.game_id, is_player)  # chat, mutes, online
-        await self.send_json(await in_db_thread(_sync_message)(self.game_id))
+        await self.send_json(await in_db_thread(_sync_message)(self.game_id, self.user_id))
         presence.changed(self.group, self.channel_layer)
 
     async def disconnect(self, code):
@@ -193,10 +200,11 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
         )
         if outcome is not None and not outcome.applied:
             # A resend changes nothing, so no broadcast follows: answer the sender directly.
-            await self.send_json({"type": "state", **outcome.payload})
+            payload = payloads.for_viewer(outcome.payload, outcome.mover_id, self.user_id)
+            await self.send_json({"type": "state", **payload})
 
     async def on_sync(self, content):
-        message = await self._call(_sync_message, self.game_id)
+        message = await self._call(_sync_message, self.game_id, self.user_id)
         if message is not None:
             await self.send_json(message)
 
@@ -205,8 +213,9 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
 
     # Group events (from games.broadcast and presence changes).
     async def game_state(self, event):
-        # The broadcast carries the message already encoded once for all its receivers.
-        await self.send(text_data=event["text"])
+        # The broadcast carries the message encoded once for all its receivers; sockets of anyone
+        # but the mover cut the moves off (broadcast.state_event).
+        await self.send(text_data=broadcast.state_text_for(event, self.user_id))
 
     async def game_analysis(self, event):
         # Progress of the game's analysis (games.analysis.services), encoded once by the sender.

@@ -18,6 +18,7 @@ class MoveOutcome:
     state: dict  # public state after the move
     applied: bool  # False when this was a resend of the last accepted move
     payload: dict  # the full game payload (payloads.game_payload)
+    mover_id: int | None  # who moves now (selectors.mover_id): sockets show others no moves
 
 
 def play_move(game_id, user, move, version):
@@ -50,7 +51,7 @@ def _apply_move(game, user, move, version, now):
     last = _resent_last_move(game, user, move, version)
     if last is not None:
         payload = payloads.game_payload(game, last_move=last)
-        return MoveOutcome(game.version, payload["state"], False, payload)
+        return MoveOutcome(game.version, payload["state"], False, payload, selectors.mover_id(game))
 
     if game.is_over:
         raise errors.GameOver()
@@ -95,7 +96,7 @@ def _apply_move(game, user, move, version, now):
     storage.update_fields(game, _GAME_MOVE_FIELDS)
     payload = payloads.game_payload(game, last_move=record, engine_state=new_state, account=account)
     events.game_changed(game, payload, table_changed=finished)
-    return MoveOutcome(game.version, payload["state"], True, payload)
+    return MoveOutcome(game.version, payload["state"], True, payload, selectors.mover_id(game))
 
 
 def _resent_last_move(game, user, move, version):
