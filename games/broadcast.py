@@ -9,7 +9,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from . import frames, payloads, selectors
+from . import fast_json, payloads, selectors
 
 LOBBY_GROUP = "lobby"
 
@@ -113,9 +113,9 @@ def state_event(payload, mover_id):
     its moves: a page keeps the last state of a version, and no second copy can take them away.
     A process of the previous release sends `text` to everyone, with the moves (rolling deploys
     mix both; docs/operations.md)."""
-    common = frames.dumps({"type": "state", **payloads.without_moves(payload)})
+    common = fast_json.dumps({"type": "state", **payloads.without_moves(payload)})
     cut = len(common) - 1
-    moves = "".join(f',"{key}":{frames.dumps(payload[key])}' for key in payloads.MOVER_ONLY) + "}"
+    moves = "".join(f',"{key}":{fast_json.dumps(payload[key])}' for key in payloads.MOVER_ONLY) + "}"
     return {"type": "game.state", "text": common[:cut] + moves, "cut": cut, "mover": mover_id}
 
 

@@ -17,7 +17,7 @@ from azulsite.api import parsers as json_input
 from matchmaking.sockets import REMATCH_HANDLERS, SEEK_HANDLERS, RematchMessages, SeekMessages
 from social.sockets import SocialSocketMixin
 
-from . import broadcast, frames, payloads, presence, selectors, services
+from . import broadcast, fast_json, payloads, presence, selectors, services
 from .errors import GameError, NotFound
 from .rates import MessageRate
 from .socket_db import in_db_thread
@@ -111,7 +111,7 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
 
     @classmethod
     async def encode_json(cls, content):
-        return frames.dumps(content)
+        return fast_json.dumps(content)
 
     async def send_error(self, code, detail):
         # str(): a domain error's default detail is a lazy translation, read in the socket's language.

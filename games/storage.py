@@ -13,7 +13,9 @@ become ordinary model instances, so the rest of games.services cannot tell the d
 from functools import cache
 
 from django.db import connection
+from django.db.models import JSONField
 
+from . import fast_json
 from .models import Game, MoveRecord, Seat, Table
 
 
@@ -162,6 +164,57 @@ def _load_game(game_id, lock_sql=None):
     return game
 
 
+def _db_value(field, value):
+    """What the ORM would write for `value` in this field; JSON columns encoded by orjson
+    (fast_json), which PostgreSQL stores as the same jsonb as json.dumps' text."""
+    if (connection.vendor == "postgresql" and isinstance(field, JSONField)
+            and field.encoder is None and value is not None):
+        from psycopg.types.json import Jsonb
+
+        return Jsonb(value, dumps=fast_json.dumps_bytes)
+    return field.get_db_prep_save(value, connection)
+
+
+@cache
+def _write_move_statement(vendor, game_fields, seat_fields):
+    """PostgreSQL: one statement, so one round trip, for a move's writes: a data-modifying WITH
+    inserts the move and updates the game (and the mover's seat). Its parts run exactly once
+    each, on one snapshot; they touch different rows, so nothing depends on their order."""
+    insert, insert_fields, _returning = _insert_statement(MoveRecord, vendor)  # RETURNING the id
+    game_update, game_update_fields = _update_statement(Game, game_fields)
+    parts = [f"m AS ({insert})", f"g AS ({game_update})"]
+    fields = [insert_fields, game_update_fields]
+    if seat_fields:
+        seat_update, seat_update_fields = _update_statement(Seat, seat_fields)
+        parts.append(f"s AS ({seat_update})")
+        fields.append(seat_update_fields)
+    return f"WITH {', '.join(parts)} SELECT * FROM m", fields
+
+
+def write_move(record, game, game_fields, seat=None, seat_fields=()):
+    """A move's writes: insert `record` (a new MoveRecord; its id is set), write `game_fields`
+    of `game` and, with `seat`, `seat_fields` of the mover's seat. One statement on PostgreSQL;
+    elsewhere (SQLite, no round trips to save) insert_move and update_fields in turn."""
+    if connection.vendor != "postgresql":
+        if seat is not None:
+            update_fields(seat, seat_fields)
+        insert_move(record)
+        update_fields(game, game_fields)
+        return record
+    sql, (insert_fields, game_update_fields, *seat_update_fields) = _write_move_statement(
+        connection.vendor, tuple(game_fields), tuple(seat_fields) if seat is not None else ())
+    params = _insert_values(record, insert_fields)
+    params += _update_values(game, game_update_fields)
+    for fields in seat_update_fields:
+        params += _update_values(seat, fields)
+    with _cursor() as cursor:
+        cursor.execute(sql, params)
+        record.pk = cursor.fetchone()[0]
+    record._state.adding = False
+    record._state.db = connection.alias
+    return record
+
+
 @cache
 def _update_statement(model, field_names):
     quote = connection.ops.quote_name
@@ -174,11 +227,17 @@ def _update_statement(model, field_names):
 def update_fields(instance, field_names):
     """Write these fields of an existing row, like `instance.save(update_fields=...)`."""
     sql, fields = _update_statement(type(instance), tuple(field_names))
-    params = [field.get_db_prep_save(getattr(instance, field.attname), connection)
-              for field in fields]
-    params.append(instance.pk)
     with _cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, _update_values(instance, fields))
+
+
+def _update_values(instance, fields):
+    """The parameters of _update_statement: the fields' values, then the primary key."""
+    return [_db_value(field, getattr(instance, field.attname)) for field in fields] + [instance.pk]
+
+
+def _insert_values(record, fields):
+    return [_db_value(field, field.pre_save(record, True)) for field in fields]
 
 
 @cache
@@ -199,7 +258,7 @@ def _insert_statement(model, vendor):
 def insert_move(record):
     """Insert a new MoveRecord (append-only: there is no update) and set its id."""
     sql, fields, returning = _insert_statement(MoveRecord, connection.vendor)
-    params = [field.get_db_prep_save(field.pre_save(record, True), connection) for field in fields]
+    params = _insert_values(record, fields)
     with _cursor() as cursor:
         cursor.execute(sql, params)
         if returning:
