@@ -171,3 +171,35 @@ def process_names(servers):
         if comm == "redis-server":
             names["redis"] = pid
     return names
+
+
+GC_LINE = re.compile(r"gen(\d) (\d+) × max ([\d.]+) ms total ([\d.]+) ms")
+OBJECTS = re.compile(r"objects tracked (\d+), frozen (\d+)")
+
+
+def report_gc(lines_by_process):
+    """Sum each daphne's collector reports of the window: collections, longest and total pause
+    per generation, and the objects it tracked (azulsite/collector.py)."""
+    for name, lines in lines_by_process.items():
+        count, longest, total = [0, 0, 0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
+        objects = ""
+        for line in lines:
+            for generation, n, most, spent in GC_LINE.findall(line):
+                g = int(generation)
+                count[g] += int(n)
+                longest[g] = max(longest[g], float(most))
+                total[g] += float(spent)
+            found = OBJECTS.search(line)
+            if found:
+                objects = f", {found.group(1)} objects tracked, {found.group(2)} frozen"
+        print(f"  collector {name} ({len(lines)} reports): " + "; ".join(
+            f"gen{g} {count[g]} × max {longest[g]:.1f} ms, total {total[g]:.0f} ms"
+            for g in range(3)) + objects)
+
+
+def wait_for_the_others(directory, count):
+    """--together: mark this run ready in `directory`, wait until `count` runs are."""
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    (Path(directory) / str(os.getpid())).touch()
+    while len(list(Path(directory).iterdir())) < int(count):
+        time.sleep(0.2)
