@@ -17,7 +17,7 @@ sockets, hundreds of thousands of objects (docs/operations.md, "Pauses"). Settin
   freed then, so memory stays bounded. One long pause per period instead of one per full
   collection.
 - GC_PAUSE_LOG_SECONDS (default 0: off): log every N seconds how many collections of each
-  generation ran, their longest and total time (logger `azulsite.gc`, at INFO whatever LOG_LEVEL
+  generation ran, the longest (wall and CPU time) and their total CPU time (logger `azulsite.gc`, at INFO whatever LOG_LEVEL
   says): what `bench/ws_load.py` reports.
 """
 
@@ -48,8 +48,10 @@ def _thresholds():
 
 
 class Collections:
-    """Watches every collection: counts, longest and total pause per generation since the last
-    report, and whether a full collection ended (to freeze its survivors)."""
+    """Watches every collection: per generation since the last report, how many, the longest in
+    wall time and in CPU time (the thread's: on a shared machine a collection's wall time also
+    counts the time the process waited for a core), and the total CPU; and whether a full
+    collection ended (to freeze its survivors)."""
 
     def __init__(self):
         self.started = None
@@ -59,26 +61,30 @@ class Collections:
     def reset(self):
         self.count = [0, 0, 0]
         self.longest = [0.0, 0.0, 0.0]
-        self.total = [0.0, 0.0, 0.0]
+        self.longest_cpu = [0.0, 0.0, 0.0]
+        self.total_cpu = [0.0, 0.0, 0.0]
 
     def __call__(self, phase, info):
         if phase == "start":
-            self.started = time.perf_counter()
+            self.started = (time.perf_counter(), time.thread_time())
             return
         if self.started is None:
             return
-        seconds = time.perf_counter() - self.started
+        wall = time.perf_counter() - self.started[0]
+        cpu = time.thread_time() - self.started[1]
         generation = info["generation"]
         self.count[generation] += 1
-        self.total[generation] += seconds
-        self.longest[generation] = max(self.longest[generation], seconds)
+        self.longest[generation] = max(self.longest[generation], wall)
+        self.longest_cpu[generation] = max(self.longest_cpu[generation], cpu)
+        self.total_cpu[generation] += cpu
         self.started = None
         if generation == 2:
             self.full_ended.set()
 
     def line(self):
         parts = [f"gen{g} {self.count[g]} × max {1000 * self.longest[g]:.1f} ms "
-                 f"total {1000 * self.total[g]:.1f} ms" for g in range(3)]
+                 f"(CPU {1000 * self.longest_cpu[g]:.1f} ms) CPU total "
+                 f"{1000 * self.total_cpu[g]:.1f} ms" for g in range(3)]
         return f"gc pauses: {'; '.join(parts)}; pending {gc.get_count()}"
 
 

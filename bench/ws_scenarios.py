@@ -173,28 +173,24 @@ def process_names(servers):
     return names
 
 
-GC_LINE = re.compile(r"gen(\d) (\d+) × max ([\d.]+) ms total ([\d.]+) ms")
-OBJECTS = re.compile(r"objects tracked (\d+), frozen (\d+)")
+GC_LINE = re.compile(r"gen(\d) (\d+) × max ([\d.]+) ms \(CPU ([\d.]+) ms\) CPU total ([\d.]+) ms")
 
 
 def report_gc(lines_by_process):
-    """Sum each daphne's collector reports of the window: collections, longest and total pause
-    per generation, and the objects it tracked (azulsite/collector.py)."""
+    """Sum each daphne's collector reports of the window (azulsite/collector.py): per generation
+    the collections, the longest in wall and in CPU time, and the CPU time in all."""
     for name, lines in lines_by_process.items():
-        count, longest, total = [0, 0, 0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
-        objects = ""
+        count, longest, longest_cpu, total = [0] * 3, [0.0] * 3, [0.0] * 3, [0.0] * 3
         for line in lines:
-            for generation, n, most, spent in GC_LINE.findall(line):
+            for generation, n, most, most_cpu, spent in GC_LINE.findall(line):
                 g = int(generation)
                 count[g] += int(n)
                 longest[g] = max(longest[g], float(most))
+                longest_cpu[g] = max(longest_cpu[g], float(most_cpu))
                 total[g] += float(spent)
-            found = OBJECTS.search(line)
-            if found:
-                objects = f", {found.group(1)} objects tracked, {found.group(2)} frozen"
         print(f"  collector {name} ({len(lines)} reports): " + "; ".join(
-            f"gen{g} {count[g]} × max {longest[g]:.1f} ms, total {total[g]:.0f} ms"
-            for g in range(3)) + objects)
+            f"gen{g} {count[g]} × max {longest[g]:.1f} ms (CPU {longest_cpu[g]:.1f}), "
+            f"CPU {total[g]:.0f} ms" for g in range(3)))
 
 
 def wait_for_the_others(directory, count):
