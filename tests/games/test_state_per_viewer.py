@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import broadcast, fast_json, game_rules, payloads, selectors
-from games.models import Game, Seat
+from games.models import Game
 from tests.support.games import start_game
 from tests.support.sockets import connect, opened, settle, tokens_for
 
@@ -141,21 +141,17 @@ def test_connect_sync_and_a_resent_moves_answer_give_the_moves_to_the_mover_alon
     scenario()
 
 
-def test_a_seat_played_by_the_bot_that_replaced_its_player_gives_that_player_no_moves(
-    alice, bob, carol
-):
-    game = start_game(alice, bob, carol)
-    current = game.state["current_player"]
-    seat = Seat.objects.get(table=game.table, player_index=current)
-    assert selectors.mover_id(selectors.get_game_with_players(game.pk)) == seat.user_id
-    from games import services
-
-    services.resign(game.pk, seat.user)  # at 3 players a bot takes the seat over
+def test_the_mover_is_whoever_controls_the_seat_to_move(alice, bob, carol):
+    """The player to move; the account that took their seat over once they left (the bot: their
+    own sockets then get no moves); nobody once the game is over."""
+    game = start_game(alice, bob)
     loaded = selectors.get_game_with_players(game.pk)
-    seat.refresh_from_db()
-    if loaded.status == Game.Status.PLAYING and loaded.state["current_player"] == current:
-        assert selectors.mover_id(loaded) == seat.replaced_by_id != seat.user_id
-    assert selectors.mover_id(loaded) != seat.user_id
+    seat = selectors.seat_of_player(loaded.table.seats_in_order(), loaded.state["current_player"])
+    assert selectors.mover_id(loaded) == seat.user_id
+    seat.left, seat.replaced_by_id = True, carol.pk  # as leaving.py records a takeover
+    assert selectors.mover_id(loaded) == carol.pk
+    loaded.status = Game.Status.FINISHED
+    assert selectors.mover_id(loaded) is None
 
 
 def test_a_broadcast_is_one_event_whose_text_alone_is_the_full_state(alice, bob, carol):
