@@ -1,6 +1,5 @@
 """ASGI entry point served by daphne: HTTP goes to Django, WebSockets to Channels consumers."""
 
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -43,7 +42,9 @@ for warning in connection_warnings():
 # as it stops a worker and `manage.py`, not at a table.
 load_bot_weights()
 
-# Everything loaded so far (Django, the apps, their modules) lives as long as the process: move it
-# out of the cyclic collector's reach, so that its full collections, which stop every socket of
-# the process, walk only what requests and games allocate (docs/operations.md).
-gc.freeze()
+# Everything loaded so far (Django, the apps, their modules) lives as long as the process: frozen
+# out of the cyclic collector's reach, whose full collections stop every socket of the process;
+# the collector tuned for short pauses (azulsite/collector.py, docs/operations.md).
+from azulsite import collector  # noqa: E402
+
+collector.configure()

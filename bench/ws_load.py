@@ -60,6 +60,7 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
+import orjson  # noqa: E402
 import ws_scenarios  # noqa: E402  (beside this script)
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/azulsite_bench"
@@ -91,6 +92,9 @@ def parse_args(argv=None):
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS_URL))
     parser.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
                         help="extra environment for daphne and the worker (repeatable)")
+    parser.add_argument("--daphne-env", action="append", default=[], metavar="I:NAME=VALUE",
+                        help="extra environment for daphne number I alone (repeatable): two "
+                             "settings compared in one run, the round trips reported per process")
     parser.add_argument("--profile", metavar="DIR", help="py-spy each daphne into DIR")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scenario", choices=("steady", "restart", "storm", "soak"),
@@ -109,6 +113,13 @@ def parse_args(argv=None):
                         help="daphne's listen backlog (the Procfile's 4096; daphne's own is 50)")
     parser.add_argument("--connect-timeout", type=int, default=60,
                         help="daphne's --websocket_connect_timeout (the Procfile's 60; its own 5)")
+    parser.add_argument("--together", nargs=2, metavar=("DIR", "N"),
+                        help="start the load once N runs sharing DIR are set up: two versions "
+                             "measured side by side on a shared machine, each with its own "
+                             "--database-url and --redis-url, see the same load")
+    parser.add_argument("--gc-log", type=float, default=5.0, metavar="SECONDS",
+                        help="daphne logs its collector's pauses this often; the report sums "
+                             "those of the window (azulsite/collector.py; 0: off)")
     args = parser.parse_args(argv)
     try:
         args.mix = ws_scenarios.parse_mix(args.mix or str(args.players))
@@ -144,6 +155,8 @@ def prepare_environment(args):
     )
     # Production settings for the servers (docs/operations.md): persistent database connections.
     os.environ.setdefault("DB_CONN_MAX_AGE", "60")
+    if args.gc_log:
+        os.environ["GC_PAUSE_LOG_SECONDS"] = str(args.gc_log)
     for item in args.server_env:
         name, _, value = item.partition("=")
         os.environ[name] = value
@@ -258,15 +271,30 @@ def _process_cpu(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _service_pids():
-    """The PostgreSQL and Redis server processes of this machine."""
+def _size(path):
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _service_pids(database=None):
+    """The PostgreSQL and Redis server processes of this machine; with `database`, PostgreSQL's
+    connection backends only of that database (other users of the server, such as a test run,
+    are left out), its background processes always."""
     pids = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 name = (entry / "comm").read_text().strip()
+                command = (entry / "cmdline").read_bytes().decode(errors="replace")
             except OSError:
                 continue
+            if name == "postgres" and database is not None:
+                # A backend is titled "postgres: <cluster>: <user> <database> <client> <activity>".
+                words = command.split(":", 2)[-1].split()
+                if len(words) >= 3 and "(" in words[2] and words[1] != database:
+                    continue
             if name in ("postgres", "redis-server"):
                 pids.append(int(entry.name))
     return pids
@@ -275,7 +303,9 @@ def _service_pids():
 class Servers:
     """The daphne processes and the Celery worker; stopped (only these) on exit."""
 
-    def __init__(self, backlog=None, connect_timeout=None):
+    def __init__(self, backlog=None, connect_timeout=None, database=None):
+        self.database = database  # the benchmark's own: other databases' backends are not counted
+        self.env_of = {}  # daphne index -> its own extra environment (--daphne-env)
         self.daphnes = []
         self.worker = None
         self.profilers = []
@@ -291,8 +321,9 @@ class Servers:
         from tests.support.processes import start_celery_worker, start_daphne
 
         env = {"PYTHONUNBUFFERED": "1"}
-        for _ in range(count):
-            self.daphnes.append(start_daphne(env, options=self.options))
+        for index in range(count):
+            self.daphnes.append(start_daphne({**env, **self.env_of.get(index, {})},
+                                             options=self.options))
         self.worker = start_celery_worker(env, app)
 
     def kill(self, index):
@@ -309,20 +340,41 @@ class Servers:
         old = self.daphnes[index]
         port = int(old.url.rsplit(":", 1)[1])
         old.stop()
-        self.daphnes[index] = start_daphne({"PYTHONUNBUFFERED": "1"}, options=self.options,
+        self.daphnes[index] = start_daphne({"PYTHONUNBUFFERED": "1", **self.env_of.get(index, {})},
+                                           options=self.options,
                                            port=port, timeout=120)
 
     def service_pids(self):
-        return _service_pids()
+        return _service_pids(self.database)
+
+    def log_sizes(self):
+        return {f"daphne-{i}": _size(d.log_path) for i, d in enumerate(self.daphnes)}
+
+    def gc_reports(self, start, end):
+        """The collector's report lines (azulsite/collector.py) each daphne logged between the
+        `log_sizes` start and end (a restarted process's log is read from its beginning)."""
+        lines = {}
+        for i, server in enumerate(self.daphnes):
+            name = f"daphne-{i}"
+            try:
+                with open(server.log_path, "rb") as log:
+                    first = start.get(name, 0)
+                    log.seek(first if first <= end.get(name, 0) else 0)
+                    text = log.read(max(0, end.get(name, 0) - first)).decode(errors="replace")
+            except OSError:
+                continue
+            lines[name] = [line for line in text.splitlines() if "gc pauses:" in line]
+        return lines
 
     def cpu_seconds(self):
         """CPU seconds used so far by each daphne (with its killed predecessors), the worker, and
-        PostgreSQL and Redis (all their processes on this machine: other users of them count too),
+        PostgreSQL and Redis (the benchmark database's backends, the background processes, Redis:
+        other users of Redis count too),
         by name; the services as {pid: seconds} (a process that started in the window counts whole)."""
         used = {f"daphne-{i}": self.retired_cpu.get(i, 0.0) + _process_cpu(d.process.pid)
                 for i, d in enumerate(self.daphnes)}
         used["worker"] = _process_cpu(self.worker.process.pid)
-        used["PostgreSQL + Redis"] = {pid: _process_cpu(pid) for pid in _service_pids()}
+        used["PostgreSQL + Redis"] = {pid: _process_cpu(pid) for pid in self.service_pids()}
         used["load generator"] = time.process_time()
         return used
 
@@ -391,10 +443,13 @@ class Stats:
     sampler: object = None  # soak: ws_scenarios.Sampler
     open_before: int | None = None  # sockets open when the event happened
     rss: dict = field(default_factory=dict)  # KiB by process at the end of the window
+    gc_lines: dict = field(default_factory=dict)  # daphne -> its collector reports of the window
+    by_process: dict = field(default_factory=lambda: defaultdict(list))  # mover's daphne -> s
 
-    def record(self, kind, sent_at, answered_at):
+    def record(self, kind, sent_at, answered_at, process=None):
         if self.measure_from <= sent_at and answered_at <= self.measure_until:
             self.round_trips[kind].append(answered_at - sent_at)
+            self.by_process[process].append(answered_at - sent_at)
             self.moves += 1
             self.moves_by_kind[kind] += 1
             if self.max_moves and self.moves >= self.max_moves:
@@ -443,6 +498,7 @@ class SeatPlay:
     first_port: int  # index into the ports: the table's players are spread over the processes
     version: int = -1
     pending: tuple | None = None  # (version, sent_at, move, resent)
+    process: int = 0  # the daphne (index) of the socket open now
 
 
 async def play_seat(seat, ports, stats, pace, rng):
@@ -485,6 +541,7 @@ async def play_seat(seat, ports, stats, pace, rng):
             stats.event.back.append(time.perf_counter() - stats.event.at)
         stats.open.add(socket)
         try:
+            seat.process = ports.index(port)
             return await play_socket(socket, seat, stats, pace, rng, resync=dropped_at is not None)
         except ConnectionClosed:
             pass
@@ -508,7 +565,7 @@ async def send_move(socket, seat, stats, version, move, resent=False):
     sent_at = time.perf_counter()
     # A socket that dropped while its player waited for the table's pace raises here: that move
     # never left, so it is neither pending nor logged.
-    await socket.send(json.dumps({"type": "move", "move": move, "version": version}))
+    await socket.send(orjson.dumps({"type": "move", "move": move, "version": version}).decode())
     seat.pending = (version, sent_at, move, resent)
     if not resent:
         stats.sends[seat.game.game_id].append((seat.username, version, move))
@@ -531,7 +588,7 @@ async def play_socket(socket, seat, stats, pace, rng, resync):
                 seat.pending = None
                 await socket.send(json.dumps({"type": "sync"}))
             continue  # otherwise the opponents are just slow (a paced table): keep waiting
-        message = json.loads(raw)
+        message = orjson.loads(raw)  # as a browser's native JSON.parse: cheap next to the server
         if message["type"] == "error":
             stats.count(message["code"])
             if message["code"] == "throttled" and seat.pending is not None:
@@ -550,7 +607,7 @@ async def play_socket(socket, seat, stats, pace, rng, resync):
             if fresh and resync:
                 stats.in_flight_applied += 1  # committed before the drop; its answer was lost
             elif not seat.pending[3]:
-                stats.record(kind, seat.pending[1], now)
+                stats.record(kind, seat.pending[1], now, seat.process)
             seat.pending = None
         was_fresh, fresh = fresh, False
         if message["status"] != "playing":
@@ -633,6 +690,7 @@ async def run_load(tables, ports, args, servers):
 
     def mark(name):
         marks[name] = servers.cpu_seconds()
+        marks[f"{name} logs"] = servers.log_sizes()
 
     loop.call_later(args.warmup, mark, "start")
     loop.call_later(args.warmup + args.duration, mark, "end")
@@ -663,6 +721,7 @@ async def run_load(tables, ports, args, servers):
 
         stats.cpu = {name: spent(marks["start"][name], end) for name, end in marks["end"].items()
                      if name in marks["start"]}
+        stats.gc_lines = servers.gc_reports(marks["start logs"], marks["end logs"])
     if stats.stop:  # the move cap ended the run early: measure until now
         stats.measure_until = min(stats.measure_until, time.perf_counter())
     stats.sampler, stats.open_before = sampler, open_before
@@ -689,6 +748,11 @@ def report(args, stats, load_before, load_after):
     if every:
         print(f"  round trip ms: p50 {percentile(every, 0.50):.1f}  p95 {percentile(every, 0.95):.1f}  "
               f"p99 {percentile(every, 0.99):.1f}  mean {statistics.mean(every):.1f}  max {every[-1]:.1f}")
+    if args.daphne_env:
+        for process, trips in sorted(stats.by_process.items()):
+            ms = sorted(1000 * s for s in trips)
+            print(f"    moves sent to daphne-{process}: {len(ms)}, p50 {percentile(ms, 0.5):.1f}  "
+                  f"p99 {percentile(ms, 0.99):.1f}  max {ms[-1]:.1f} ms")
     if len(args.mix) > 1:
         tables = Counter(ws_scenarios.table_kinds(args.mix, args.tables))
         for kind in args.mix:
@@ -698,7 +762,8 @@ def report(args, stats, load_before, load_after):
                   f"p50 {percentile(ms, 0.5):.1f}  p99 {percentile(ms, 0.99):.1f} ms")
     if stats.cpu and stats.moves:
         print("  CPU per move: " + ", ".join(
-            f"{name} {1000 * seconds / stats.moves:.2f} ms" for name, seconds in stats.cpu.items()))
+            f"{name} {1000 * seconds / stats.moves:.2f} ms" for name, seconds in stats.cpu.items())
+            + f"; all {1000 * sum(stats.cpu.values()) / stats.moves:.2f} ms")
     print(f"  games finished {stats.games_finished}, lost answers {stats.lost}, "
           f"errors {stats.errors or 'none'}, tables out of games {stats.tables_out_of_games}")
     if stats.event is not None:
@@ -707,6 +772,8 @@ def report(args, stats, load_before, load_after):
               f"(retried), sockets that gave up after {RECONNECT_ATTEMPTS} {stats.gave_up}; moves "
               f"in flight on a dropped socket: {stats.in_flight_applied} found applied on resync, "
               f"{stats.in_flight_resent} not applied and sent again")
+    if any(stats.gc_lines.values()):
+        ws_scenarios.report_gc(stats.gc_lines)
     if stats.rss:
         print("  RSS at the end of the window: " + ", ".join(
             f"{name} {kib / 1024:.0f} MiB" for name, kib in stats.rss.items()))
@@ -727,7 +794,11 @@ def main(argv=None):
     setup_started = time.perf_counter()
     setup_django(args)
     tables = create_games(args)
-    servers = Servers(args.backlog, args.connect_timeout)
+    servers = Servers(args.backlog, args.connect_timeout, args.database_url.rsplit("/", 1)[1])
+    for item in args.daphne_env:
+        index, _, assignment = item.partition(":")
+        name, _, value = assignment.partition("=")
+        servers.env_of.setdefault(int(index), {})[name] = value
 
     def on_signal(signum, frame):
         raise KeyboardInterrupt
@@ -737,6 +808,8 @@ def main(argv=None):
         servers.start(args.daphne)
         print(f"setup: {sum(map(len, tables))} games, {args.daphne} daphne on ports "
               f"{servers.ports}, worker ready, {time.perf_counter() - setup_started:.1f} s")
+        if args.together:
+            ws_scenarios.wait_for_the_others(*args.together)
         load_before = load_average()
         stats = asyncio.run(run_load(tables, servers.ports, args, servers))
         report(args, stats, load_before, load_average())

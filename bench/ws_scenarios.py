@@ -171,3 +171,31 @@ def process_names(servers):
         if comm == "redis-server":
             names["redis"] = pid
     return names
+
+
+GC_LINE = re.compile(r"gen(\d) (\d+) × max ([\d.]+) ms \(CPU ([\d.]+) ms\) CPU total ([\d.]+) ms")
+
+
+def report_gc(lines_by_process):
+    """Sum each daphne's collector reports of the window (azulsite/collector.py): per generation
+    the collections, the longest in wall and in CPU time, and the CPU time in all."""
+    for name, lines in lines_by_process.items():
+        count, longest, longest_cpu, total = [0] * 3, [0.0] * 3, [0.0] * 3, [0.0] * 3
+        for line in lines:
+            for generation, n, most, most_cpu, spent in GC_LINE.findall(line):
+                g = int(generation)
+                count[g] += int(n)
+                longest[g] = max(longest[g], float(most))
+                longest_cpu[g] = max(longest_cpu[g], float(most_cpu))
+                total[g] += float(spent)
+        print(f"  collector {name} ({len(lines)} reports): " + "; ".join(
+            f"gen{g} {count[g]} × max {longest[g]:.1f} ms (CPU {longest_cpu[g]:.1f}), "
+            f"CPU {total[g]:.0f} ms" for g in range(3)))
+
+
+def wait_for_the_others(directory, count):
+    """--together: mark this run ready in `directory`, wait until `count` runs are."""
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    (Path(directory) / str(os.getpid())).touch()
+    while len(list(Path(directory).iterdir())) < int(count):
+        time.sleep(0.2)

@@ -1,7 +1,6 @@
 """Events to the channel layer, sent only after the transaction that caused them commits."""
 
 import asyncio
-import json
 import logging
 import threading
 from contextlib import contextmanager
@@ -10,7 +9,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from . import payloads, selectors
+from . import fast_json, payloads, selectors
 
 LOBBY_GROUP = "lobby"
 
@@ -90,16 +89,43 @@ def user_group(user_id):
     return f"user-{user_id}"
 
 
-def game_state_after_commit(payload):
-    """Send a game payload (built inside the transaction) to every player and spectator.
+def game_state_after_commit(payload, mover_id):
+    """Send a game payload (built inside the transaction) to every player and spectator; only the
+    sockets of `mover_id` (selectors.mover_id: who moves now) get its legal moves."""
+    transaction.on_commit(lambda: send_game_state(payload, mover_id))
 
-    The `state` message is encoded to JSON once here, not once per receiving socket."""
-    transaction.on_commit(lambda: send_game_state(payload))
+
+def send_game_state(payload, mover_id):
+    _group_send(game_group(payload["id"]), state_event(payload, mover_id))
 
 
-def send_game_state(payload):
-    text = json.dumps({"type": "state", **payload}, separators=(",", ":"))
-    _group_send(game_group(payload["id"]), {"type": "game.state", "text": text})
+# The end of a state for every socket but the mover's: the mover-only keys empty.
+_WITHOUT_MOVES = "".join(f',"{key}":[]' for key in payloads.MOVER_ONLY) + "}"
+
+
+def state_event(payload, mover_id):
+    """The `game.state` event of one change: one event for the whole group, encoded once.
+
+    `text` is the mover's `state` message, with `legal_moves` and `previews` its last keys;
+    `cut` is where they start and `mover` the user id whose sockets send `text` as it is. Every
+    other socket sends text[:cut] with the two keys empty (`state_text_for`). So each socket gets
+    exactly one state per change, and every state of a version that reaches the mover's page has
+    its moves: a page keeps the last state of a version, and no second copy can take them away.
+    A process of the previous release sends `text` to everyone, with the moves (rolling deploys
+    mix both; docs/operations.md)."""
+    common = fast_json.dumps({"type": "state", **payloads.without_moves(payload)})
+    cut = len(common) - 1
+    moves = "".join(f',"{key}":{fast_json.dumps(payload[key])}' for key in payloads.MOVER_ONLY) + "}"
+    return {"type": "game.state", "text": common[:cut] + moves, "cut": cut, "mover": mover_id}
+
+
+def state_text_for(event, user_id):
+    """The text a socket of `user_id` (None: anonymous) sends for a `game.state` event. An event
+    without `cut` (sent by a process of the previous release) goes out as it is, moves and all."""
+    cut = event.get("cut")
+    if cut is None or (user_id is not None and user_id == event.get("mover")):
+        return event["text"]
+    return event["text"][:cut] + _WITHOUT_MOVES
 
 
 def lobby_after_commit(table_id):

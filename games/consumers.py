@@ -18,7 +18,7 @@ from azulsite.errors import DomainError
 from matchmaking.sockets import REMATCH_HANDLERS, SEEK_HANDLERS, RematchMessages, SeekMessages
 from social.sockets import SocialSocketMixin
 
-from . import broadcast, payloads, presence, selectors, services
+from . import broadcast, fast_json, payloads, presence, selectors, services
 from .errors import NotFound
 from .rates import MessageRate
 from .socket_db import in_db_thread
@@ -110,6 +110,10 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
         # Channels' send_json skips the send above (it calls its parent's), so route it here.
         await self.send(text_data=await self.encode_json(content), close=close)
 
+    @classmethod
+    async def encode_json(cls, content):
+        return fast_json.dumps(content)
+
     async def send_error(self, code, detail, **extra):
         # str(): a domain error's default detail is a lazy translation, read in the socket's language.
         await self.send_json({"type": "error", "code": code, "detail": str(detail), **extra})
@@ -127,22 +131,29 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "pong"})
 
 
-def _game_viewer(game_id, user):
-    """(exists, is_player) for a user connecting to a game."""
-    try:
-        game = selectors.get_game_with_players(game_id)
-    except NotFound:
-        return False, False
-    if user is None or not user.is_authenticated:
-        return True, False
-    return True, any(seat.user_id == user.pk for seat in game.table.seats_in_order())
+def _state_message(game, user_id):
+    """The current state, as the socket of `user_id` gets it (the moves for the mover alone, as
+    in broadcasts)."""
+    payload = payloads.game_payload(game, last_move=selectors.last_move(game))
+    return {"type": "state", **payloads.for_viewer(payload, selectors.mover_id(game), user_id)}
 
 
-def _sync_message(game_id):
+def _sync_message(game_id, user_id):
     """The current state. Connecting and syncing check the clock first: a client whose display
     reached zero sends a sync, so timeouts happen on time even without a Celery beat."""
-    game = services.game_after_clock_check(game_id)
-    return {"type": "state", **payloads.game_payload(game, last_move=selectors.last_move(game))}
+    return _state_message(services.game_after_clock_check(game_id), user_id)
+
+
+def _connect_message(game_id, user_id):
+    """(is_player, state message) for a socket connecting to a game, from one read of the game;
+    None if there is no such game."""
+    try:
+        game = services.game_after_clock_check(game_id)
+    except NotFound:
+        return None
+    is_player = user_id is not None and any(
+        seat.user_id == user_id for seat in game.table.seats_in_order())
+    return is_player, _state_message(game, user_id)
 
 
 class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
@@ -156,12 +167,19 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
+        self.user_id = getattr(self.user, "pk", None)  # None: anonymous
         await self.accept()
-        exists, is_player = await in_db_thread(_game_viewer)(self.game_id, self.user)
-        if not exists:
+        group = broadcast.game_group(self.game_id)
+        # Joined before the state is read, so nothing falls between that state and the broadcasts
+        # that follow (they wait in this consumer's queue until connect returns). One read of the
+        # game answers who this is and what they are shown.
+        await self.channel_layer.group_add(group, self.channel_name)
+        connecting = await in_db_thread(_connect_message)(self.game_id, self.user_id)
+        if connecting is None:
+            await self.channel_layer.group_discard(group, self.channel_name)
             await self.close(code=CLOSE_UNKNOWN_GAME)
             return
-        group = broadcast.game_group(self.game_id)
+        is_player, state = connecting
         username = self.user.username if is_player else None
         anonymous = not getattr(self.user, "is_authenticated", False)
         self.presence_entry = presence.entry(self.channel_name, username, is_player, anonymous)
@@ -170,6 +188,7 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
         elif not await presence.join_anonymous(
             group, self.presence_entry, settings.ANONYMOUS_SOCKETS_PER_GAME
         ):
+            await self.channel_layer.group_discard(group, self.channel_name)
             await self.send_error(
                 "too_many_spectators",
                 _('%(anonymous_sockets_per_game)s anonymous spectators watch this game already: log in to watch, or try again later') % {"anonymous_sockets_per_game": settings.ANONYMOUS_SOCKETS_PER_GAME},
@@ -177,9 +196,8 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
             await self.close(code=CLOSE_TOO_MANY_SPECTATORS)
             return
         self.group = group
-        await self.channel_layer.group_add(self.group, self.channel_name)
         await self.social_join(self.user, self.game_id, is_player)  # chat, mutes, online
-        await self.send_json(await in_db_thread(_sync_message)(self.game_id))
+        await self.send_json(state)
         presence.changed(self.group, self.channel_layer)
 
     async def disconnect(self, code):
@@ -196,10 +214,11 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
         )
         if outcome is not None and not outcome.applied:
             # A resend changes nothing, so no broadcast follows: answer the sender directly.
-            await self.send_json({"type": "state", **outcome.payload})
+            payload = payloads.for_viewer(outcome.payload, outcome.mover_id, self.user_id)
+            await self.send_json({"type": "state", **payload})
 
     async def on_sync(self, content):
-        message = await self.call_service(_sync_message, self.game_id)
+        message = await self.call_service(_sync_message, self.game_id, self.user_id)
         if message is not None:
             await self.send_json(message)
 
@@ -208,8 +227,9 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
 
     # Group events (from games.broadcast and presence changes).
     async def game_state(self, event):
-        # The broadcast carries the message already encoded once for all its receivers.
-        await self.send(text_data=event["text"])
+        # The broadcast carries the message encoded once for all its receivers; sockets of anyone
+        # but the mover cut the moves off (broadcast.state_event).
+        await self.send(text_data=broadcast.state_text_for(event, self.user_id))
 
     async def game_analysis(self, event):
         # Progress of the game's analysis (games.analysis.services), encoded once by the sender.

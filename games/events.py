@@ -32,7 +32,7 @@ def table_changed(table_id):
 
 def game_changed(game, payload, *, table_changed):
     """Queue what must follow a committed change: broadcast, bot turn, clock check, end hooks."""
-    broadcast.game_state_after_commit(payload)
+    broadcast.game_state_after_commit(payload, selectors.mover_id(game))
     _announce_change(game)
     if table_changed:
         broadcast.lobby_after_commit(game.table_id)
@@ -51,10 +51,7 @@ def _announce_change(game):
     """game_changed after commit, with what its listeners (notifications) need, read from the
     rows this change loaded: no query of its own."""
     seats = game.table.seats_in_order()
-    to_move = None
-    if not game.is_over:
-        seat = selectors.seat_of_player(seats, game.state["current_player"])
-        to_move = None if seat is None else (seat.replaced_by_id if seat.left else seat.user_id)
+    to_move = selectors.mover_id(game)
     change = {
         "game_id": game.pk,
         "version": game.version,

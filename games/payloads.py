@@ -137,6 +137,24 @@ def game_payload(game, last_move=None, engine_state=None, account=None):
     }
 
 
+# What only the player to move uses: the moves it may play and what each would do (hundreds of
+# entries in Duel). Sockets of everyone else get them empty (games.broadcast).
+MOVER_ONLY = ("legal_moves", "previews")
+
+
+def without_moves(payload):
+    """A game payload without what only the player to move uses (see `for_viewer`)."""
+    return {key: value for key, value in payload.items() if key not in MOVER_ONLY}
+
+
+def for_viewer(payload, mover_id, user_id):
+    """The payload as a socket of `user_id` gets it: the legal moves and their previews for the
+    account that moves now (`mover_id`, selectors.mover_id), empty lists for everyone else."""
+    if user_id is not None and user_id == mover_id:
+        return payload
+    return {**payload, **{key: [] for key in MOVER_ONLY}}
+
+
 def move_log_payload(game):
     """The whole move log, each move with what it took and scored (replayed by the engine)."""
     return [move_payload(move.record, move.account) for move in score_history.explain(game).moves]

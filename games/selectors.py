@@ -85,6 +85,18 @@ def seat_of_player(seats, player_index):
     return None
 
 
+def mover_id(game):
+    """The user id of whoever moves now for the seat to move (its player, or the bot that
+    replaced them), or None once the game is over: the one account whose sockets get the legal
+    moves (games.broadcast)."""
+    if game.is_over:
+        return None
+    seat = seat_of_player(game.table.seats_in_order(), game.state["current_player"])
+    if seat is None:
+        return None
+    return seat.replaced_by_id if seat.left else seat.user_id
+
+
 def bot_to_move(game):
     """The seat a bot must play now in this (loaded) game, or None."""
     if game.status != Game.Status.PLAYING:

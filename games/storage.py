@@ -12,8 +12,10 @@ become ordinary model instances, so the rest of games.services cannot tell the d
 
 from functools import cache
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.models import JSONField
 
+from . import fast_json
 from .models import Game, MoveRecord, Seat, Table
 
 
@@ -35,32 +37,38 @@ class _Columns:
     def __len__(self):
         return len(self.fields)
 
-    def instance(self, row, start):
+    def instance(self, row, start, db):
         """The model instance read from row[start:start + len(self)], or None if its id is NULL."""
         values = list(row[start:start + len(self.fields)])
         if values[0] is None:
             return None
         for index, converters in enumerate(self.converters):
             for convert in converters:
-                values[index] = convert(values[index], None, connection)
-        return self.model.from_db(connection.alias, self.attnames, values)
+                values[index] = convert(values[index], None, db)
+        return self.model.from_db(db.alias, self.attnames, values)
 
 
-def _cursor():
+def _db():
+    """This thread's connection itself: `django.db.connection` is a proxy that looks it up again
+    on every attribute (a context-local lookup each time: a few per cent of a move's CPU)."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def _cursor(db):
     """A cursor for these statements. On PostgreSQL it binds parameters on the server, so that
     psycopg prepares each statement after a few uses on a connection and PostgreSQL stops parsing
     and planning it again for every move (Django's own cursors bind on the client)."""
-    if connection.vendor != "postgresql":
-        return connection.cursor()
+    if db.vendor != "postgresql":
+        return db.cursor()
     import psycopg
 
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    raw = psycopg.Cursor(connection.connection)
-    if connection.queries_logged:
-        return connection.make_debug_cursor(raw)
-    return connection.make_cursor(raw)
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    raw = psycopg.Cursor(db.connection)
+    if db.queries_logged:
+        return db.make_debug_cursor(raw)
+    return db.make_cursor(raw)
 
 
 @cache
@@ -111,15 +119,16 @@ def lock_game(game_id):
     after the lock is a statement of its own, so it sees everything committed before the lock
     was granted. On PostgreSQL both go in one pipeline: one round trip, as before.
     """
-    return _load_game(game_id, _lock_statement(connection.vendor))
+    db = _db()
+    return _load_game(db, game_id, _lock_statement(db.vendor))
 
 
 def read_game(game_id):
     """Like lock_game, without the lock: what a socket is shown when it connects or resyncs."""
-    return _load_game(game_id)
+    return _load_game(_db(), game_id)
 
 
-def _fetch(cursor, sql, game_id, lock_sql):
+def _fetch(db, cursor, sql, game_id, lock_sql):
     if lock_sql is None:
         cursor.execute(sql, [game_id])
         return cursor.fetchall()
@@ -132,34 +141,86 @@ def _fetch(cursor, sql, game_id, lock_sql):
     # The server runs the pipeline's statements one after the other: the read starts (and takes
     # its snapshot) once the lock is granted. The lock's own result is not needed: a game that
     # does not exist has no rows to read either.
-    with connection.wrap_database_errors, connection.connection.pipeline():
+    with db.wrap_database_errors, db.connection.pipeline():
         cursor.execute(lock_sql, [game_id])
         cursor.execute(sql, [game_id])
     return cursor.fetchall()
 
 
-def _load_game(game_id, lock_sql=None):
+def _load_game(db, game_id, lock_sql=None):
     """The game with its table and seats, read after taking the game's lock with `lock_sql`."""
-    sql, (games, tables, seats, users, replacements) = _game_query(connection.vendor)
-    with _cursor() as cursor:
-        rows = _fetch(cursor, sql, game_id, lock_sql)
+    sql, (games, tables, seats, users, replacements) = _game_query(db.vendor)
+    with _cursor(db) as cursor:
+        rows = _fetch(db, cursor, sql, game_id, lock_sql)
     if not rows:
         return None
-    game = games.instance(rows[0], 0)
-    table = tables.instance(rows[0], len(games))
+    game = games.instance(rows[0], 0, db)
+    table = tables.instance(rows[0], len(games), db)
     Game.table.field.set_cached_value(game, table)
     Game.table.field.remote_field.set_cached_value(table, game)
     start = len(games) + len(tables)
     seat_list = []
     for row in rows:
-        seat = seats.instance(row, start)
+        seat = seats.instance(row, start, db)
         Seat.table.field.set_cached_value(seat, table)
-        Seat.user.field.set_cached_value(seat, users.instance(row, start + len(seats)))
-        replacement = replacements.instance(row, start + len(seats) + len(users))
+        Seat.user.field.set_cached_value(seat, users.instance(row, start + len(seats), db))
+        replacement = replacements.instance(row, start + len(seats) + len(users), db)
         Seat.replaced_by.field.set_cached_value(seat, replacement)
         seat_list.append(seat)
     table.loaded_seats = seat_list  # what Table.seats_in_order() returns
     return game
+
+
+def _db_value(db, field, value):
+    """What the ORM would write for `value` in this field; JSON columns encoded by orjson
+    (fast_json), which PostgreSQL stores as the same jsonb as json.dumps' text."""
+    if (db.vendor == "postgresql" and isinstance(field, JSONField)
+            and field.encoder is None and value is not None):
+        from psycopg.types.json import Jsonb
+
+        return Jsonb(value, dumps=fast_json.dumps_bytes)
+    return field.get_db_prep_save(value, db)
+
+
+@cache
+def _write_move_statement(vendor, game_fields, seat_fields):
+    """PostgreSQL: one statement, so one round trip, for a move's writes: a data-modifying WITH
+    inserts the move and updates the game (and the mover's seat). Its parts run exactly once
+    each, on one snapshot; they touch different rows, so nothing depends on their order."""
+    insert, insert_fields, _returning = _insert_statement(MoveRecord, vendor)  # RETURNING the id
+    game_update, game_update_fields = _update_statement(Game, game_fields)
+    parts = [f"m AS ({insert})", f"g AS ({game_update})"]
+    fields = [insert_fields, game_update_fields]
+    if seat_fields:
+        seat_update, seat_update_fields = _update_statement(Seat, seat_fields)
+        parts.append(f"s AS ({seat_update})")
+        fields.append(seat_update_fields)
+    return f"WITH {', '.join(parts)} SELECT * FROM m", fields
+
+
+def write_move(record, game, game_fields, seat=None, seat_fields=()):
+    """A move's writes: insert `record` (a new MoveRecord; its id is set), write `game_fields`
+    of `game` and, with `seat`, `seat_fields` of the mover's seat. One statement on PostgreSQL;
+    elsewhere (SQLite, no round trips to save) insert_move and update_fields in turn."""
+    db = _db()
+    if db.vendor != "postgresql":
+        if seat is not None:
+            update_fields(seat, seat_fields)
+        insert_move(record)
+        update_fields(game, game_fields)
+        return record
+    sql, (insert_fields, game_update_fields, *seat_update_fields) = _write_move_statement(
+        db.vendor, tuple(game_fields), tuple(seat_fields) if seat is not None else ())
+    params = _insert_values(db, record, insert_fields)
+    params += _update_values(db, game, game_update_fields)
+    for fields in seat_update_fields:
+        params += _update_values(db, seat, fields)
+    with _cursor(db) as cursor:
+        cursor.execute(sql, params)
+        record.pk = cursor.fetchone()[0]
+    record._state.adding = False
+    record._state.db = db.alias
+    return record
 
 
 @cache
@@ -173,12 +234,19 @@ def _update_statement(model, field_names):
 
 def update_fields(instance, field_names):
     """Write these fields of an existing row, like `instance.save(update_fields=...)`."""
+    db = _db()
     sql, fields = _update_statement(type(instance), tuple(field_names))
-    params = [field.get_db_prep_save(getattr(instance, field.attname), connection)
-              for field in fields]
-    params.append(instance.pk)
-    with _cursor() as cursor:
-        cursor.execute(sql, params)
+    with _cursor(db) as cursor:
+        cursor.execute(sql, _update_values(db, instance, fields))
+
+
+def _update_values(db, instance, fields):
+    """The parameters of _update_statement: the fields' values, then the primary key."""
+    return [_db_value(db, field, getattr(instance, field.attname)) for field in fields] + [instance.pk]
+
+
+def _insert_values(db, record, fields):
+    return [_db_value(db, field, field.pre_save(record, True)) for field in fields]
 
 
 @cache
@@ -198,16 +266,17 @@ def _insert_statement(model, vendor):
 
 def insert_move(record):
     """Insert a new MoveRecord (append-only: there is no update) and set its id."""
-    sql, fields, returning = _insert_statement(MoveRecord, connection.vendor)
-    params = [field.get_db_prep_save(field.pre_save(record, True), connection) for field in fields]
-    with _cursor() as cursor:
+    db = _db()
+    sql, fields, returning = _insert_statement(MoveRecord, db.vendor)
+    params = _insert_values(db, record, fields)
+    with _cursor(db) as cursor:
         cursor.execute(sql, params)
         if returning:
             record.pk = cursor.fetchone()[0]
         else:
-            record.pk = connection.ops.last_insert_id(
+            record.pk = db.ops.last_insert_id(
                 cursor, MoveRecord._meta.db_table, MoveRecord._meta.pk.column
             )
     record._state.adding = False
-    record._state.db = connection.alias
+    record._state.db = db.alias
     return record

@@ -64,6 +64,9 @@ def pytest_configure(config):
     from django.conf import settings
 
     os.environ["PASSWORD_HASHER"] = "md5-for-tests"
+    # The test process (which imports azulsite.asgi) and the daphne processes it starts hold a few
+    # sockets each: no freezing of every full collection's survivors (azulsite/collector.py).
+    os.environ.setdefault("GC_FREEZE_AFTER_FULL", "0")
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # The test process runs tasks itself (eagerly) where a test wants them, never in the
     # background; the daphne processes it starts keep their embedded beat (azulsite.embedded_beat).

@@ -18,6 +18,7 @@ class MoveOutcome:
     state: dict  # public state after the move
     applied: bool  # False when this was a resend of the last accepted move
     payload: dict  # the full game payload (payloads.game_payload)
+    mover_id: int | None  # who moves now (selectors.mover_id): sockets show others no moves
 
 
 def play_move(game_id, user, move, version):
@@ -50,7 +51,7 @@ def _apply_move(game, user, move, version, now):
     last = _resent_last_move(game, user, move, version)
     if last is not None:
         payload = payloads.game_payload(game, last_move=last)
-        return MoveOutcome(game.version, payload["state"], False, payload)
+        return MoveOutcome(game.version, payload["state"], False, payload, selectors.mover_id(game))
 
     if game.is_over:
         raise errors.GameOver()
@@ -75,16 +76,14 @@ def _apply_move(game, user, move, version, now):
     think_ms = clocks.elapsed_since(game.turn_started_at, now)
     bank = seat.time_left_ms
     clocks.charge_move(game.table, seat, game.turn_started_at, now)
-    if seat.time_left_ms != bank:
-        storage.update_fields(seat, ["time_left_ms"])
-    record = storage.insert_move(MoveRecord(
+    record = MoveRecord(
         game=game,
         number=game.version + 1,
         player_index=current,
         user=user,
         move=engine_move.to_dict(),
         think_ms=min(think_ms, 2**31 - 1),
-    ))
+    )
     game.state = new_state.to_dict()
     game.version += 1
     finished = new_state.is_over
@@ -92,10 +91,12 @@ def _apply_move(game, user, move, version, now):
         leaving.finish(game, new_state.result(), "normal", now)
     else:
         leaving.start_turn(game, now)
-    storage.update_fields(game, _GAME_MOVE_FIELDS)
+    # The move, the game and the mover's bank (when charged) in one statement (one round trip).
+    charged = seat if seat.time_left_ms != bank else None
+    storage.write_move(record, game, _GAME_MOVE_FIELDS, charged, ["time_left_ms"])
     payload = payloads.game_payload(game, last_move=record, engine_state=new_state, account=account)
     events.game_changed(game, payload, table_changed=finished)
-    return MoveOutcome(game.version, payload["state"], True, payload)
+    return MoveOutcome(game.version, payload["state"], True, payload, selectors.mover_id(game))
 
 
 def _resent_last_move(game, user, move, version):

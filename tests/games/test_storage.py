@@ -4,6 +4,7 @@ what the ORM would."""
 import pytest
 from django.db import transaction
 from django.forms.models import model_to_dict
+from django.utils import timezone
 
 from games import services, storage
 from games.models import Game, MoveRecord, Seat
@@ -132,3 +133,61 @@ def test_an_inserted_move_is_the_row_the_orm_would_create(alice, bob):
         stored.pop("id"), stored.pop("number"), stored.pop("created_at", None)
     assert stored_sql == stored_orm
 
+
+
+@pytest.mark.parametrize("charged", [True, False])
+def test_a_moves_writes_together_are_the_writes_one_by_one(alice, bob, charged):
+    """write_move (one statement on PostgreSQL) leaves the rows that insert_move and
+    update_fields leave, with and without the mover's seat."""
+    fields = ["state", "version", "status", "result", "turn_started_at", "deadline_at",
+              "finished_at"]
+    results = []
+    for write_together in (True, False):
+        game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
+        with transaction.atomic():
+            loaded = storage.lock_game(game.pk)
+            loaded.version += 1
+            loaded.state = {"marker": ["é", 1, None, 2**70], "nested": {"3": [{"a": 1.5}]}}
+            loaded.result = {"ranking": [1, 0]}
+            loaded.turn_started_at = loaded.deadline_at = timezone.now().replace(microsecond=7)
+            seat = loaded.table.seats_in_order()[0]
+            seat.time_left_ms = 1234
+            record = MoveRecord(game=loaded, number=1, player_index=0, user=alice,
+                                move={"source": 0, "color": "blue", "line": 1}, think_ms=12)
+            if write_together:
+                storage.write_move(record, loaded, fields, seat if charged else None,
+                                   ["time_left_ms"])
+            else:
+                if charged:
+                    storage.update_fields(seat, ["time_left_ms"])
+                storage.insert_move(record)
+                storage.update_fields(loaded, fields)
+        assert record.pk is not None and not record._state.adding
+        stored = _fields(MoveRecord.objects.get(pk=record.pk))
+        assert stored["id"] == record.pk
+        game_row = {name: value for name, value in _fields(Game.objects.get(pk=game.pk)).items()
+                    if name in fields}
+        seat_row = {"time_left_ms": Seat.objects.get(pk=seat.pk).time_left_ms}
+        for row in (stored, game_row):
+            for name in ("id", "game_id", "table_id", "user_id", "created_at"):
+                row.pop(name, None)
+        results.append((stored, game_row, seat_row))
+    assert results[0] == results[1]
+    assert results[0][1]["state"]["marker"] == ["é", 1, None, 2**70]
+    assert (results[0][2]["time_left_ms"] == 1234) is charged
+
+
+def test_a_move_writes_in_one_statement_on_postgresql(alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
+    play_one(game)  # the statements are prepared by now: the second move is the usual one
+    with CaptureQueriesContext(connection) as queries:
+        play_one(game)
+    writes = [q["sql"].split(None, 1)[0].upper() for q in queries.captured_queries
+              if q["sql"].split(None, 1)[0].upper() in ("INSERT", "UPDATE", "WITH")]
+    if connection.vendor == "postgresql":
+        assert writes == ["WITH"]
+    else:
+        assert writes == ["UPDATE", "INSERT", "UPDATE"]
