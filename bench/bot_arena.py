@@ -42,7 +42,8 @@ class Tally:
         return sum(self.scores) / len(self.scores) if self.scores else 0.0
 
 
-def play_game(levels: list[str], *, seed: int, gray: bool, budget: float, tallies: dict):
+def play_game(levels: list[str], *, seed: int, gray: bool, budget: float, tallies: dict,
+              nodes: int | None = None):
     """Play one game; ``levels[p]`` plays seat p.  Returns the final scores and rows."""
     players = len(levels)
     core = ClassicCore.new(players, gray, seed)
@@ -50,7 +51,7 @@ def play_game(levels: list[str], *, seed: int, gray: bool, budget: float, tallie
     while not core.is_over:
         p = core.current
         start, cpu = time.perf_counter(), time.process_time()
-        action = choose_action(core, levels[p], budget=budget, rng=rngs[p])
+        action = choose_action(core, levels[p], budget=budget, rng=rngs[p], max_nodes=nodes)
         tallies[levels[p]].think.append(time.perf_counter() - start)
         tallies[levels[p]].cpu.append(time.process_time() - cpu)
         core.apply_action(action)
@@ -74,12 +75,12 @@ def _stop(signum, frame):
 
 
 def run_pairing(a: str, b: str, players: int, games: int, *, seed: int, gray: bool,
-                budget: float, progress: bool):
+                budget: float, progress: bool, nodes: int | None = None):
     pattern = [a if p % 2 == 0 else b for p in range(players)]
     tallies = {a: Tally(), b: Tally()}
     try:
         return _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern,
-                             tallies)
+                             tallies, nodes)
     except Stopped:
         return STOPPED[0] + (True,)
 
@@ -87,7 +88,7 @@ def run_pairing(a: str, b: str, players: int, games: int, *, seed: int, gray: bo
 STOPPED = [None]  # (wins, played, tallies, margin) of the games finished when SIGTERM came
 
 
-def _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern, tallies):
+def _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern, tallies, nodes):
     wins_a = margin_a = 0.0  # margin: A's mean score minus B's, per game
     played = 0
     STOPPED[0] = (0.0, 0, tallies, 0.0)
@@ -102,7 +103,7 @@ def _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern, t
                 break
             seating = pattern[shift:] + pattern[:shift]
             scores, rows = play_game(seating, seed=deal_seed, gray=gray, budget=budget,
-                                     tallies=tallies)
+                                     tallies=tallies, nodes=nodes)
             top = winners(scores, rows)
             wins_a += sum(1 for p in top if seating[p] == a) / len(top)
             mine = [s for p, s in enumerate(scores) if seating[p] == a]
@@ -148,6 +149,9 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true",
                         help="a short smoke run: 4 games per pairing, budget 0.05 s")
     parser.add_argument("--progress", action="store_true", help="print a line every 10 games")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="cap the strong and master searches at N positions a move (the "
+                             "budget stays a backstop): games that do not depend on machine load")
     args = parser.parse_args(argv)
     levels = chosen_levels(parser, args.levels, LEVELS)
     players_list = [int(n) for n in args.players.split(",")]
@@ -163,7 +167,7 @@ def main(argv=None):
 
         load_all()
     print(f"bot arena: levels {', '.join(levels)}; {games} games per pairing; budget {budget} s; "
-          f"variant {args.variant}; seed {args.seed}")
+          f"nodes {args.nodes or 'unbounded'}; variant {args.variant}; seed {args.seed}")
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, "
           f"{time.strftime('%Y-%m-%d %H:%M %Z')}", flush=True)
     for players in players_list:
@@ -172,7 +176,7 @@ def main(argv=None):
             a, b = sorted((a, b), key=lambda level: -LEVELS.index(level))
             wins, played, tallies, margin, stopped = run_pairing(
                 a, b, players, games, seed=args.seed, gray=args.variant == "gray",
-                budget=budget, progress=args.progress,
+                budget=budget, progress=args.progress, nodes=args.nodes,
             )
             low, high = wilson(wins, played)
             print(f"{players}p {a} v {b}: {a} wins {wins / played:.1%} (95% CI {low:.1%}-{high:.1%}) "
