@@ -44,6 +44,9 @@ def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
     # Bob waits in the lobby; Alice's new table must appear there without a reload.
     bob.goto(f"{base}/lobby/")
     expect(bob.locator("#lobby-status")).to_have_text("live")
+    alice_sockets = []  # the sockets of the document alice's page shows now
+    alice.on("websocket", lambda socket: alice_sockets.append(socket))
+    alice.on("framenavigated", lambda frame: frame == alice.main_frame and alice_sockets.clear())
     table_id = open_table(alice, base, players=2, clock="realtime", rated=True)
     row = bob.locator(f"[data-table='{table_id}']")
     expect(row).to_be_visible()
@@ -96,6 +99,11 @@ def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
     winner_row = alice.locator("[data-endscreen] tr.is-winner").first
     expect(winner_row).to_be_visible()
     alice.screenshot(path=str(ARTIFACTS_DIR / "end-screen.png"), full_page=True)
+    # The page that was the waiting room holds one game socket, from the start to the end screen,
+    # and the waiting room's lobby feed is closed.
+    still_open = [socket.url for socket in alice_sockets if not socket.is_closed()]
+    assert sum("/ws/games/" in url for url in still_open) == 1, still_open
+    assert not any("/ws/lobby/" in url for url in still_open), still_open
 
 
 def test_gray_wall_asks_each_player_for_the_column(live_daphne, contexts):

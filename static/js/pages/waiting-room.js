@@ -50,10 +50,14 @@ export class WaitingRoom {
   }
 
   update(table) {
+    // Once the game is shown, later news of the table (the start's own feed event, a poll, the
+    // game's end) must not mount a second board with a second game socket.
+    if (this.stopped) return;
     this.table = table;
     if (table.status !== "open" && table.game) {
       this.stopped = true;
       window.clearTimeout(this.pollTimer);
+      this.feed.close();
       this.onStarted(table.game, table);
       return;
     }

@@ -13,6 +13,7 @@ export class LobbyFeed {
   }
 
   connect() {
+    if (this.closed) return;
     const socket = new WebSocket(socketUrl("/ws/lobby/"));
     this.socket = socket;
     socket.addEventListener("open", () => {
@@ -31,11 +32,19 @@ export class LobbyFeed {
       else if (message.type === "invitation" && message.invitation) this.handlers.onInvitation?.(message.invitation);
     });
     socket.addEventListener("close", () => {
-      if (this.socket !== socket) return;
+      if (this.socket !== socket || this.closed) return;
       this.socket = null;
       this.handlers.onStatus?.("closed");
       window.setTimeout(() => this.connect(), this.backoff.next());
     });
+  }
+
+  // For good: no reconnect follows (the page no longer needs the feed).
+  close() {
+    const socket = this.socket;
+    this.socket = null;
+    this.closed = true;
+    if (socket) socket.close();
   }
 
   get isOpen() {
