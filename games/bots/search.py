@@ -43,6 +43,10 @@ class Evaluator:
     deepen = 1.0  # no deeper iteration starts past this share of the budget (or of max_nodes)
     max_depth = MAX_DEPTH
     batched = False  # True: a node's horizon children are valued in one ``values`` call (nets)
+    # True: one ply above the horizon too, the children are ordered by ``key`` and cut to the
+    # beam before they are valued, one by one with cut-offs (a costly value under a node budget:
+    # the judge's net). False: every child is valued (cheap values, or a batch under a clock).
+    beam_last_ply = False
 
     def root(self, core):
         raise NotImplementedError
@@ -247,7 +251,7 @@ class AlphaBeta:
         actions = node.core.legal_actions()
         if not actions:  # no decision left (never expected inside a round): value it as it is
             return evaluator.value(node, me)
-        if evaluator.batched:  # one call for all of them (a net: one matrix product)
+        if evaluator.batched and not evaluator.beam_last_ply:  # one call (a net: one product)
             children = []
             for action in actions:
                 self._tick()
@@ -256,10 +260,17 @@ class AlphaBeta:
                 self._horizon = True
             values = evaluator.values(children, me)
             return max(values) if maximising else min(values)
+        # Valued one by one with cut-offs: made one by one (a cut-off saves making the rest), or
+        # (beam_last_ply) all made first, ordered by ``key`` and cut to the beam.
+        beamed = [child for _k, _i, child in self._expand(node)] if evaluator.beam_last_ply else None
         best = -INF if maximising else INF
-        for action in actions:
-            self._tick()
-            child = evaluator.child(node, action)
+        for item in actions if beamed is None else beamed:
+            if beamed is None:
+                self._tick()
+                child = evaluator.child(node, item)
+            else:
+                self._tick()  # a valued position counts once more, as an entered one does
+                child = item
             if not evaluator.is_leaf(child):
                 self._horizon = True
             v = evaluator.value(child, me)

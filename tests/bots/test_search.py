@@ -1,5 +1,6 @@
 """The one alpha-beta driver (games.bots.search) on both rulesets and its evaluators."""
 
+import collections
 import random
 
 import pytest
@@ -57,3 +58,40 @@ def test_the_points_judge_values_a_finished_game_by_its_real_scores():
     assert evaluator.is_leaf(node)
     assert evaluator.value(node, 0) == core.scores[0] - core.scores[1]
     assert evaluator.value(node, 1) == core.scores[1] - core.scores[0]
+
+
+class _CountingEvaluator(StrongEvaluator):
+    """StrongEvaluator that keeps two children an inner node and counts, per parent, the
+    children it values."""
+
+    def __init__(self, beam_last_ply):
+        self.beam_last_ply = beam_last_ply
+        self.parents = {}  # id(child) -> id(its parent)
+        self.valued = collections.Counter()  # id(parent) -> children valued
+
+    def beam(self, node):
+        return 2
+
+    def child(self, node, action):
+        made = super().child(node, action)
+        self.parents[id(made)] = id(node)
+        return made
+
+    def value(self, node, me):
+        self.valued[self.parents.get(id(node))] += 1
+        return super().value(node, me)
+
+
+def test_a_costly_value_is_spent_on_the_beam_one_ply_above_the_horizon():
+    """beam_last_ply (the master judge: a net per value, a node budget): one ply above the
+    horizon the children are cut to the beam before they are valued; without it every child
+    there may be valued."""
+    position = _played(ClassicCore.new(2, False, 3), 2, 1)
+    most = {}
+    for beamed in (False, True):
+        evaluator = _CountingEvaluator(beamed)
+        search = AlphaBeta(evaluator, position.clone(), max_depth=2)
+        search.run()
+        root = id(search.root)
+        most[beamed] = max(count for parent, count in evaluator.valued.items() if parent != root)
+    assert most[True] <= 2 < most[False]
