@@ -190,20 +190,16 @@ def wall_value(wall, future, weights=GREEDY) -> float:
             value += ROW_BONUS
         elif future and SIZE - k <= future:
             credit += row_progress[k]
-    column_progress = weights.column_progress
-    for mask in columns:
-        k = BIT_COUNT[mask]
-        if k == SIZE:
-            value += COLUMN_BONUS
-        elif future:
-            credit += column_progress[k] * _reach(SIZE - k, future)
-    colour_progress = weights.colour_progress
-    for mask in colours:
-        k = BIT_COUNT[mask]
-        if k == SIZE:
-            value += COLOUR_BONUS
-        elif future:
-            credit += colour_progress[k] * _reach(SIZE - k, future)
+    # Columns and colours: a bonus when whole, credit by progress and by whether the rounds left
+    # can still finish them.
+    for masks, progress, bonus in ((columns, weights.column_progress, COLUMN_BONUS),
+                                   (colours, weights.colour_progress, COLOUR_BONUS)):
+        for mask in masks:
+            k = BIT_COUNT[mask]
+            if k == SIZE:
+                value += bonus
+            elif future:
+                credit += progress[k] * _reach(SIZE - k, future)
     if future:
         credit += weights.adjacency * _adjacency(rows, columns) * min(future, 3)
         value += (credit * weights.future_scale[future] + partial * weights.partial_scale[future]
