@@ -289,6 +289,9 @@ else:
 # Celery: eager in-process without Redis, real workers with it. CELERY_EAGER overrides.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
+# Nothing reads a task's return value: stored, each would leave a celery-task-meta key in Redis for
+# a day (the 30-minute soak of bench/ws_load.py grew 1,005 keys to 3,998, one per finished game).
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_EAGER", not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True

@@ -53,11 +53,14 @@ def rss_kib(pid):
     return 0
 
 
+UUID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
 def redis_figures(client):
-    """Used memory (bytes) and key counts by shape (digits replaced by #) of the bench's db."""
+    """Used memory (bytes) and key counts by shape (task ids as <uuid>, digits as #) of the bench's db."""
     shapes = Counter()
     for key in client.scan_iter(count=1000):
-        shapes[re.sub(rb"\d+", b"#", key).decode(errors="replace")] += 1
+        shapes[re.sub(rb"\d+", b"#", UUID.sub(b"<uuid>", key)).decode(errors="replace")] += 1
     return client.info("memory")["used_memory"], shapes
 
 
