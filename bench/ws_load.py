@@ -83,7 +83,7 @@ def parse_args(argv=None):
     parser.add_argument("--daphne", type=int, default=2,
                         help="daphne processes (one per core, as docs/operations.md sizes it)")
     parser.add_argument("--clock", choices=("realtime", "none"), default="realtime",
-                        help="realtime: 10 min + 5 s per move (the server charges the clocks; "
+                        help="realtime: 10 min + the run + 5 s per move (the server charges the clocks; "
                              "deadlines this far off are left to the beat sweep)")
     parser.add_argument("--games-per-table", type=int, default=0,
                         help="games prepared per table (0: enough for the duration)")
@@ -239,7 +239,11 @@ def create_games(args):
 
     clock = {"kind": "none"}
     if args.clock == "realtime":
-        clock = {"kind": "realtime", "base_seconds": 600, "increment_seconds": 5}
+        # The games queued behind a table's first start at setup too: their first mover's bank
+        # runs until they are played, so it covers the run and a long setup (2,000 tables: up to
+        # ~10 min) besides 10 minutes of play. (A 10-minute bank ended the soak's queued games.)
+        bank = 600 + int(args.warmup + args.duration) + 900
+        clock = {"kind": "realtime", "base_seconds": bank, "increment_seconds": 5}
     per_table = games_per_table(args)
     tables = []
     first = 0
