@@ -111,7 +111,9 @@ MARKS_SHOWN = """() => {
 
 
 def log_texts(page: Page) -> list[str]:
-    return page.locator(".log__entry").all_inner_texts()
+    # textContent, not innerText: innerText depends on layout (read while the log is being drawn
+    # it came without the line breaks between an entry's scoring lines, and the lists differed).
+    return page.locator(".log__entry").all_text_contents()
 
 
 def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):

@@ -121,7 +121,9 @@ def test_a_phone_shows_the_duel_market_and_the_own_board_without_scrolling(live_
         assert wait_for_my_turn_or_end(page)
         assert page.locator("[data-choice=cell]").count() >= 2
         assert_touchable(page, "[data-choice=cell]")
-        page.locator("[data-choice=cell]").first.scroll_into_view_if_needed()
+        # In one step in the page: a redraw between finding the cell and scrolling to it (the log
+        # or presence arriving after the reload) detached the element Playwright had found.
+        page.evaluate("document.querySelector('[data-choice=cell]').scrollIntoView({block: 'nearest'})")
         page.screenshot(path=str(ARTIFACTS_DIR / "duel-phone-cell.png"))
     except AssertionError:
         page.screenshot(path=str(ARTIFACTS_DIR / "duel-phone-failed.png"))
