@@ -261,16 +261,13 @@ class AlphaBeta:
             values = evaluator.values(children, me)
             return max(values) if maximising else min(values)
         # Valued one by one with cut-offs: made one by one (a cut-off saves making the rest), or
-        # (beam_last_ply) all made first, ordered by ``key`` and cut to the beam.
-        beamed = [child for _k, _i, child in self._expand(node)] if evaluator.beam_last_ply else None
+        # (beam_last_ply) all made first, ordered by ``key`` and cut to the beam; a valued one
+        # then counts once more, as an entered position does.
+        beamed = evaluator.beam_last_ply
         best = -INF if maximising else INF
-        for item in actions if beamed is None else beamed:
-            if beamed is None:
-                self._tick()
-                child = evaluator.child(node, item)
-            else:
-                self._tick()  # a valued position counts once more, as an entered one does
-                child = item
+        for item in [child for _k, _i, child in self._expand(node)] if beamed else actions:
+            self._tick()
+            child = item if beamed else evaluator.child(node, item)
             if not evaluator.is_leaf(child):
                 self._horizon = True
             v = evaluator.value(child, me)

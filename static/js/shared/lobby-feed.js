@@ -10,6 +10,7 @@ export class LobbyFeed {
     this.handlers = handlers;
     this.backoff = new Backoff();
     this.socket = null;
+    this.closed = false; // close(): for good, no reconnect
   }
 
   connect() {
