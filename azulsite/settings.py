@@ -16,6 +16,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from azulsite.channel_names import channel_prefix
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -251,7 +253,8 @@ if REDIS_URL and CHANNEL_LAYER_KIND == "pubsub":
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+            # Pub/sub ignores the database number: the prefix carries it (azulsite/channel_names).
+            "CONFIG": {"hosts": [{"address": REDIS_URL}], "prefix": os.environ.get("CHANNEL_LAYER_PREFIX") or channel_prefix(REDIS_URL)},
         }
     }
 elif REDIS_URL:
