@@ -301,7 +301,11 @@ def browser():
     # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by
     # the test itself (setting up data, asserting) are still synchronous and safe.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # Playwright's assertions wait 5 s by default; a CI machine running two browsers and their
+    # servers on two slow cores was seen to need more for a live lobby update.
+    expect.set_options(timeout=10_000)
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(

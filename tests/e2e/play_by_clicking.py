@@ -63,6 +63,20 @@ def my_turn(page: Page) -> bool:
     return page.get_attribute(GAME, "data-my-turn") == "true"
 
 
+def wait_for_my_turn_or_end(page: Page, timeout: float = 20.0, *, after_scoring=False) -> bool:
+    """True when it is this page's player's turn (``after_scoring``: and no round-end scoring is
+    being shown), False once the game is over. Waited for inside the page: polling from here
+    costs two driver round trips every few milliseconds, which a loaded machine feels."""
+    mine = f"{GAME}[data-my-turn=true]"
+    if after_scoring:
+        mine += ":not(:has([data-scoring-sequence]))"
+    try:
+        page.wait_for_selector(f"{mine}, [data-endscreen]", state="attached", timeout=timeout * 1000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"no turn within {timeout}s at version {version_of(page)}") from None
+    return not is_over(page)
+
+
 def play_one_move(page: Page, rng: random.Random) -> None:
     """Click a legal move: a tile group then a lit target, or a lit wall column (gray wall tiling).
 

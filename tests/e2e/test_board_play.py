@@ -21,10 +21,10 @@ from .play_by_clicking import (
     GAME,
     PASSWORD,
     confirm_if_asked,
-    is_over,
     my_turn,
     sign_up,
     version_of,
+    wait_for_my_turn_or_end,
 )
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
@@ -57,14 +57,7 @@ def open_bot_game(page: Page, base_url: str, *, players=2, rated=False, levels=(
 
 
 def wait_for_my_turn(page: Page, timeout=20.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if is_over(page):
-            return False
-        if my_turn(page) and not page.locator("[data-scoring-sequence]").count():
-            return True
-        time.sleep(0.03)
-    raise AssertionError(f"no turn within {timeout}s at version {version_of(page)}")
+    return wait_for_my_turn_or_end(page, timeout, after_scoring=True)
 
 
 def engine_previews(game: Game) -> dict:

@@ -6,13 +6,19 @@ there once the game ends.
 """
 
 import random
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .play_by_clicking import GAME, confirm_if_asked, is_over, my_turn, sign_up, version_of
+from .play_by_clicking import (
+    GAME,
+    confirm_if_asked,
+    my_turn,
+    sign_up,
+    version_of,
+    wait_for_my_turn_or_end,
+)
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(240)]
 
@@ -35,18 +41,6 @@ def open_duel_table(page: Page, base_url: str, bot_level: str) -> int:
     page.wait_for_url("**/tables/*/")
     expect(page.locator("[data-waiting-room]")).to_contain_text("Azul Duel")
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
-
-
-def wait_for_my_turn_or_end(page: Page, timeout: float = 20.0) -> bool:
-    """True when it is our turn, False once the game is over."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if is_over(page):
-            return False
-        if my_turn(page):
-            return True
-        time.sleep(0.03)
-    raise AssertionError(f"no turn within {timeout}s at version {version_of(page)}")
 
 
 def play_one_decision(page: Page, rng: random.Random) -> None:

@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 from games.engine import new_game
 from games.models import Game, Seat
 
-from .play_by_clicking import GAME, confirm_if_asked, sign_up, version_of
-from .test_duel import open_duel_table, wait_for_my_turn_or_end
+from .play_by_clicking import GAME, confirm_if_asked, sign_up, version_of, wait_for_my_turn_or_end
+from .test_duel import open_duel_table
 
 # Every match's box, read in one go: a redraw (a log arriving, a bot's move) may replace the
 # elements between two calls.

@@ -10,9 +10,9 @@ from playwright.sync_api import Page, expect
 
 from games.models import Game, MoveRecord
 
-from .play_by_clicking import GAME, is_over, sign_up, version_of
+from .play_by_clicking import GAME, is_over, sign_up, version_of, wait_for_my_turn_or_end
 from .test_board_play import open_bot_game, wait_for_my_turn
-from .test_duel import open_duel_table, wait_for_my_turn_or_end
+from .test_duel import open_duel_table
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
 
