@@ -11,7 +11,7 @@ a password must not be common) and `negative_data_rejection` (DRF reads `"rated"
 and an empty query parameter as absent, on purpose).
 
 Bounded for CI (under 2 minutes on two cores, the suite's whole budget being 20): a fixed seed,
-6 examples per operation and phase.
+4 examples per operation and phase.
 """
 
 import re
@@ -27,7 +27,7 @@ from leagues import services as leagues
 
 pytestmark = pytest.mark.requires("postgres")
 
-EXAMPLES_PER_OPERATION = 6
+EXAMPLES_PER_OPERATION = 4
 TIME_LIMIT_SECONDS = 170
 EXCLUDED_CHECKS = "positive_data_acceptance,negative_data_rejection"
 

@@ -1,12 +1,15 @@
 """Drive the live-play pages like a person: sign up, open tables, click tiles and targets.
 
 The helpers read only what the page shows (data attributes on the drawn board), never the API,
-so a test built on them fails when the page stops offering a legal move.
+so a test built on them fails when the page stops offering a legal move. (Except
+`finish_through_the_services`, which ends a game server-side once a test's clicking is done.)
 """
 
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 
+from django.db import connections
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -125,3 +128,34 @@ def wait_for_turn_or_end(pages: list[Page], timeout: float = 15.0) -> Page | Non
                 return page
         time.sleep(0.03)
     raise AssertionError(f"nobody could move within {timeout}s; versions {[version_of(p) for p in pages]}")
+
+
+def finish_through_the_services(game, rng: random.Random, timeout: float = 60.0) -> None:
+    """Play a game to its end through the services, each move a random legal one as the seat's
+    controller (a bot's own turn may come first: the move is then stale, and the game is read
+    again). For tests whose clicking part is done: whole games by clicking are other tests'.
+    On a thread of its own, since the services broadcast with async_to_sync, which refuses to
+    run in the test's thread, where Playwright's event loop runs."""
+    from azulsite.errors import DomainError
+    from games import services
+    from games.models import Game
+    from tests.support.games import controller_to_move, fresh, legal_moves
+
+    def play():
+        deadline = time.monotonic() + timeout
+        try:
+            while time.monotonic() < deadline:
+                current = fresh(game)
+                if current.status != Game.Status.PLAYING:
+                    return
+                try:
+                    services.play_move(current.pk, controller_to_move(current),
+                                       rng.choice(legal_moves(current)), current.version)
+                except DomainError:
+                    time.sleep(0.02)
+            raise AssertionError(f"the game did not end within {timeout}s")
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(play).result()

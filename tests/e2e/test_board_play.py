@@ -21,6 +21,7 @@ from .play_by_clicking import (
     GAME,
     PASSWORD,
     confirm_if_asked,
+    finish_through_the_services,
     my_turn,
     sign_up,
     version_of,
@@ -203,15 +204,17 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
     assert log_texts(page)[: tiled.record.number] == live
 
 
-def test_a_whole_game_by_keyboard_only(live_daphne, page):
-    """Tab to the board, then Enter, arrows and Escape only; focus waits at each next decision."""
+def test_two_rounds_by_keyboard_only_then_the_end_screen(live_daphne, page):
+    """Tab to the board, then Enter, arrows and Escape only; focus waits at each next decision,
+    through a round's end into the next round. (A round is every kind of decision there is; the
+    rest of the game is played through the services, then the end screen is shown.)"""
     base = live_daphne.url
     sign_up(page, base, "keyboarder")
-    open_bot_game(page, base)
+    game = open_bot_game(page, base)
     rng = random.Random(11)
     moves = 0
     escaped = False
-    while wait_for_my_turn(page, timeout=30):
+    while wait_for_my_turn(page, timeout=30) and page.get_attribute(GAME, "data-round") in ("1", "2"):
         focused = page.evaluate("document.activeElement && document.activeElement.matches('[data-pick], [data-target]')")
         if not focused:  # the first turn: Tab from the page to the board's first choice
             for _ in range(40):
@@ -237,7 +240,10 @@ def test_a_whole_game_by_keyboard_only(live_daphne, page):
         page.keyboard.press("Enter")
         expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
         moves += 1
+    assert page.get_attribute(GAME, "data-round") == "3", "two rounds were played by keyboard"
+    finish_through_the_services(game, rng)
+    page.reload()
     expect(page.locator("[data-endscreen]")).to_be_visible()
     expect(page.locator("[data-endscreen] [data-round-row]").first).to_be_visible()
-    assert moves >= 10
+    assert moves >= 8
     assert PASSWORD  # the account was made through the sign-up form

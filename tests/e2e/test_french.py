@@ -1,6 +1,7 @@
 """A French player's whole visit: the header's switcher to French, the rules pages, both tutorials,
-the lobby, a whole game against a bot by clicking, its end screen and replay, the profile, the
-leaderboard, the settings and the leagues (a new league's page too) — and no English left on any.
+the lobby, a game against a bot (its first moves by clicking, the rest through the services), its
+end screen and replay, the profile, the leaderboard, the settings and the leagues (a new league's
+page too) — and no English left on any.
 
 "English left" is checked against the catalogue itself: every visible text node (and aria-label)
 of the page is compared with the English msgids whose French differs (placeholders match anything),
@@ -10,23 +11,23 @@ switcher's "English") is English on purpose and skipped.
 
 import random
 import re
-import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import polib
 import pytest
 from django.conf import settings
-from django.db import connections
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from azulsite.errors import DomainError
-from games import services
 from games.models import Game
-from tests.support.games import controller_to_move, fresh, legal_moves
 
-from .play_by_clicking import GAME, confirm_if_asked, open_table, sign_up
+from .play_by_clicking import (
+    GAME,
+    confirm_if_asked,
+    finish_through_the_services,
+    open_table,
+    sign_up,
+)
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(600)]
 
@@ -119,25 +120,6 @@ def assert_no_english(page: Page, where: str) -> None:
     assert not left, f"English on {where}: {left}"
 
 
-def finish_through_the_services(game, rng, timeout=60.0):
-    """Play the game to its end through the services, each move as the seat's controller (a
-    bot's own turn may come first: then the move is stale, and the game is read again)."""
-    deadline = time.monotonic() + timeout
-    try:
-        while time.monotonic() < deadline:
-            current = fresh(game)
-            if current.status != Game.Status.PLAYING:
-                return
-            try:
-                services.play_move(current.pk, controller_to_move(current),
-                                   rng.choice(legal_moves(current)), current.version)
-            except DomainError:
-                time.sleep(0.02)
-        raise AssertionError(f"the game did not end within {timeout}s")
-    finally:
-        connections.close_all()  # this thread's own connection
-
-
 def test_a_french_player_plays_a_whole_game_in_french(live_daphne, page):
     base = live_daphne.url
     errors = []
@@ -185,10 +167,7 @@ def test_a_french_player_plays_a_whole_game_in_french(live_daphne, page):
     expect(page.locator(GAME)).to_have_attribute("data-my-turn", "true")
     assert_no_english(page, "the board")
     game = Game.objects.get(table_id=table_id)
-    # On a thread of its own: the services broadcast with async_to_sync, which refuses to run in
-    # this thread, where Playwright's event loop runs.
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(finish_through_the_services, game, rng).result()
+    finish_through_the_services(game, rng)
     page.reload()
     expect(page.locator("[data-endscreen]")).to_be_visible()
     assert_no_english(page, "the end screen")

@@ -21,7 +21,9 @@ from leagues.models import Fixture, Round, Season
 from tests.support.leagues import open_fixtures, players, started_season
 from tests.support.row_locks import queued_behind
 
-REPETITIONS = 5
+# The queue order is fixed by queued_behind; each repetition plays a whole game through the
+# services to reach a finishing move (about 20 s on a slow CI machine), so two, not more.
+REPETITIONS = 2
 
 
 def _answer(write):
