@@ -1,10 +1,12 @@
 """Self-play positions for the master bot's Duel value net (see ``selfplay`` for classic).
 
-Games between two copies of the Duel ``strong`` bot bounded by a fixed number of positions
-(``--nodes``: fast, and independent of machine load), a few moves random (``--explore``).
+Games between two copies of the Duel ``strong`` bot (or ``master``, for later generations:
+``--level``) bounded by a fixed number of positions (``--nodes``: fast, and independent of
+machine load), a few moves random (``--explore``).
 Every position met is written with its features (``duel_features``, seen by the player to
 move; at each round start also in its boundary form) and the target: the final score
-difference for the player to move, then its negation (the other player's).
+difference for the player to move, then its negation (the other player's); ``seat`` says whose
+view each row is, which the TD targets of ``fit --bootstrap`` need.
 
     nice -n 5 .venv/bin/python -m tools.train.duel_selfplay --games 1000 \
         --out tools/train/data/duel-gen0.npz > duel.log 2>&1 &
@@ -22,7 +24,7 @@ from games.bots.master.duel_features import duel_features
 from games.engine.duel import DuelCore
 
 
-def play_game(seed: int, *, nodes: int, explore: float):
+def play_game(seed: int, *, nodes: int, explore: float, level: str = "strong"):
     rng = random.Random(f"duel-selfplay:{seed}")
     core = DuelCore.new(seed)
     rows, seats = [], []
@@ -37,11 +39,11 @@ def play_game(seed: int, *, nodes: int, explore: float):
         if rng.random() < explore:
             action = rng.choice(core.legal_actions())
         else:
-            action = choose_action(core, "strong", budget=1000.0, rng=rng, max_nodes=nodes)
+            action = choose_action(core, level, budget=1000.0, rng=rng, max_nodes=nodes)
         core.apply_action(action)
     difference = core.scores[0] - core.scores[1]
     targets = [[difference, -difference] if q == 0 else [-difference, difference] for q in seats]
-    return rows, targets
+    return rows, targets, seats
 
 
 def main(argv=None):
@@ -50,18 +52,22 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--nodes", type=int, default=400)
     parser.add_argument("--explore", type=float, default=0.03)
+    parser.add_argument("--level", default="strong", help="strong, or master (the packaged net)")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
-    xs, ys, games = [], [], []
+    xs, ys, games, seat_rows = [], [], [], []
     start = time.time()
     for g in range(args.games):
-        rows, targets = play_game(args.seed + g, nodes=args.nodes, explore=args.explore)
+        rows, targets, seats = play_game(args.seed + g, nodes=args.nodes, explore=args.explore,
+                                         level=args.level)
         xs += rows
         ys += targets
+        seat_rows += seats
         games += [args.seed + g] * len(rows)
         if (g + 1) % 100 == 0 or g + 1 == args.games:
             np.savez_compressed(args.out, x=np.asarray(xs, np.float32),
-                                y=np.asarray(ys, np.float32), game=np.asarray(games, np.int32))
+                                y=np.asarray(ys, np.float32), game=np.asarray(games, np.int32),
+                                seat=np.asarray(seat_rows, np.int8))
             print(f"{g + 1} games, {len(xs)} positions, {time.time() - start:.0f} s", flush=True)
     return 0
 

@@ -103,16 +103,18 @@ def fit(x, y, *, hidden=(64, 32), epochs=30, batch=512, lr=1e-3, decay=1e-4, see
     return layers
 
 
-def td_targets(x, y, games, seats, players, net, lam):
+def td_targets(x, y, games, seats, players, net, lam, flag=None):
     """λ-returns over round boundaries: a position of round r learns (1 - λ) × the net's value
     of the next round's start + λ × that start's own return (the last round: the final score).
 
     Lower variance than the final score alone (most of a margin is decided by draws still to
-    come), which is what lets a small net learn from a few thousand games.
+    come), which is what lets a small net learn from a few thousand games.  ``flag``: the
+    index of the boundary flag in a row (default: the classic features').
     """
-    from games.bots.master.features import boundary_index
+    if flag is None:
+        from games.bots.master.features import boundary_index
 
-    flag = boundary_index(players)
+        flag = boundary_index(players)
     absolute = np.empty_like(y)  # per row, every seat's target in seat order 0..n-1
     for p in range(players):
         absolute[:, p] = y[np.arange(len(y)), (p - seats) % players]
@@ -162,6 +164,7 @@ def save(path, layers, players, **meta):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--ruleset", choices=("classic", "duel"), default="classic")
     parser.add_argument("--data", required=True, help="comma-separated selfplay files")
     parser.add_argument("--out", required=True)
     parser.add_argument("--epochs", type=int, default=30)
@@ -180,9 +183,15 @@ def main(argv=None):
         from games.bots.master.weights import read_net
 
         if (seats < 0).any():
-            raise SystemExit("--bootstrap needs data files with seats (tools.train.selfplay)")
+            raise SystemExit("--bootstrap needs data files with seats (tools.train.selfplay, "
+                             "duel_selfplay)")
         net = read_net("bootstrap", Path(args.bootstrap))
-        y = td_targets(x, y, games, seats.astype(np.int64), args.players, net, args.lam)
+        flag = None
+        if args.ruleset == "duel":
+            from games.bots.master.duel_features import FEATURES
+
+            flag = FEATURES - 1
+        y = td_targets(x, y, games, seats.astype(np.int64), args.players, net, args.lam, flag)
         print(f"TD targets: λ = {args.lam}, bootstrapped from {args.bootstrap}", flush=True)
     held = games % 10 == 0
     print(f"{len(x)} positions ({held.sum()} held out), {len(np.unique(games))} games", flush=True)

@@ -9,7 +9,9 @@ not against the clock, so the result does not depend on machine load and the gat
 it is a small-budget gate, a proxy for the 1 s arena of bench/bot_arena.py.  ``--against``
 is a weights file or a level name (``strong``).  A candidate passes when it wins at least
 ``--threshold`` (55 %) of the games (a shared first place counts half); the exit status is 0
-when it passes, 1 when not.  At 3-4 players the candidate holds one seat against copies of
+when it passes, 1 when not.  ``--ruleset duel`` gates a Duel net: both sides search a fixed
+number of positions (``--nodes``) in their own private guess of the hidden parts (the bots'
+``determinize``), the net valuing positions past the round as the Duel master does.  At 3-4 players the candidate holds one seat against copies of
 the other side, so its fair share is 1/n and the bar is scaled alike: 55 % × 2/n (36.7 % at 3
 players, 27.5 % at 4).
 """
@@ -21,10 +23,10 @@ from pathlib import Path
 
 from bench.arena_stats import wilson
 from games.bots import choose_action
-from games.bots.master.evaluators import MasterEvaluator
+from games.bots.master.evaluators import MasterDuelEvaluator, MasterEvaluator
 from games.bots.master.weights import read_net
 from games.bots.search import AlphaBeta
-from games.engine import ClassicCore
+from games.engine import ClassicCore, DuelCore
 
 
 def player(spec: str, depth: int):
@@ -44,8 +46,26 @@ def player(spec: str, depth: int):
     return choose_level
 
 
-def play(players, seats, seed):
-    core = ClassicCore.new(len(seats), False, seed)
+def duel_player(spec: str, nodes: int):
+    """A Duel player (core, rng) -> action: a weights file (the Duel master's search with that
+    net) or a level name, each searching ``nodes`` positions in its own guess of what is hidden."""
+    if not spec.endswith(".npz"):
+        return lambda core, rng: choose_action(core, spec, budget=1000.0, rng=rng, max_nodes=nodes)
+    net = read_net(Path(spec).stem, Path(spec))
+
+    def choose(core, rng):
+        legal = core.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        private = core.clone()
+        private.determinize(rng)
+        search = AlphaBeta(MasterDuelEvaluator(net), private, budget=1000.0, max_nodes=nodes)
+        return search.best_action(rng.shuffle)
+    return choose
+
+
+def play(players, seats, seed, ruleset="classic"):
+    core = DuelCore.new(seed) if ruleset == "duel" else ClassicCore.new(len(seats), False, seed)
     rngs = [random.Random(f"gate:{seed}:{p}") for p in range(len(seats))]
     while not core.is_over:
         p = core.current
@@ -53,16 +73,20 @@ def play(players, seats, seed):
     return list(core.scores)
 
 
-def run_gate(candidate, against, *, players=2, games=200, depth=2, seed=1, progress=None):
+def run_gate(candidate, against, *, players=2, games=200, depth=2, seed=1, progress=None,
+             ruleset="classic", nodes=200):
     """(candidate's win share, its mean margin, games, wins) over ``games`` paired games."""
-    sides = [player(candidate, depth), player(against, depth)]
+    if ruleset == "duel":
+        sides = [duel_player(candidate, nodes), duel_player(against, nodes)]
+    else:
+        sides = [player(candidate, depth), player(against, depth)]
     wins = margin = played = 0.0
     deal = seed
     while played < games:
         for shift in range(players):
             seats = [(p + shift) % 2 if players == 2 else (0 if p == shift else 1)
                      for p in range(players)]
-            scores = play(sides, seats, deal)
+            scores = play(sides, seats, deal, ruleset)
             mine = [scores[p] for p in range(players) if seats[p] == 0]
             theirs = [scores[p] for p in range(players) if seats[p] == 1]
             best = max(scores)
@@ -86,17 +110,21 @@ def main(argv=None):
     parser.add_argument("--against", required=True, help="weights file or level")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--depth", type=int, default=2)
+    parser.add_argument("--ruleset", choices=("classic", "duel"), default="classic")
+    parser.add_argument("--nodes", type=int, default=200, help="Duel: positions per move")
     parser.add_argument("--seed", type=int, default=100_000, help="first deal (apart from training seeds)")
     parser.add_argument("--threshold", type=float, default=0.55)
     args = parser.parse_args(argv)
     share, margin, games, wins = run_gate(args.candidate, args.against, players=args.players,
                                           games=args.games, depth=args.depth, seed=args.seed,
-                                          progress=lambda line: print(line, flush=True))
+                                          progress=lambda line: print(line, flush=True),
+                                          ruleset=args.ruleset, nodes=args.nodes)
     low, high = wilson(wins, games)
     bar = args.threshold * 2 / args.players
     verdict = "PASS" if share >= bar else "FAIL"
-    print(f"{verdict}: {args.candidate} vs {args.against}, {args.players} players, depth "
-          f"{args.depth}: {share:.1%} wins ({low:.1%}-{high:.1%}) of {games} (bar {bar:.1%}), "
+    bound = f"{args.nodes} nodes" if args.ruleset == "duel" else f"depth {args.depth}"
+    print(f"{verdict}: {args.candidate} vs {args.against}, {args.ruleset}, {args.players} players, "
+          f"{bound}: {share:.1%} wins ({low:.1%}-{high:.1%}) of {games} (bar {bar:.1%}), "
           f"margin {margin:+.2f}")
     return 0 if share >= bar else 1
 
