@@ -10,7 +10,14 @@ from playwright.sync_api import Page, expect
 
 from games.models import Game, MoveRecord
 
-from .play_by_clicking import GAME, is_over, sign_up, version_of, wait_for_my_turn_or_end
+from .play_by_clicking import (
+    GAME,
+    finish_through_the_services,
+    is_over,
+    sign_up,
+    version_of,
+    wait_for_my_turn_or_end,
+)
 from .test_board_play import open_bot_game, wait_for_my_turn
 from .test_duel import open_duel_table
 
@@ -84,7 +91,10 @@ def test_gray_wall_columns_are_chosen_by_keyboard(live_daphne, page):
     assert any("Scores:" in text for text in announcements), announcements
 
 
-def test_a_whole_duel_game_by_keyboard_only(live_daphne, page):
+def test_two_duel_rounds_by_keyboard_only_then_the_end_screen(live_daphne, page):
+    """A round is every kind of Duel decision (opening plate, suns and moons, lines, the
+    placing of tiles in the dome, Confirm); two rounds by keyboard, the rest of the game through
+    the services, then its end screen."""
     base = live_daphne.url
     sign_up(page, base, "duelkeys")
     table_id = open_duel_table(page, base, "random")
@@ -94,7 +104,7 @@ def test_a_whole_duel_game_by_keyboard_only(live_daphne, page):
     decisions = 0
     escaped = False
     announcements = set()
-    while wait_for_my_turn_or_end(page, timeout=30):
+    while wait_for_my_turn_or_end(page, timeout=30) and page.get_attribute(GAME, "data-round") in ("1", "2"):
         version = version_of(page)
         # Focus waits on the next decision (a plate, a sun or moon tile, a cell, a button).
         assert focused_on(page, "[data-choice], [data-confirm]"), (decisions, page.locator("[data-status]").text_content())
@@ -120,9 +130,12 @@ def test_a_whole_duel_game_by_keyboard_only(live_daphne, page):
         expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
         decisions += 1
         announcements.add(live_text(page))
-    expect(page.locator("[data-endscreen]")).to_be_visible()
     game = Game.objects.get(table_id=table_id)
-    types = {move["type"] for move in my_moves(game, "duelkeys")}
+    assert page.get_attribute(GAME, "data-round") == "3", "two rounds were played by keyboard"
+    types = {move["type"] for move in my_moves(game, "duelkeys")}  # all by keyboard
+    finish_through_the_services(game, rng)
+    page.reload()
+    expect(page.locator("[data-endscreen]")).to_be_visible()
     assert "opening_plate" in types, types
     assert types & {"sun", "moon"}, types
     assert "place_tile" in types, types
