@@ -62,9 +62,9 @@ def test_a_killed_worker_s_analysis_is_resumed_by_a_new_worker_to_the_same_resul
     queue = f"analysis-killed-{os.getpid()}"
     env = {**_subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
            "CELERY_VISIBILITY_TIMEOUT": "3600"}  # the new worker's start-up re-dispatch resumes it
-    # Slow enough a move to kill the worker mid-game, quick enough a game to finish in time: the
-    # master judge costs about 2.5x strong's time per position, so 4,000 rather than 8,000.
-    settings.ANALYSIS_NODES = 4_000
+    # Slow enough a move to kill the worker mid-game (it is killed 3 moves in, and must be at
+    # least 10 from the end), quick enough a game to be analysed twice in the suite's budget.
+    settings.ANALYSIS_NODES = 2_000
     game = played_game([alice, bob], seed=9)
     first = start_celery_worker(env, real_celery)  # start-up tasks done: before the analysis
     second = None
