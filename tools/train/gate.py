@@ -23,6 +23,7 @@ from pathlib import Path
 
 from bench.arena_stats import wilson
 from games.bots import choose_action
+from games.bots.master.duel_features import duel_features
 from games.bots.master.evaluators import MasterDuelEvaluator, MasterEvaluator
 from games.bots.master.weights import read_net
 from games.bots.search import AlphaBeta
@@ -46,11 +47,27 @@ def player(spec: str, depth: int):
     return choose_level
 
 
+class EveryLeafDuelEvaluator(MasterDuelEvaluator):
+    """The Duel master's search with every position valued by the net (its boundary form past
+    the round), not only those past the round: the design to compare against."""
+
+    def value(self, node, me: int) -> float:
+        core = node.core
+        if core.is_over:
+            return float(core.scores[me] - core.scores[1 - me])
+        row = duel_features(core, boundary=core.round != self.round)
+        return float(self.net.evaluate([row])[0, 0 if core.current == me else 1])
+
+
 def duel_player(spec: str, nodes: int):
     """A Duel player (core, rng) -> action: a weights file (the Duel master's search with that
-    net) or a level name, each searching ``nodes`` positions in its own guess of what is hidden."""
+    net; ``every:`` before the file values every position by it) or a level name, each
+    searching ``nodes`` positions in its own guess of what is hidden."""
     if not spec.endswith(".npz"):
         return lambda core, rng: choose_action(core, spec, budget=1000.0, rng=rng, max_nodes=nodes)
+    evaluator = MasterDuelEvaluator
+    if spec.startswith("every:"):
+        spec, evaluator = spec.removeprefix("every:"), EveryLeafDuelEvaluator
     net = read_net(Path(spec).stem, Path(spec))
 
     def choose(core, rng):
@@ -59,7 +76,7 @@ def duel_player(spec: str, nodes: int):
             return legal[0]
         private = core.clone()
         private.determinize(rng)
-        search = AlphaBeta(MasterDuelEvaluator(net), private, budget=1000.0, max_nodes=nodes)
+        search = AlphaBeta(evaluator(net), private, budget=1000.0, max_nodes=nodes)
         return search.best_action(rng.shuffle)
     return choose
 
