@@ -175,6 +175,8 @@ def main(argv=None):
     parser.add_argument("--generation", type=int, default=1)
     parser.add_argument("--bootstrap", help="weights file for TD targets (default: final scores)")
     parser.add_argument("--lam", type=float, default=0.5, help="λ of the TD targets")
+    parser.add_argument("--residual", action="store_true",
+                        help="Duel: learn the correction to the hand-made margin, not the value")
     args = parser.parse_args(argv)
     x, y, games, seats = load(args.data.split(","))
     if args.bootstrap:
@@ -193,6 +195,14 @@ def main(argv=None):
             flag = FEATURES - 1
         y = td_targets(x, y, games, seats.astype(np.int64), args.players, net, args.lam, flag)
         print(f"TD targets: λ = {args.lam}, bootstrapped from {args.bootstrap}", flush=True)
+    if args.residual:
+        # Duel: the net learns the correction to the hand-made margin that its rows carry (each
+        # player's value / 50, mover first): the search adds it back (gate's "resid:").
+        from games.bots.master.duel_features import PLAYER_FEATURES
+
+        hand = 50.0 * (x[:, 0] - x[:, PLAYER_FEATURES])
+        y = y - np.stack([hand, -hand], axis=1).astype(y.dtype)
+        print("targets: minus the hand-made margin (residual)", flush=True)
     held = games % 10 == 0
     print(f"{len(x)} positions ({held.sum()} held out), {len(np.unique(games))} games", flush=True)
     start = time.time()

@@ -59,15 +59,31 @@ class EveryLeafDuelEvaluator(MasterDuelEvaluator):
         return float(self.net.evaluate([row])[0, 0 if core.current == me else 1])
 
 
+class ResidualDuelEvaluator(MasterDuelEvaluator):
+    """Every position valued by the hand-made margin plus the net's correction to it (a net
+    fitted with ``fit --residual``)."""
+
+    def value(self, node, me: int) -> float:
+        core = node.core
+        if core.is_over:
+            return float(core.scores[me] - core.scores[1 - me])
+        row = duel_features(core, boundary=core.round != self.round)
+        correction = float(self.net.evaluate([row])[0, 0 if core.current == me else 1])
+        return self.key(node, me) + correction
+
+
 def duel_player(spec: str, nodes: int):
     """A Duel player (core, rng) -> action: a weights file (the Duel master's search with that
-    net; ``every:`` before the file values every position by it) or a level name, each
+    net; ``every:`` before the file values every position by it, ``resid:`` by the hand-made
+    margin plus the net's correction) or a level name, each
     searching ``nodes`` positions in its own guess of what is hidden."""
     if not spec.endswith(".npz"):
         return lambda core, rng: choose_action(core, spec, budget=1000.0, rng=rng, max_nodes=nodes)
     evaluator = MasterDuelEvaluator
     if spec.startswith("every:"):
         spec, evaluator = spec.removeprefix("every:"), EveryLeafDuelEvaluator
+    elif spec.startswith("resid:"):
+        spec, evaluator = spec.removeprefix("resid:"), ResidualDuelEvaluator
     net = read_net(Path(spec).stem, Path(spec))
 
     def choose(core, rng):
