@@ -254,7 +254,10 @@ if REDIS_URL and CHANNEL_LAYER_KIND == "pubsub":
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             # Pub/sub ignores the database number: the prefix carries it (azulsite/channel_names).
-            "CONFIG": {"hosts": [{"address": REDIS_URL}], "prefix": os.environ.get("CHANNEL_LAYER_PREFIX") or channel_prefix(REDIS_URL)},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL}],
+                "prefix": os.environ.get("CHANNEL_LAYER_PREFIX") or channel_prefix(REDIS_URL),
+            },
         }
     }
 elif REDIS_URL:

@@ -131,15 +131,15 @@ def wait_for_turn_or_end(pages: list[Page], timeout: float = 15.0) -> Page | Non
 
 
 def finish_through_the_services(game, rng: random.Random, timeout: float = 60.0) -> None:
-    """Play a game (either ruleset) to its end through the services, each move a random legal one as the seat's
-    controller (a bot's own turn may come first: the move is then stale, and the game is read
-    again). For tests whose clicking part is done: whole games by clicking are other tests'.
-    On a thread of its own, since the services broadcast with async_to_sync, which refuses to
-    run in the test's thread, where Playwright's event loop runs."""
+    """Play a game (either ruleset) to its end through the services, each move a random legal
+    one as the seat's controller (a bot's own turn may come first: the move is then stale, and
+    the game is read again). For tests whose clicking part is done: whole games by clicking are
+    other tests'. On a thread of its own, since the services broadcast with async_to_sync,
+    which refuses to run in the test's thread, where Playwright's event loop runs."""
     from azulsite.errors import DomainError
-    from games import game_rules, services
+    from games import services
     from games.models import Game
-    from tests.support.games import controller_to_move, fresh
+    from tests.support.games import controller_to_move, fresh, legal_moves
 
     def play():
         deadline = time.monotonic() + timeout
@@ -148,10 +148,9 @@ def finish_through_the_services(game, rng: random.Random, timeout: float = 60.0)
                 current = fresh(game)
                 if current.status != Game.Status.PLAYING:
                     return
-                moves = game_rules.legal_moves(game_rules.load_state(current.state))
                 try:
-                    services.play_move(current.pk, controller_to_move(current), rng.choice(moves),
-                                       current.version)
+                    services.play_move(current.pk, controller_to_move(current),
+                                       rng.choice(legal_moves(current)), current.version)
                 except DomainError:
                     time.sleep(0.02)
             raise AssertionError(f"the game did not end within {timeout}s")

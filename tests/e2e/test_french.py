@@ -27,6 +27,7 @@ from .play_by_clicking import (
     finish_through_the_services,
     open_table,
     sign_up,
+    wait_for_my_turn_or_end,
 )
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(600)]
@@ -162,7 +163,7 @@ def test_a_french_player_plays_a_whole_game_in_french(live_daphne, page):
     # The rest of the game is played through the services (whole games by clicking are
     # test_live_play's and test_board_play's), then the page is loaded again at its end.
     while page.locator(".log__entry").count() < 2:
-        page.wait_for_selector(f"{GAME}[data-my-turn=true]:not(:has([data-scoring-sequence]))")
+        assert wait_for_my_turn_or_end(page, after_scoring=True)
         play_a_move(page, rng)
     expect(page.locator(GAME)).to_have_attribute("data-my-turn", "true")
     assert_no_english(page, "the board")

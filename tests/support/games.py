@@ -6,7 +6,7 @@ import random
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_for
-from games import engine, services
+from games import engine, game_rules, services
 from games.models import Game, MoveRecord, Seat
 
 
@@ -39,7 +39,8 @@ def waiting_users(game):
 
 
 def legal_moves(game):
-    return [move.to_dict() for move in engine.ClassicState.from_dict(fresh(game).state).legal_moves()]
+    """The JSON of every legal move now (either ruleset)."""
+    return game_rules.legal_moves(game_rules.load_state(fresh(game).state))
 
 
 def illegal_move(game):

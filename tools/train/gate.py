@@ -11,9 +11,9 @@ is a weights file or a level name (``strong``).  A candidate passes when it wins
 ``--threshold`` (55 %) of the games (a shared first place counts half); the exit status is 0
 when it passes, 1 when not.  ``--ruleset duel`` gates a Duel net: both sides search a fixed
 number of positions (``--nodes``) in their own private guess of the hidden parts (the bots'
-``determinize``), the net valuing positions past the round as the Duel master does.  At 3-4 players the candidate holds one seat against copies of
-the other side, so its fair share is 1/n and the bar is scaled alike: 55 % × 2/n (36.7 % at 3
-players, 27.5 % at 4).
+``determinize``), the net valuing positions past the round as the Duel master does.  At 3-4
+players the candidate holds one seat against copies of the other side, so its fair share is
+1/n and the bar is scaled alike: 55 % × 2/n (36.7 % at 3 players, 27.5 % at 4).
 """
 
 import argparse
@@ -55,28 +55,27 @@ class EveryLeafDuelEvaluator(MasterDuelEvaluator):
         core = node.core
         if core.is_over:
             return float(core.scores[me] - core.scores[1 - me])
+        return self.net_value(node, me)
+
+    def net_value(self, node, me: int) -> float:
+        core = node.core
         row = duel_features(core, boundary=core.round != self.round)
         return float(self.net.evaluate([row])[0, 0 if core.current == me else 1])
 
 
-class ResidualDuelEvaluator(MasterDuelEvaluator):
+class ResidualDuelEvaluator(EveryLeafDuelEvaluator):
     """Every position valued by the hand-made margin plus the net's correction to it (a net
     fitted with ``fit --residual``)."""
 
-    def value(self, node, me: int) -> float:
-        core = node.core
-        if core.is_over:
-            return float(core.scores[me] - core.scores[1 - me])
-        row = duel_features(core, boundary=core.round != self.round)
-        correction = float(self.net.evaluate([row])[0, 0 if core.current == me else 1])
-        return self.key(node, me) + correction
+    def net_value(self, node, me: int) -> float:
+        return self.key(node, me) + super().net_value(node, me)
 
 
 def duel_player(spec: str, nodes: int):
     """A Duel player (core, rng) -> action: a weights file (the Duel master's search with that
     net; ``every:`` before the file values every position by it, ``resid:`` by the hand-made
-    margin plus the net's correction) or a level name, each
-    searching ``nodes`` positions in its own guess of what is hidden."""
+    margin plus the net's correction) or a level name, each searching ``nodes`` positions in
+    its own guess of what is hidden."""
     if not spec.endswith(".npz"):
         return lambda core, rng: choose_action(core, spec, budget=1000.0, rng=rng, max_nodes=nodes)
     evaluator = MasterDuelEvaluator
