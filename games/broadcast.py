@@ -9,7 +9,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from . import fast_json, payloads, selectors
+from . import fast_json, group_sends, payloads, selectors
 
 LOBBY_GROUP = "lobby"
 
@@ -24,30 +24,41 @@ def game_group(game_id):
 
 @contextmanager
 def sent_through(loop):
-    """Within this block, this thread's broadcasts are handed to `loop` (a daphne process's event
-    loop, for which the thread does socket database work: games.consumers) instead of waited for."""
-    _thread.loop = loop
+    """Within this block, this thread's broadcasts are collected and handed to `loop` (a daphne
+    process's event loop, for which the thread does socket database work: games.consumers) when
+    it ends, all in one hop and one Redis round trip (games.group_sends), instead of waited for.
+    Sends come from after-commit hooks, so what a block collected is committed: it goes out even
+    if the block then raises. A socket's call is short (one service), so they leave together."""
+    _thread.pending = []
     try:
         yield
     finally:
-        _thread.loop = None
+        pending, _thread.pending = _thread.pending, None
+        layer = get_channel_layer()
+        if pending and layer is not None:
+            loop.call_soon_threadsafe(_start_sending, layer, pending)
 
 
 def _group_send(group, message):
+    _send_all([(group, message)])
+
+
+def _send_all(sends):
+    pending = getattr(_thread, "pending", None)
+    if pending is not None:  # a socket's database thread: sent when its call ends (above)
+        pending.extend(sends)
+        return
     layer = get_channel_layer()
     if layer is None:
         return
-    loop = getattr(_thread, "loop", None)
-    if loop is None:  # a request thread, a Celery task: send and wait
-        async_to_sync(layer.group_send)(group, message)
-        return
-    # Waiting here would only hold a database thread and cost a wake-up per move. The loop starts
-    # its tasks in the order they were handed over, so a game's events keep their order.
-    loop.call_soon_threadsafe(_start_sending, layer, group, message)
+    # A request thread, a Celery task: send and wait.
+    async_to_sync(group_sends.send_all)(layer, sends)
 
 
-def _start_sending(layer, group, message):
-    task = asyncio.ensure_future(layer.group_send(group, message))
+def _start_sending(layer, sends):
+    # The loop starts its tasks in the order they were handed over, so a game's events keep
+    # their order.
+    task = asyncio.ensure_future(group_sends.send_all(layer, sends))
     _sending.add(task)
     task.add_done_callback(_sent)
 
@@ -65,23 +76,11 @@ def group_send(group, message):
 
 
 def group_send_many(sends):
-    """Send each (group, message) of `sends`, in one hop to the event loop rather than one per
-    message (a request thread or task waits for them together)."""
+    """Send each (group, message) of `sends` together: in one hop to the event loop and one
+    Redis round trip (a request thread or task waits for them)."""
     sends = list(sends)
-    layer = get_channel_layer()
-    if layer is None or not sends:
-        return
-    loop = getattr(_thread, "loop", None)
-    if loop is not None:
-        for group, message in sends:
-            loop.call_soon_threadsafe(_start_sending, layer, group, message)
-        return
-
-    async def send_all():
-        for group, message in sends:
-            await layer.group_send(group, message)
-
-    async_to_sync(send_all)()
+    if sends:
+        _send_all(sends)
 
 
 def user_group(user_id):
