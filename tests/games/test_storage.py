@@ -40,6 +40,10 @@ def test_a_locked_game_loads_the_same_rows_as_the_orm(alice, bob, carol):
     assert replaced.controller == replaced.replaced_by
     assert all(seat.replaced_by is None for seat in seats if seat.pk != leaver.pk)
     assert all(seat.table is loaded.table for seat in seats)
+    # The instances are what the ORM makes of stored rows: saved, from the default database.
+    for instance in [loaded, loaded.table, *seats, *(seat.user for seat in seats)]:
+        assert instance._state.adding is False and instance._state.db == "default"
+        assert instance.__dict__.keys() >= {f.attname for f in type(instance)._meta.concrete_fields}
 
 
 def test_an_unknown_game_loads_as_none(db):
