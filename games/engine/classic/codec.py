@@ -6,7 +6,7 @@ field in every ``InvalidState`` message.
 
 from ..common import fields
 from ..common.bag import fresh_seed
-from ..common.colours import COLOURS
+from ..common.colours import COLOUR_INDEX, COLOURS
 from ..errors import InvalidState
 from .core import ClassicCore
 from .tables import (
@@ -150,39 +150,43 @@ def _decode_board(core: ClassicCore, p: int, board, totals: list[int], where: st
         if len(row) != SIZE:
             raise InvalidState(f"{where}.wall[{r}]: must have 5 cells, not {len(row)}")
         for c, cell in enumerate(row):
-            field = f"{where}.wall[{r}][{c}]"
             if cell is None:
                 continue
-            colour = fields.colour(cell, field)
+            # Every stored state is decoded on every move: the field's name only for an error.
+            colour = COLOUR_INDEX.get(cell) if type(cell) is str else None
+            if colour is None:  # not a colour name (raises, naming the cell) or a str subclass
+                colour = fields.colour(cell, f"{where}.wall[{r}][{c}]")
             if not core.gray and colour != standard_colour(r, c):
                 raise InvalidState(
-                    f"{field}: {cell} cannot be there, the standard wall has "
+                    f"{where}.wall[{r}][{c}]: {cell} cannot be there, the standard wall has "
                     f"{COLOURS[standard_colour(r, c)]} there (R6)"
                 )
             core.wall[p * 25 + r * SIZE + c] = colour
             totals[colour] += 1
+    cells = core.wall[p * 25:p * 25 + 25]
     for r in range(SIZE):
-        row_colours = [core.wall[p * 25 + r * SIZE + c] for c in range(SIZE)]
-        column_colours = [core.wall[p * 25 + c * SIZE + r] for c in range(SIZE)]
-        for name, cells in (("row", row_colours), ("column", column_colours)):
-            placed = [c for c in cells if c >= 0]
+        for name, line_of_cells in (("row", cells[r * SIZE:r * SIZE + SIZE]),
+                                    ("column", cells[r::SIZE])):
+            placed = [c for c in line_of_cells if c >= 0]
             if len(placed) != len(set(placed)):
                 raise InvalidState(f"{where}.wall: {name} {r} holds a colour twice")
     lines = fields.json_list(board["lines"], f"{where}.lines")
     if len(lines) != SIZE:
         raise InvalidState(f"{where}.lines: must have 5 lines, not {len(lines)}")
     for r, line in enumerate(lines):
-        field = f"{where}.lines[{r}]"
-        fields.json_object(line, field, ("color", "count"))
-        count = fields.integer(line["count"], f"{field}.count", 0, r + 1)
+        if type(line) is not dict or len(line) != 2 or "color" not in line or "count" not in line:
+            fields.json_object(line, f"{where}.lines[{r}]", ("color", "count"))  # names it
+        count = line["count"]
+        if type(count) is not int or not 0 <= count <= r + 1:
+            count = fields.integer(count, f"{where}.lines[{r}].count", 0, r + 1)
         if count == 0:
             if line["color"] is not None:
-                raise InvalidState(f"{field}.color: must be null when the line is empty")
+                raise InvalidState(f"{where}.lines[{r}].color: must be null when the line is empty")
             continue
-        colour = fields.colour(line["color"], f"{field}.color")
-        if any(core.wall[p * 25 + r * SIZE + c] == colour for c in range(SIZE)):
+        colour = fields.colour(line["color"], f"{where}.lines[{r}].color")
+        if colour in cells[r * SIZE:r * SIZE + SIZE]:
             raise InvalidState(
-                f"{field}.color: wall row {r} already holds {COLOURS[colour]} (R13b/R13c)"
+                f"{where}.lines[{r}].color: wall row {r} already holds {COLOURS[colour]} (R13b/R13c)"
             )
         core.line_colour[base + r] = colour
         core.line_count[base + r] = count
