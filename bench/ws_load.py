@@ -19,7 +19,8 @@ Everything is set up here and torn down on exit, all on 127.0.0.1:
 
 Then an asyncio load generator (the ``websockets`` client) connects each table's players with
 ``?token=`` (the players of a table are spread over the daphne ports, as a proxy would) and plays
-random legal moves, chosen by the engine's ``legal_moves()`` on the public state received:
+random legal moves, chosen among the ``legal_moves`` of the state the server sent (as the web
+client lights up exactly those):
 - ``capacity``: each player moves as soon as it sees its turn (as fast as the server answers);
 - ``paced``: each table moves at ``--rate`` moves per second (a fixed schedule per table).
 A game that ends is replaced by the table's next prepared game. Measured: moves per second, and
@@ -42,6 +43,7 @@ and each game's moves are exactly 1..version (nothing lost, nothing applied twic
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import platform
@@ -583,7 +585,9 @@ async def play_socket(socket, seat, stats, pace, rng, resync):
     while not stats.over:
         wait = min(ANSWER_TIMEOUT, stats.deadline - time.perf_counter())
         try:
-            raw = await asyncio.wait_for(socket.recv(), timeout=max(wait, 0.01))
+            # A timeout scope, not wait_for: no task of its own for every frame received.
+            async with asyncio.timeout(max(wait, 0.01)):
+                raw = await socket.recv()
         except TimeoutError:
             if wait < ANSWER_TIMEOUT:
                 break  # the run is over
@@ -682,6 +686,7 @@ async def run_load(tables, ports, args, servers):
     while stats.connected < sockets and time.perf_counter() - connecting_since < 300:
         await asyncio.sleep(0.1)
     print(f"  {stats.connected} sockets connected in {time.perf_counter() - connecting_since:.1f} s")
+    gc.freeze()  # the open sockets live as long as the run: out of the generator's collections
     start = time.perf_counter()
     stats.measure_from = start + args.warmup
     stats.measure_until = stats.measure_from + args.duration
@@ -790,6 +795,17 @@ def load_average():
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
+def tune_collector():
+    """The generator holds thousands of sockets too: its collector is tuned as daphne's
+    (azulsite/collector.py), with the setup's objects frozen, so that its own pauses do not show
+    up as the server's round trips."""
+    from azulsite import collector
+
+    gc.collect()
+    gc.set_threshold(*collector.THRESHOLDS)
+    gc.freeze()
+
+
 def main(argv=None):
     args = parse_args(argv)
     prepare_environment(args)
@@ -815,6 +831,7 @@ def main(argv=None):
         if args.together:
             ws_scenarios.wait_for_the_others(*args.together)
         load_before = load_average()
+        tune_collector()
         stats = asyncio.run(run_load(tables, servers.ports, args, servers))
         report(args, stats, load_before, load_average())
         ws_scenarios.check_moves(stats.sends)
