@@ -284,7 +284,7 @@ else:
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "azulsite.redis_cache.SharedRedisCache",  # one pool per process
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "azulsite",
         }

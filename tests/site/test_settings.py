@@ -76,7 +76,7 @@ def test_database_and_redis_urls_switch_to_real_services():
     assert json.loads(result.stdout) == {
         "db": "django.db.backends.postgresql",
         "channels": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "cache": "django.core.cache.backends.redis.RedisCache",
+        "cache": "azulsite.redis_cache.SharedRedisCache",
         "eager": False,
         "broker": "redis://127.0.0.1:6379/3",
         "debug": True,
