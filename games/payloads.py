@@ -131,7 +131,7 @@ def game_payload(game, last_move=None, engine_state=None, account=None):
         "players": table.players,
         "last_move": move_payload(last_move, account, with_boards=True),
         # A finished game's points, round by round (replayed from the log: once, at the end).
-        "rounds": score_history.round_breakdown(score_history.explain(game)) if revealed else None,
+        "rounds": score_history.rounds(game) if revealed else None,
         "created_at": _iso(game.created_at),
         "finished_at": _iso(game.finished_at),
     }

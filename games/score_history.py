@@ -29,7 +29,7 @@ def move_records(game):
 
 @dataclass(frozen=True)
 class ExplainedMove:
-    record: MoveRecord
+    record: MoveRecord  # None in `rounds`, which needs only the accounts
     round: int  # the round the move was played in (its wall tiling, if any, ends that round)
     account: dict  # engine.apply_scored's: taken, scoring, before_tiling
     state: object  # the engine state after the move
@@ -49,14 +49,26 @@ class ExplainedGame:
 def explain(game, records=None):
     """The engine's account of every move of `game` (the whole log, or `records`)."""
     records = move_records(game) if records is None else records
+    return _replay(game, records, [record.move for record in records])
+
+
+def rounds(game):
+    """`round_breakdown` of the whole game: what its end screen shows. Replayed from the stored
+    moves alone (no records, players or instances built), as it runs inside a game's last move."""
+    moves = MoveRecord.objects.filter(game=game).order_by("number").values_list("move", flat=True)
+    moves = list(moves)
+    return round_breakdown(_replay(game, [None] * len(moves), moves))
+
+
+def _replay(game, records, moves):
     table = game.table
     start = state = game_rules.new_state(table.ruleset, table.players, table.variant, game.seed)
-    moves = []
-    for record in records:
+    explained = []
+    for record, move in zip(records, moves, strict=True):
         played_in = state.round
-        state, account = game_rules.apply_scored(state, record.move)
-        moves.append(ExplainedMove(record, played_in, account, state))
-    return ExplainedGame(start, moves)
+        state, account = game_rules.apply_scored(state, move)
+        explained.append(ExplainedMove(record, played_in, account, state))
+    return ExplainedGame(start, explained)
 
 
 def round_breakdown(explained):

@@ -7,7 +7,7 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from games import engine, services
+from games import engine, score_history, services
 from games.models import Game
 from games.payloads import game_payload
 from tests.ratings.factories import make_users
@@ -70,6 +70,9 @@ def test_each_move_carries_its_account_and_the_log_and_breakdown_add_up(alice, b
         assert rounds[-1]["players"][player]["score"] == game.result["scores"][player]
         if ruleset == "classic":  # (Duel starts at 5 and floors its final score at 0)
             assert total == game.result["scores"][player]
+    # The end screen's breakdown (replayed from the moves alone) is the replay's (from the records).
+    assert rounds == score_history.round_breakdown(score_history.explain(game))
+    assert answers[-1]["rounds"] == rounds
     # The replay carries the same accounts, with the boards each tiling began from.
     replay = APIClient().get(f"/games/{game.pk}/replay")
     assert replay.status_code == 200
