@@ -34,8 +34,8 @@ def sent_through(loop):
         yield
     finally:
         pending, _thread.pending = _thread.pending, None
-        layer = get_channel_layer()
-        if pending and layer is not None:
+        layer = get_channel_layer() if pending else None  # most socket calls send nothing
+        if layer is not None:
             loop.call_soon_threadsafe(_start_sending, layer, pending)
 
 

@@ -55,8 +55,8 @@ def explain(game, records=None):
 def rounds(game):
     """`round_breakdown` of the whole game: what its end screen shows. Replayed from the stored
     moves alone (no records, players or instances built), as it runs inside a game's last move."""
-    moves = MoveRecord.objects.filter(game=game).order_by("number").values_list("move", flat=True)
-    moves = list(moves)
+    moves = list(
+        MoveRecord.objects.filter(game=game).order_by("number").values_list("move", flat=True))
     return round_breakdown(_replay(game, [None] * len(moves), moves))
 
 
