@@ -127,15 +127,17 @@ def state_text_for(event, user_id):
     return event["text"][:cut] + _WITHOUT_MOVES
 
 
-def lobby_after_commit(table_id):
-    """Tell the lobby that a table changed: the table itself, then the fresh list of open tables."""
-    transaction.on_commit(lambda: send_lobby_update(table_id))
+def lobby_after_commit(table_id, *, open_tables_changed=True):
+    """Tell the lobby that a table changed: the table itself, then the fresh list of open tables
+    unless the change cannot have touched it (`open_tables_changed=False`)."""
+    transaction.on_commit(lambda: send_lobby_update(table_id, open_tables_changed))
 
 
-def send_lobby_update(table_id):
+def send_lobby_update(table_id, open_tables_changed=True):
     table = selectors.get_table(table_id)
     _group_send(LOBBY_GROUP, {"type": "lobby.table", "table": payloads.table_payload(table)})
-    _group_send(LOBBY_GROUP, {"type": "lobby.tables", "tables": open_tables_payload()})
+    if open_tables_changed:
+        _group_send(LOBBY_GROUP, {"type": "lobby.tables", "tables": open_tables_payload()})
 
 
 def open_tables_payload():

@@ -35,7 +35,9 @@ def game_changed(game, payload, *, table_changed):
     broadcast.game_state_after_commit(payload, selectors.mover_id(game))
     _announce_change(game)
     if table_changed:
-        broadcast.lobby_after_commit(game.table_id)
+        # A game's start takes its table off the open list; its end (the table was playing) only
+        # changes the table: every lobby socket would get the same list again.
+        broadcast.lobby_after_commit(game.table_id, open_tables_changed=not game.is_over)
     if game.is_over:
         game_id = game.pk
         # Robust: the game's end is committed; a failing end hook (ratings, leagues, which also

@@ -320,6 +320,27 @@ def test_the_lobby_hears_about_table_changes(alice, bob):
     assert still_open == {"type": "tables", "tables": []}
 
 
+def test_a_game_end_tells_the_lobby_of_its_table_alone(alice, bob):
+    """The table of a finished game was not open, so the open list is not sent again to every
+    lobby socket: the next message after the finished table is about the next new table."""
+    game = start_game(alice, bob)
+
+    @async_to_sync
+    async def scenario():
+        lobby = await opened(connect("/ws/lobby/"))
+        await lobby.receive_json_from(timeout=WAIT)  # the open tables on connecting
+        await database_sync_to_async(services.resign)(game.pk, alice)
+        finished = await next_about(lobby, game.table_id)
+        table = await database_sync_to_async(services.create_table)(bob, players=2)
+        after = await next_about(lobby, table.pk)
+        await lobby.disconnect()
+        return finished, table, after
+
+    finished, table, after = scenario()
+    assert finished["type"] == "table" and finished["table"]["status"] == "finished"
+    assert after["type"] == "table" and after["table"]["id"] == table.pk
+
+
 def test_a_player_connected_by_session_cookie_can_move(alice, bob):
     game = start_game(alice, bob)
     mover = Game.objects.get(pk=game.pk).table.seats.get(player_index=0).user
