@@ -39,11 +39,10 @@ def game_changed(game, payload, *, table_changed):
         # changes the table: every lobby socket would get the same list again.
         broadcast.lobby_after_commit(game.table_id, open_tables_changed=not game.is_over)
     if game.is_over:
-        game_id = game.pk
+        ended = {"game_id": game.pk, "table_id": game.table_id, "rated": game.table.rated}
         # Robust: the game's end is committed; a failing end hook (ratings, leagues, which also
         # run inline when Celery is eager) is logged and must not turn the answer into an error.
-        transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id),
-                              robust=True)
+        transaction.on_commit(lambda: game_finished.send(sender=Game, **ended), robust=True)
         return
     transaction.on_commit(lambda: schedule_bot_turn_if_needed(game))
     transaction.on_commit(lambda: _schedule_clock_check(game.pk, game.deadline_at))

@@ -2,7 +2,7 @@
 
 from django.dispatch import Signal
 
-# Sent after the finishing transaction commits; kwargs: game_id.
+# Sent after the finishing transaction commits; kwargs: game_id, table_id, rated (the table's).
 game_finished = Signal()
 
 # Sent after every committed change of a game (its start, each move, a leaver, its end); kwargs:

@@ -7,14 +7,19 @@ from django.dispatch import receiver
 from games import dispatch
 from games.signals import game_finished
 
+from .models import Fixture
+
 log = logging.getLogger(__name__)
 
 
 @receiver(game_finished, dispatch_uid="leagues-record-game-result")
-def record_fixture_result(sender, game_id, **kwargs):
-    """Queue the fixture's result (eager without a worker). Never break the game's own flow: if
-    queueing fails, the deadline task records the finished game when the fixture falls due."""
+def record_fixture_result(sender, game_id, table_id, **kwargs):
+    """Queue the fixture's result (eager without a worker) if the game was a fixture's: most games
+    are not, and a task per game cost a busy daphne more than the query. Never break the game's
+    own flow: if this fails, the deadline task records the finished game when the fixture falls
+    due."""
     try:
-        dispatch.send("leagues.tasks.record_game_result", (game_id,))
+        if Fixture.objects.filter(table_id=table_id).exists():
+            dispatch.send("leagues.tasks.record_game_result", (game_id,))
     except Exception:
         log.exception("could not queue the league result of game %s", game_id)
