@@ -136,6 +136,13 @@ def _celery_mode(request):
     """Eager Celery unless the test asked for a real worker."""
     from azulsite.celery import app
 
+    from celery._state import _set_task_join_will_block
+
+    # Celery's "inside a task" flag is one global that an eager apply_async saves, sets and
+    # restores: two threads of an earlier test applying at once (the embedded bot pool) can
+    # leave it set, and then every EagerResult.get() of this process raises "Never call
+    # result.get() within a task" (seen once in .ci/run). A test starts outside any task.
+    _set_task_join_will_block(False)
     real_worker = "celery_worker_process" in request.fixturenames
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = not real_worker
