@@ -134,9 +134,9 @@ def _fresh_channel_layers():
 @pytest.fixture(autouse=True)
 def _celery_mode(request):
     """Eager Celery unless the test asked for a real worker."""
-    from azulsite.celery import app
-
     from celery._state import _set_task_join_will_block
+
+    from azulsite.celery import app
 
     # Celery's "inside a task" flag is one global that an eager apply_async saves, sets and
     # restores: two threads of an earlier test applying at once (the embedded bot pool) can
