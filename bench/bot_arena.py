@@ -9,8 +9,12 @@ one core in the background::
 For every pair of levels (A, B) and player count n, games are played from fixed seeds on
 the fast engine path: seats alternate A, B, A, B…, and each deal is replayed with the
 seats rotated so both levels sit everywhere.  A game counts as a win for A when a seat of
-A ranks first (R24; a first place shared between A and B counts half).  Printed per
-pairing: A's win rate with a 95% Wilson interval, the mean score of each level per seat,
+A ranks first (R24; a first place shared between A and B counts half).  At 3-4 players A
+holds more than one seat in some seatings, so that win rate's fair share is not 50 %; the
+head-to-head share is: over every pair of one A seat and one B seat in a game, the share
+where A's seat ranks higher (a tie counts half).  Printed per pairing: A's win rate with a
+95% Wilson interval, at 3-4 players the head-to-head share (its interval over games, each
+game's share counted as one result), the mean score of each level per seat,
 and mean / max wall-clock thinking time per move of each level (with the mean CPU time,
 which differs when other processes share the core, and the count of moves over the
 budget + 10 %).
@@ -60,6 +64,15 @@ def play_game(levels: list[str], *, seed: int, gray: bool, budget: float, tallie
     return list(core.scores), [core.complete_rows(p) for p in range(players)]
 
 
+def head_to_head(seating, a, scores, rows) -> float:
+    """The share of (A seat, B seat) pairs of one game in which A's seat ranks higher."""
+    keys = [(s, r) for s, r in zip(scores, rows, strict=True)]
+    pairs = [(keys[i], keys[j]) for i, x in enumerate(seating) if x == a
+             for j, y in enumerate(seating) if y != a]
+    return sum(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+               for mine, theirs in pairs) / len(pairs)
+
+
 def winners(scores, rows):
     keys = [(s, r) for s, r in zip(scores, rows, strict=True)]
     best = max(keys)
@@ -85,13 +98,13 @@ def run_pairing(a: str, b: str, players: int, games: int, *, seed: int, gray: bo
         return STOPPED[0] + (True,)
 
 
-STOPPED = [None]  # (wins, played, tallies, margin) of the games finished when SIGTERM came
+STOPPED = [None]  # (wins, played, tallies, margin, head-to-head) of the games finished when SIGTERM came
 
 
 def _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern, tallies, nodes):
-    wins_a = margin_a = 0.0  # margin: A's mean score minus B's, per game
+    wins_a = margin_a = pairs_a = 0.0  # margin: A's mean score minus B's, per game
     played = 0
-    STOPPED[0] = (0.0, 0, tallies, 0.0)
+    STOPPED[0] = (0.0, 0, tallies, 0.0, 0.0)
     deal = 0
     started = time.perf_counter()
     while played < games:
@@ -109,14 +122,15 @@ def _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern, t
             mine = [s for p, s in enumerate(scores) if seating[p] == a]
             theirs = [s for p, s in enumerate(scores) if seating[p] == b]
             margin_a += sum(mine) / len(mine) - sum(theirs) / len(theirs)
-            STOPPED[0] = (wins_a, played + 1, tallies, margin_a / (played + 1))
+            pairs_a += head_to_head(seating, a, scores, rows)
+            STOPPED[0] = (wins_a, played + 1, tallies, margin_a / (played + 1), pairs_a)
             played += 1
             if progress and played % 10 == 0:
                 low, high = wilson(wins_a, played)
                 print(f"  .. {a} v {b} {players}p: {played}/{games} games, {a} wins "
-                      f"{wins_a / played:.1%} [{low:.1%}, {high:.1%}], "
-                      f"{time.perf_counter() - started:.0f}s", flush=True)
-    return wins_a, played, tallies, margin_a / max(played, 1), False
+                      f"{wins_a / played:.1%} [{low:.1%}, {high:.1%}], head to head "
+                      f"{pairs_a / played:.1%}, {time.perf_counter() - started:.0f}s", flush=True)
+    return wins_a, played, tallies, margin_a / max(played, 1), pairs_a, False
 
 
 CLOCKED = ("strong", "master")  # the levels that think against the clock
@@ -174,13 +188,17 @@ def main(argv=None):
         for a, b in itertools.combinations(levels, 2):
             # Stronger level first when the default order is used (master, strong, greedy, random).
             a, b = sorted((a, b), key=lambda level: -LEVELS.index(level))
-            wins, played, tallies, margin, stopped = run_pairing(
+            wins, played, tallies, margin, pairs, stopped = run_pairing(
                 a, b, players, games, seed=args.seed, gray=args.variant == "gray",
                 budget=budget, progress=args.progress, nodes=args.nodes,
             )
             low, high = wilson(wins, played)
             print(f"{players}p {a} v {b}: {a} wins {wins / played:.1%} (95% CI {low:.1%}-{high:.1%}) "
                   f"of {played} games, margin {margin:+.1f} points a game")
+            if players > 2:
+                low, high = wilson(pairs, played)
+                print(f"    head to head (fair share 50%): {a} ranks above {b} in "
+                      f"{pairs / max(played, 1):.1%} (95% CI {low:.1%}-{high:.1%}) of seat pairs")
             print(f"    {a:7}: {describe(tallies[a], a)}")
             print(f"    {b:7}: {describe(tallies[b], b)}", flush=True)
             if stopped:
