@@ -127,9 +127,10 @@ def _play_pairing(a, b, players, games, seed, gray, budget, progress, pattern, t
             played += 1
             if progress and played % 10 == 0:
                 low, high = wilson(wins_a, played)
+                pairs = f", head to head {pairs_a / played:.1%}" if players > 2 else ""
                 print(f"  .. {a} v {b} {players}p: {played}/{games} games, {a} wins "
-                      f"{wins_a / played:.1%} [{low:.1%}, {high:.1%}], head to head "
-                      f"{pairs_a / played:.1%}, {time.perf_counter() - started:.0f}s", flush=True)
+                      f"{wins_a / played:.1%} [{low:.1%}, {high:.1%}]{pairs}, "
+                      f"{time.perf_counter() - started:.0f}s", flush=True)
     return wins_a, played, tallies, margin_a / max(played, 1), pairs_a, False
 
 
