@@ -137,9 +137,9 @@ def finish_through_the_services(game, rng: random.Random, timeout: float = 60.0)
     other tests'. On a thread of its own, since the services broadcast with async_to_sync,
     which refuses to run in the test's thread, where Playwright's event loop runs."""
     from azulsite.errors import DomainError
-    from games import game_rules, services
+    from games import services
     from games.models import Game
-    from tests.support.games import controller_to_move, fresh
+    from tests.support.games import controller_to_move, fresh, moves_of
 
     def play():
         deadline = time.monotonic() + timeout
@@ -150,10 +150,9 @@ def finish_through_the_services(game, rng: random.Random, timeout: float = 60.0)
                     return
                 # The moves of this very read: legal_moves(game) reads the game again, and a
                 # bot's move in between could end it (an empty list; seen once in .ci/run).
-                moves = game_rules.legal_moves(game_rules.load_state(current.state))
                 try:
                     services.play_move(current.pk, controller_to_move(current),
-                                       rng.choice(moves), current.version)
+                                       rng.choice(moves_of(current)), current.version)
                 except DomainError:
                     time.sleep(0.02)
             raise AssertionError(f"the game did not end within {timeout}s")

@@ -23,7 +23,7 @@ def play_duel_to_end(game, seed=0):
     rng = random.Random(seed)
     while fresh(game).status == Game.Status.PLAYING:
         current = fresh(game)
-        move = rng.choice(legal_moves(current))
+        move = rng.choice(game_payload(current)["legal_moves"])  # this read's moves, no re-read
         services.play_move(current.pk, controller_to_move(current), move, current.version)
     return fresh(game)
 

@@ -40,7 +40,13 @@ def waiting_users(game):
 
 def legal_moves(game):
     """The JSON of every legal move now (either ruleset)."""
-    return game_rules.legal_moves(game_rules.load_state(fresh(game).state))
+    return moves_of(fresh(game))
+
+
+def moves_of(game):
+    """The JSON of every legal move in the state of this very read of `game` (no re-read: a
+    caller that plays at `game.version` must choose among the moves of that version)."""
+    return game_rules.legal_moves(game_rules.load_state(game.state))
 
 
 def illegal_move(game):
