@@ -64,9 +64,14 @@ def play_game(levels: list[str], *, seed: int, gray: bool, budget: float, tallie
     return list(core.scores), [core.complete_rows(p) for p in range(players)]
 
 
+def ranking_keys(scores, rows):
+    """Per seat, what ranks it (R24): score, then complete rows."""
+    return [(s, r) for s, r in zip(scores, rows, strict=True)]
+
+
 def head_to_head(seating, a, scores, rows) -> float:
     """The share of (A seat, B seat) pairs of one game in which A's seat ranks higher."""
-    keys = [(s, r) for s, r in zip(scores, rows, strict=True)]
+    keys = ranking_keys(scores, rows)
     pairs = [(keys[i], keys[j]) for i, x in enumerate(seating) if x == a
              for j, y in enumerate(seating) if y != a]
     return sum(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
@@ -74,7 +79,7 @@ def head_to_head(seating, a, scores, rows) -> float:
 
 
 def winners(scores, rows):
-    keys = [(s, r) for s, r in zip(scores, rows, strict=True)]
+    keys = ranking_keys(scores, rows)
     best = max(keys)
     return [p for p, key in enumerate(keys) if key == best]
 
