@@ -53,6 +53,19 @@ def join_and_start(host: Page, guest: Page, base_url: str, table_id: int, guest_
     host.click("[data-action=start]")
 
 
+# Every match's box, found and measured in one synchronous script. A redraw (a log arriving, a
+# bot's move) may replace the elements between two steps, and eval_on_selector_all is two steps
+# (it resolves the elements, then evaluates): it measured a detached element as 0×0 at (0, 0).
+BOXES = "(selector) => Array.from(document.querySelectorAll(selector), (e) => e.getBoundingClientRect().toJSON())"
+
+
+def boxes(page: Page, *selectors: str) -> list[dict] | list[list[dict]]:
+    """The boxes of a selector's matches; for several selectors, one list each, read together."""
+    if len(selectors) == 1:
+        return page.evaluate(BOXES, selectors[0])
+    return page.evaluate(f"(selectors) => selectors.map({BOXES})", list(selectors))
+
+
 def version_of(page: Page) -> int:
     value = page.get_attribute(GAME, "data-version")
     return int(value) if value is not None else -1

@@ -20,6 +20,7 @@ from games.models import Game
 from .play_by_clicking import (
     GAME,
     PASSWORD,
+    boxes,
     confirm_if_asked,
     finish_through_the_services,
     my_turn,
@@ -116,10 +117,9 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
     game = open_bot_game(page, base)
     assert wait_for_my_turn(page)
     # The centre (and its last-move outline, drawn inside it) never covers a factory's number.
-    # (Boxes read in one go: a redraw may replace the elements between two calls.)
-    centre = page.eval_on_selector(".centre", "(e) => e.getBoundingClientRect().toJSON()")
-    labels = page.eval_on_selector_all(".factory__label", "(all) => all.map((e) => e.getBoundingClientRect().toJSON())")
-    assert labels
+    # (Boxes read in one script: a redraw may replace the elements between two steps.)
+    (centre,), labels = boxes(page, ".centre", ".factory__label")
+    assert labels and centre["width"] > 0
     for box in labels:
         apart = (box["x"] >= centre["x"] + centre["width"] or box["x"] + box["width"] <= centre["x"]
                  or box["y"] >= centre["y"] + centre["height"] or box["y"] + box["height"] <= centre["y"])

@@ -11,22 +11,25 @@ from playwright.sync_api import expect
 from games.engine import new_game
 from games.models import Game, Seat
 
-from .play_by_clicking import GAME, confirm_if_asked, sign_up, version_of, wait_for_my_turn_or_end
+from .play_by_clicking import (
+    GAME,
+    boxes,
+    confirm_if_asked,
+    sign_up,
+    version_of,
+    wait_for_my_turn_or_end,
+)
 from .test_duel import open_duel_table
 
-# Every match's box, read in one go: a redraw (a log arriving, a bot's move) may replace the
-# elements between two calls.
-BOXES = "(all) => all.map((e) => e.getBoundingClientRect().toJSON())"
 
-
-def boxes(page, selector):
-    found = page.eval_on_selector_all(selector, BOXES)
+def matched_boxes(page, selector):
+    found = boxes(page, selector)
     assert found, selector
     return found
 
 
 def assert_in_view(page, selector, viewport):
-    for found in boxes(page, selector):
+    for found in matched_boxes(page, selector):
         assert found["x"] >= 0 and found["y"] >= 0, (selector, found)
         assert found["x"] + found["width"] <= viewport["width"] + 0.5, (selector, found)
         assert found["y"] + found["height"] <= viewport["height"] + 0.5, (selector, found)
@@ -39,7 +42,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 def assert_touchable(page, selector):
-    for found in boxes(page, selector):
+    for found in matched_boxes(page, selector):
         assert found["width"] >= 40 and found["height"] >= 40, (selector, found)
 
 
