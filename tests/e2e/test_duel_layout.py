@@ -2,14 +2,13 @@
 in the viewport as the page first shows the game, every touch target is at least 40 px, and the
 opponent's board is a miniature that grows on a tap (the classic board's mechanism)."""
 
-import random
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from games.engine import new_game
 from games.models import Game, Seat
+from tests.support.games import duel_cell_decision_for, put_game_at
 
 from .play_by_clicking import (
     GAME,
@@ -44,19 +43,6 @@ PHONE = {"width": 390, "height": 844}
 def assert_touchable(page, selector):
     for found in matched_boxes(page, selector):
         assert found["width"] >= 40 and found["height"] >= 40, (selector, found)
-
-
-def a_cell_decision_for(player):
-    """A Duel position where `player` chooses among several dome cells for a tiled line."""
-    for seed in range(50):
-        rng = random.Random(seed)
-        state = new_game(2, ruleset="duel", seed=seed)
-        while not state.is_over:
-            if state.pending["decision"] == "cell" and state.current_player == player:
-                if len(state.legal_moves()) >= 2:
-                    return state
-            state = state.apply(rng.choice(state.legal_moves()))
-    raise AssertionError("no cell decision in 50 random games")
 
 
 def test_a_phone_shows_the_duel_market_and_the_own_board_without_scrolling(live_daphne, browser):
@@ -116,10 +102,7 @@ def test_a_phone_shows_the_duel_market_and_the_own_board_without_scrolling(live_
         page.get_by_role("button", name="Cancel", exact=True).tap()
         table_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
         seat = Seat.objects.get(table_id=table_id, user__username="duelphone")
-        position = a_cell_decision_for(seat.player_index)
-        Game.objects.filter(table_id=table_id).update(
-            state=position.to_dict(), version=position.move_count
-        )
+        put_game_at(Game.objects.get(table_id=table_id), *duel_cell_decision_for(seat.player_index))
         page.reload()
         assert wait_for_my_turn_or_end(page)
         assert page.locator("[data-choice=cell]").count() >= 2
