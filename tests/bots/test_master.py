@@ -222,6 +222,47 @@ def test_duel_master_plays_legal_moves_and_is_blind_to_hidden_information():
         core.apply_action(action)
 
 
+def a_wide_duel_position():
+    """A Duel drafting position with a hundred moves and more (suns, moons, lines, orders)."""
+    from games.engine.duel.core import DuelCore
+
+    core = DuelCore.new(8)
+    rng = random.Random(8)
+    while len(core.legal_actions()) < 100:
+        core.apply_action(rng.choice(core.legal_actions()))
+    return core
+
+
+def test_duel_master_spends_more_of_its_budget_than_strong():
+    """Duel strong stops deepening at 15 % of its budget (a quarter of a 1 s budget used, on
+    average); the master deepens to 45 % of it, which is where its lead over strong at 1 s comes
+    from (docs/bots.md). Under a node budget, the same shares: the master searches deeper."""
+    from games.bots.duel import DuelEvaluator
+    from games.bots.master import evaluator
+    from games.bots.search import AlphaBeta
+
+    core = a_wide_duel_position()
+    searched = {}
+    for name, judge in (("strong", DuelEvaluator()), ("master", evaluator(core))):
+        search = AlphaBeta(judge, core.clone(), max_nodes=80_000)
+        search.run()
+        searched[name] = (search.depth, search.nodes)  # the deepest iteration, a partial one too
+    assert searched["master"][0] > searched["strong"][0], searched
+    assert searched["master"][1] > 1.5 * searched["strong"][1], searched
+
+
+def test_duel_master_keeps_to_its_budget():
+    """CPU time of the thinking thread on a wide position: working to 85 % of the budget leaves
+    room for answering."""
+    budget = 0.2
+    core = a_wide_duel_position()
+    for seed in range(3):
+        started = time.thread_time()
+        bots.choose_action(core, "master", budget=budget, rng=random.Random(seed))
+        took = time.thread_time() - started
+        assert took <= budget * 1.1 + 0.02, f"{took:.3f} s"
+
+
 def test_the_arena_smoke_runs_master_against_strong():
     for script, options in (("bot_arena.py", ["--players", "2", "--levels", "master,strong"]),
                             ("duel_arena.py", ["--levels", "master,strong"])):

@@ -39,6 +39,10 @@ def _master_judge(core):
     # with cut-offs, as the strong judge searches, not on every child in one batch (the bot's
     # choice under a clock): the classic analysis took a third more CPU that way.
     judge.beam_last_ply = True
+    # Under a node budget, a Duel judge deepens as strong's does: the Duel master's later
+    # deepening spends a clock that strong leaves unused, not the judge's positions.
+    if isinstance(core, DuelCore):
+        judge.deepen, judge.share = DuelEvaluator.deepen, DuelEvaluator.share
     return judge
 
 
