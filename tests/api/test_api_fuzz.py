@@ -90,7 +90,7 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(
         "--seed", "20261201",
         "--generation-allow-x00", "false",  # DRF refuses NUL in text, as PostgreSQL must
         "--request-timeout", "30",
-        "--workers", "2",
+        "--workers", "1",  # 2 threads once failed in hypothesis: CPython 3.11 ast.parse SystemError, gh-106905
         "--no-color",
     ]  # fmt: skip
 
