@@ -106,7 +106,6 @@ def error_code(response):
     return response.json()["error"]["code"]
 
 
-
 def duel_cell_decision_for(player: int):
     """(seed, moves) of a Duel game played to where ``player`` chooses among several dome cells
     for a tiled line (a ``place_tile`` decision). Random play reaches one in most games but not
