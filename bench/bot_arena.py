@@ -66,7 +66,7 @@ def play_game(levels: list[str], *, seed: int, gray: bool, budget: float, tallie
 
 def ranking_keys(scores, rows):
     """Per seat, what ranks it (R24): score, then complete rows."""
-    return [(s, r) for s, r in zip(scores, rows, strict=True)]
+    return list(zip(scores, rows, strict=True))
 
 
 def head_to_head(seating, a, scores, rows) -> float:
