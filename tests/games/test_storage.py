@@ -1,6 +1,8 @@
 """games.storage, the one loader and writer of the move path: its SQL reads and writes exactly
 what the ORM would."""
 
+from datetime import UTC
+
 import pytest
 from django.db import transaction
 from django.forms.models import model_to_dict
@@ -197,3 +199,29 @@ def test_a_move_writes_in_one_statement_on_postgresql(alice, bob):
         assert writes == ["WITH"]
     else:
         assert writes == ["UPDATE", "INSERT", "UPDATE"]
+
+
+@pytest.mark.requires("postgres")
+def test_the_move_paths_timestamps_are_read_by_psycopgs_loader_as_the_orm_reads_them(alice, bob):
+    """Django's timestamptz loader is pure Python; storage's cursors use psycopg's own (C with
+    psycopg[binary]) and must read the same aware datetimes, microseconds and UTC included."""
+
+    import psycopg
+    from django.db import connection
+    from psycopg.pq import Format
+
+    game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
+    instant = timezone.now().replace(microsecond=123_457)
+    Game.objects.filter(pk=game.pk).update(turn_started_at=instant, deadline_at=instant)
+    with transaction.atomic():
+        loaded = storage.lock_game(game.pk)
+        with storage._cursor(connection) as cursor:
+            loader = cursor.cursor.adapters.get_loader(1184, Format.TEXT)
+    assert loader is psycopg.adapters.get_loader(1184, Format.TEXT)
+    assert "django" not in loader.__module__
+    orm = Game.objects.get(pk=game.pk)
+    assert loaded.turn_started_at == orm.turn_started_at == instant
+    assert loaded.turn_started_at.tzinfo is orm.turn_started_at.tzinfo is UTC
+    assert _fields(loaded) == _fields(orm)
+    assert [_fields(s.user) for s in loaded.table.seats_in_order()] == [
+        _fields(s.user) for s in orm.table.seats_in_order()]
