@@ -34,14 +34,15 @@ from games.engine.duel import DuelCore, DuelState  # noqa: E402
 
 
 def play_game(levels: tuple[str, str], *, seed: int, budget: float, think: dict,
-              nodes: int | None = None) -> list[int]:
-    """Play one game, ``levels[p]`` in seat p; return the winners' seats."""
+              nodes: int | None = None, choose=choose_action) -> list[int]:
+    """Play one game, ``levels[p]`` in seat p, each move by ``choose`` (``choose_action``'s
+    signature: bench/duel_variants.py passes its own); return the winners' seats."""
     core = DuelCore.new(seed)
     rngs = [random.Random(f"duel-arena:{seed}:{p}") for p in range(2)]
     while not core.is_over:
         p = core.current
         start, cpu = time.perf_counter(), time.thread_time()
-        action = choose_action(core, levels[p], budget=budget, rng=rngs[p], max_nodes=nodes)
+        action = choose(core, levels[p], budget=budget, rng=rngs[p], max_nodes=nodes)
         think[levels[p]].append(time.perf_counter() - start)
         think[levels[p] + ":cpu"].append(time.thread_time() - cpu)
         core.apply_action(action)
@@ -52,14 +53,15 @@ def play_game(levels: tuple[str, str], *, seed: int, budget: float, think: dict,
 
 
 def run_pairing(a: str, b: str, games: int, *, seed: int, budget: float, progress: bool,
-                nodes: int | None = None):
+                nodes: int | None = None, choose=choose_action):
     think = {key: [] for level in (a, b) for key in (level, level + ":scores", level + ":cpu")}
     wins_a = 0.0
     started = time.perf_counter()
     for played in range(games):
         deal = seed * 100_000 + played // 2
         seating = (a, b) if played % 2 == 0 else (b, a)
-        top = play_game(seating, seed=deal, budget=budget, think=think, nodes=nodes)
+        top = play_game(seating, seed=deal, budget=budget, think=think, nodes=nodes,
+                        choose=choose)
         wins_a += sum(1 for p in top if seating[p] == a) / len(top)
         if progress and (played + 1) % 10 == 0:
             print(f"  .. {a} v {b}: {played + 1}/{games}, {a} wins {wins_a / (played + 1):.1%}, "

@@ -271,3 +271,12 @@ def test_the_arena_smoke_runs_master_against_strong():
                                 timeout=170)
         assert result.returncode == 0, result.stderr
         assert "master v strong: master wins" in result.stdout, result.stdout
+
+
+def test_the_duel_variants_bench_plays_a_variant_against_the_master():
+    result = subprocess.run(
+        [sys.executable, str(BASE_DIR / "bench" / "duel_variants.py"), "lean", "master",
+         "--games", "2", "--nodes", "200"],
+        cwd=BASE_DIR, capture_output=True, text=True, timeout=170)
+    assert result.returncode == 0, result.stderr
+    assert "lean v master: lean wins" in result.stdout, result.stdout

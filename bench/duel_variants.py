@@ -1,0 +1,95 @@
+"""Duel master design choices measured against each other: ``bench/duel_arena.py``'s paired
+deals, with variants of the Duel master's evaluator as players.
+
+Run, pinned to one core (figures in docs/benchmarks.md, "Duel master variants")::
+
+    taskset -c 0 .venv/bin/python bench/duel_variants.py nonet master --games 80 --nodes 8000
+    taskset -c 1 .venv/bin/python bench/duel_variants.py lean strong --games 40 --budget 1.0 --seed 21
+
+Players: ``master`` and ``strong`` (the levels), or a variant of the master:
+``nonet`` (the hand-made margin past the round too, no net), ``wide`` (a beam of 12, strong's is
+8), ``lean`` (both), ``blend`` (a beam of 12 and past the round the mean of the net and the
+margin).  With ``--nodes`` the games do not depend on the machine's load (``--budget`` is then a
+backstop); without it, each move has ``--budget`` seconds, as at the site.
+"""
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.arena_stats import wilson  # noqa: E402
+from bench.duel_arena import describe, run_pairing  # noqa: E402
+from games.bots import choose_action  # noqa: E402
+from games.bots.duel import DuelEvaluator  # noqa: E402
+from games.bots.gc_pause import collector_paused  # noqa: E402
+from games.bots.master import load_net  # noqa: E402
+from games.bots.master.evaluators import MasterDuelEvaluator  # noqa: E402
+from games.bots.search import AlphaBeta  # noqa: E402
+
+
+class NoNet(MasterDuelEvaluator):
+    def value(self, node, me):
+        return DuelEvaluator.value(self, node, me)
+
+
+class Wide(MasterDuelEvaluator):
+    def beam(self, node):
+        return 12
+
+
+class Lean(Wide, NoNet):
+    pass
+
+
+class Blend(Wide):
+    def value(self, node, me):
+        hand = DuelEvaluator.value(self, node, me)
+        return hand + 0.5 * (super().value(node, me) - hand)
+
+
+VARIANTS = {"nonet": NoNet, "wide": Wide, "lean": Lean, "blend": Blend}
+
+
+def choose(core, level, *, budget, rng, max_nodes=None):
+    """``choose_action`` for the levels; for a variant, what it does for ``master``."""
+    if level not in VARIANTS:
+        return choose_action(core, level, budget=budget, rng=rng, max_nodes=max_nodes)
+    start = time.perf_counter()
+    private = core.clone()
+    private.determinize(rng)
+    with collector_paused():
+        search = AlphaBeta(VARIANTS[level](load_net("duel")), private, budget=budget,
+                           start=start, max_nodes=max_nodes)
+        return search.best_action(rng.shuffle)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    players = ["master", "strong", *VARIANTS]
+    parser.add_argument("a", choices=players)
+    parser.add_argument("b", choices=players)
+    parser.add_argument("--games", type=int, default=40, help="games (even: both seatings)")
+    parser.add_argument("--seed", type=int, default=31, help="seed of the deals")
+    parser.add_argument("--nodes", type=int, default=None, help="positions per move")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds per move (default 1.0; 10 as a backstop with --nodes)")
+    args = parser.parse_args(argv)
+    budget = args.budget or (10.0 if args.nodes else 1.0)
+    load_net("duel")  # read before any move is timed
+    print(f"duel variants: {args.a} v {args.b}; {args.games} games; seed {args.seed}; "
+          f"budget {budget} s; nodes {args.nodes}", flush=True)
+    wins, think = run_pairing(args.a, args.b, args.games, seed=args.seed, budget=budget,
+                              progress=True, nodes=args.nodes, choose=choose)
+    low, high = wilson(wins, args.games)
+    margin = (sum(think[args.a + ":scores"]) - sum(think[args.b + ":scores"])) / args.games
+    print(f"{args.a} v {args.b}: {args.a} wins {wins / args.games:.1%} (95% CI {low:.1%}-"
+          f"{high:.1%}) of {args.games} games, margin {margin:+.1f} points a game")
+    print(f"    {args.a:7}: {describe(think, args.a)}")
+    print(f"    {args.b:7}: {describe(think, args.b)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
