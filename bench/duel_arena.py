@@ -79,6 +79,16 @@ def describe(think: dict, level: str) -> str:
             f"p99 {p99 * 1000:6.1f} ms max {peak * 1000:6.1f} ms (CPU max {cpu_peak * 1000:6.1f} ms)")
 
 
+def report(a, b, wins, think, games):
+    """Print a pairing's result: a's win share with its Wilson interval, the margin, the clocks."""
+    low, high = wilson(wins, games)
+    margin = (sum(think[a + ":scores"]) - sum(think[b + ":scores"])) / games
+    print(f"duel {a} v {b}: {a} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%}) "
+          f"of {games} games, margin {margin:+.1f} points a game")
+    print(f"    {a:7}: {describe(think, a)}")
+    print(f"    {b:7}: {describe(think, b)}", flush=True)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
@@ -106,12 +116,7 @@ def main(argv=None):
         a, b = sorted((a, b), key=lambda level: -LEVELS.index(level))  # stronger first
         wins, think = run_pairing(a, b, games, seed=args.seed, budget=budget,
                                   progress=args.progress, nodes=args.nodes)
-        low, high = wilson(wins, games)
-        margin = (sum(think[a + ":scores"]) - sum(think[b + ":scores"])) / games
-        print(f"duel {a} v {b}: {a} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%}) "
-              f"of {games} games, margin {margin:+.1f} points a game")
-        print(f"    {a:7}: {describe(think, a)}")
-        print(f"    {b:7}: {describe(think, b)}", flush=True)
+        report(a, b, wins, think, games)
 
 
 if __name__ == "__main__":

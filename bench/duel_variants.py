@@ -20,8 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.arena_stats import wilson  # noqa: E402
-from bench.duel_arena import describe, run_pairing  # noqa: E402
+from bench.duel_arena import report, run_pairing  # noqa: E402
 from games.bots import choose_action  # noqa: E402
 from games.bots.duel import DuelEvaluator  # noqa: E402
 from games.bots.gc_pause import collector_paused  # noqa: E402
@@ -83,12 +82,7 @@ def main(argv=None):
           f"budget {budget} s; nodes {args.nodes}", flush=True)
     wins, think = run_pairing(args.a, args.b, args.games, seed=args.seed, budget=budget,
                               progress=True, nodes=args.nodes, choose=choose)
-    low, high = wilson(wins, args.games)
-    margin = (sum(think[args.a + ":scores"]) - sum(think[args.b + ":scores"])) / args.games
-    print(f"{args.a} v {args.b}: {args.a} wins {wins / args.games:.1%} (95% CI {low:.1%}-"
-          f"{high:.1%}) of {args.games} games, margin {margin:+.1f} points a game")
-    print(f"    {args.a:7}: {describe(think, args.a)}")
-    print(f"    {args.b:7}: {describe(think, args.b)}", flush=True)
+    report(args.a, args.b, wins, think, args.games)
 
 
 if __name__ == "__main__":
