@@ -280,3 +280,13 @@ def test_the_duel_variants_bench_plays_a_variant_against_the_master():
         cwd=BASE_DIR, capture_output=True, text=True, timeout=170)
     assert result.returncode == 0, result.stderr
     assert "lean v master: lean wins" in result.stdout, result.stdout
+
+
+def test_the_duel_search_depth_bench_searches_its_positions():
+    result = subprocess.run(
+        [sys.executable, str(BASE_DIR / "bench" / "duel_search_depth.py"), "--games", "1",
+         "--budget", "0.02"],
+        cwd=BASE_DIR, capture_output=True, text=True, timeout=170)
+    assert result.returncode == 0, result.stderr
+    assert "positions of 1 games; budget 0.02 s" in result.stdout, result.stdout
+    assert "depth mean" in result.stdout and "positions made: mean" in result.stdout
