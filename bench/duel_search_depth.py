@@ -8,7 +8,7 @@ parts each, seeded. Printed: the deepest iteration reached (a partial one counts
 search), the time of the search and of the whole call (freeing the tree included), and the
 positions made.
 
-Run, pinned to one core (figures in docs/benchmarks.md, "Duel master search depth")::
+Run, pinned to one core (figures in docs/benchmarks.md, "Duel master search: the tree kept between iterations")::
 
     taskset -c 0 .venv/bin/python bench/duel_search_depth.py --budget 1.0
     taskset -c 0 .venv/bin/python bench/duel_search_depth.py --depth 5   # time to a fixed depth
