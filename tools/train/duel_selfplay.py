@@ -24,7 +24,10 @@ from games.bots.master.duel_features import duel_features
 from games.engine.duel import DuelCore
 
 
-def play_game(seed: int, *, nodes: int, explore: float, level: str = "strong"):
+def play_game(seed: int, *, nodes: int, explore: float, level: str = "strong",
+              features=duel_features, final: bool = False):
+    """Rows of ``features(core)`` (and ``features(core, boundary=True)`` at each round start),
+    their targets and seats (and with ``final`` the finished game)."""
     rng = random.Random(f"duel-selfplay:{seed}")
     core = DuelCore.new(seed)
     rows, seats = [], []
@@ -32,9 +35,9 @@ def play_game(seed: int, *, nodes: int, explore: float, level: str = "strong"):
     while not core.is_over:
         if core.round != last_round:
             last_round = core.round
-            rows.append(duel_features(core, boundary=True))
+            rows.append(features(core, boundary=True))
             seats.append(core.current)
-        rows.append(duel_features(core))
+        rows.append(features(core))
         seats.append(core.current)
         if rng.random() < explore:
             action = rng.choice(core.legal_actions())
@@ -43,7 +46,7 @@ def play_game(seed: int, *, nodes: int, explore: float, level: str = "strong"):
         core.apply_action(action)
     difference = core.scores[0] - core.scores[1]
     targets = [[difference, -difference] if q == 0 else [-difference, difference] for q in seats]
-    return rows, targets, seats
+    return (rows, targets, seats, core) if final else (rows, targets, seats)
 
 
 def main(argv=None):

@@ -3,9 +3,13 @@
 ``value(core, p)`` = score + projected tiling of the pattern lines (placement points of the
 best fitting cell, a share for incomplete lines, a loss for lines that will break)
 - penalties pending (broken spaces, first-player tile) + chips + objectives progress
-+ a little for free cells on placed plates.  The weights are plain guesses tuned by the
-arena (bench/duel_arena.py), not rules.
++ a little for free cells on placed plates.  Each term has a weight (``Weights``), one set
+per round: ``HAND``, plain guesses tuned by the arena (bench/duel_arena.py), is what ``strong``
+plays with; ``value`` is linear in the weights, so other sets can be fitted to game outcomes
+(tools/train/duel_weights.py).
 """
+
+from typing import NamedTuple
 
 from games.engine.common.scoring import score_placement
 from games.engine.duel import rulings
@@ -21,18 +25,36 @@ from games.engine.duel.tables import (
     TOTAL_BROKEN_COST,
 )
 
-PARTIAL_SHARE = 0.5  # of a fitting line's placement points, times its fill ratio
-WAITING_SHARE = 0.3  # a line whose row has no fitting plate yet, but room for one
-BREAK_COST_PER_TILE = 1.5  # a line that will break at tiling
-CHIP_VALUE = 0.5
-CHIP_VALUE_LAST_ROUND = 0.25
-FREE_CELL_VALUE = 0.15
-COMPLETE_BONUS = 0.2
+
+class Weights(NamedTuple):
+    """The weight of each term of ``value`` in one round (a term's unit in its comment)."""
+
+    score: float = 1.0  # points scored
+    complete: float = 1.0  # placement points of a complete line's best fitting cell
+    complete_bonus: float = 0.2  # per complete line
+    partial: float = 0.5  # those points of an incomplete fitting line, times its fill ratio
+    waiting: float = 0.3  # fill ratio of a line whose row has no fitting plate yet, but room
+    breaking: float = -1.5  # per tile of a line that will break at tiling
+    broken: float = -1.0  # the broken spaces' pending cost
+    first_player: float = -1.0  # the first-player tile's pending cost
+    chip: float = 0.5  # per chip held
+    objectives: float = 0.45  # objective points the dome would score now
+    free_cell: float = 0.15  # per free cell on a placed plate
 
 
 def objective_weight(round_number: int) -> float:
     """Objectives count fully at the end; earlier their progress counts less."""
     return 0.3 + 0.15 * round_number
+
+
+# A line partly paid with chips: each tile still missing costs 2 more chips (D18), at 0.5 each.
+PAID_TILE_COST = 1.0
+
+# The hand-made weights, rounds 1..ROUNDS; chips are worth less in the last round.
+HAND = tuple(
+    Weights(objectives=objective_weight(r), chip=0.25 if r == ROUNDS else 0.5)
+    for r in range(1, ROUNDS + 1)
+)
 
 
 def points_at(grid: list[int], row: int, column: int) -> int:
@@ -79,10 +101,13 @@ def dome_facts(core: DuelCore, p: int) -> tuple:
     return facts
 
 
-def value(core: DuelCore, p: int) -> float:
-    total = float(core.scores[p])
+def value(core: DuelCore, p: int, weights: tuple = HAND) -> float:
+    """``p``'s value with ``weights`` (one ``Weights`` per round)."""
     if core.phase == OVER:
-        return total
+        return float(core.scores[p])
+    (w_score, w_complete, w_bonus, w_partial, w_waiting, w_breaking, w_broken, w_first,
+     w_chip, w_objectives, w_free) = weights[core.round - 1]
+    total = w_score * core.scores[p]
     last_round = core.round == ROUNDS
     best_points, full, objectives, free = dome_facts(core, p)
     base = p * LINES
@@ -96,24 +121,24 @@ def value(core: DuelCore, p: int) -> float:
         best = best_points[r][colour]
         if best >= 0:
             if filled >= need:
-                total += best + COMPLETE_BONUS
+                total += w_complete * best + w_bonus
             elif core.line_chips[base + r]:
                 # Partly paid with chips: it will be completed (D18), at about 2 chips a tile.
-                total += best + COMPLETE_BONUS - 2 * CHIP_VALUE * (need - filled)
+                total += w_complete * (best - PAID_TILE_COST * (need - filled)) + w_bonus
             elif not last_round:
-                total += best * PARTIAL_SHARE * filled / need
+                total += w_partial * best * filled / need
         elif full[r // 2]:
-            total -= BREAK_COST_PER_TILE * count
+            total += w_breaking * count
         elif not last_round:
-            total += WAITING_SHARE * filled / need
+            total += w_waiting * filled / need
     tiled = core.phase == TILING and p == core.first and core.current != p
     if not tiled:
-        total -= TOTAL_BROKEN_COST[len(core.broken[p])]
+        total += w_broken * TOTAL_BROKEN_COST[len(core.broken[p])]
         if core.fp == p:
-            total -= rulings.FIRST_PLAYER_TILE_COST
-    total += len(core.bonus[p]) * (CHIP_VALUE_LAST_ROUND if last_round else CHIP_VALUE)
-    total += objective_weight(core.round) * objectives
-    total += FREE_CELL_VALUE * free
+            total += w_first * rulings.FIRST_PLAYER_TILE_COST
+    total += w_chip * len(core.bonus[p])
+    total += w_objectives * objectives
+    total += w_free * free
     return total
 
 

@@ -13,10 +13,12 @@ and costly, so deepening stops at ``deepen`` of the budget (an iteration costs s
 the last) and all work at ``share``, a wide margin for a busy machine.
 """
 
+from functools import cache
+
 from games.engine.duel.tables import BUYING, DRAFTING, RETURNING
 
 from ..search import Evaluator
-from .evaluation import value
+from .evaluation import HAND, value
 
 # Phases in which a move changes only the mover's board (and the shared table).
 _QUIET = (DRAFTING, BUYING, RETURNING)
@@ -26,6 +28,7 @@ MAX_DEPTH = 16
 
 class DuelNode:
     __slots__ = ("core", "values")
+    weights = HAND  # of ``evaluation.value``; a subclass values positions with others
 
     def __init__(self, core, values):
         self.core = core
@@ -33,7 +36,8 @@ class DuelNode:
 
     @classmethod
     def evaluate(cls, core) -> "DuelNode":
-        return cls(core, [value(core, 0), value(core, 1)])
+        weights = cls.weights
+        return cls(core, [value(core, 0, weights), value(core, 1, weights)])
 
     def child(self, action) -> "DuelNode":
         parent = self.core
@@ -43,19 +47,28 @@ class DuelNode:
                 and core.fp == parent.fp):
             mover = parent.current
             values = self.values[:]
-            values[mover] = value(core, mover)
-            return DuelNode(core, values)
-        return DuelNode.evaluate(core)
+            values[mover] = value(core, mover, self.weights)
+            return self.__class__(core, values)
+        return self.evaluate(core)
+
+
+@cache
+def node_class(weights: tuple) -> type:
+    """A ``DuelNode`` class valuing positions with ``weights`` (one per weight set)."""
+    if weights == HAND:
+        return DuelNode
+    return type("WeightedDuelNode", (DuelNode,), {"__slots__": (), "weights": weights})
 
 
 class DuelEvaluator(Evaluator):
     share = 0.6
     deepen = 0.15
     max_depth = MAX_DEPTH
+    node_class = DuelNode
 
     def root(self, core):
         self.round = core.round
-        return DuelNode.evaluate(core)
+        return self.node_class.evaluate(core)
 
     def child(self, node, action):
         return node.child(action)
