@@ -9,7 +9,9 @@ Run, pinned to one core (figures in docs/benchmarks.md, "Duel master variants"):
 Players: ``master`` and ``strong`` (the levels), or a variant of the master:
 ``nonet`` (the hand-made margin past the round too, no net), ``wide`` (a beam of 12, strong's is
 8), ``lean`` (both), ``blend`` (a beam of 12 and past the round the mean of the net and the
-margin).  With ``--nodes`` the games do not depend on the machine's load (``--budget`` is then a
+margin), ``handmade`` (the margin with the hand-made weights, as ``strong``: the master before
+its fitted ones), ``tuned`` (the margin with the weights of ``--terms FILE``, a candidate fitted by
+``tools.train.duel_weights``).  With ``--nodes`` the games do not depend on the machine's load (``--budget`` is then a
 backstop); without it, each move has ``--budget`` seconds, as at the site.
 """
 
@@ -23,9 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.duel_arena import report, run_pairing  # noqa: E402
 from games.bots import choose_action  # noqa: E402
 from games.bots.duel import DuelEvaluator  # noqa: E402
+from games.bots.duel.evaluation import HAND  # noqa: E402
 from games.bots.gc_pause import collector_paused  # noqa: E402
-from games.bots.master import load_net  # noqa: E402
+from games.bots.master import load_net, load_terms  # noqa: E402
 from games.bots.master.evaluators import MasterDuelEvaluator  # noqa: E402
+from games.bots.master.weights import read_terms  # noqa: E402
 from games.bots.search import AlphaBeta  # noqa: E402
 
 
@@ -49,7 +53,20 @@ class Blend(Wide):
         return hand + 0.5 * (super().value(node, me) - hand)
 
 
-VARIANTS = {"nonet": NoNet, "wide": Wide, "lean": Lean, "blend": Blend}
+class Handmade(MasterDuelEvaluator):
+    def __init__(self, net, terms):
+        super().__init__(net, HAND)
+
+
+class Tuned(MasterDuelEvaluator):
+    terms = HAND  # replaced by --terms
+
+    def __init__(self, net, terms):
+        super().__init__(net, Tuned.terms)
+
+
+VARIANTS = {"nonet": NoNet, "wide": Wide, "lean": Lean, "blend": Blend, "handmade": Handmade,
+            "tuned": Tuned}
 
 
 def choose(core, level, *, budget, rng, max_nodes=None):
@@ -60,7 +77,7 @@ def choose(core, level, *, budget, rng, max_nodes=None):
     private = core.clone()
     private.determinize(rng)
     with collector_paused():
-        search = AlphaBeta(VARIANTS[level](load_net("duel")), private, budget=budget,
+        search = AlphaBeta(VARIANTS[level](load_net("duel"), load_terms()), private, budget=budget,
                            start=start, max_nodes=max_nodes)
         return search.best_action(rng.shuffle)
 
@@ -75,7 +92,10 @@ def main(argv=None):
     parser.add_argument("--nodes", type=int, default=None, help="positions per move")
     parser.add_argument("--budget", type=float, default=None,
                         help="seconds per move (default 1.0; 10 as a backstop with --nodes)")
+    parser.add_argument("--terms", help="the weights of the tuned variant (JSON)")
     args = parser.parse_args(argv)
+    if "tuned" in (args.a, args.b):
+        Tuned.terms = read_terms(path=Path(args.terms))
     budget = args.budget or (10.0 if args.nodes else 1.0)
     load_net("duel")  # read before any move is timed
     print(f"duel variants: {args.a} v {args.b}; {args.games} games; seed {args.seed}; "

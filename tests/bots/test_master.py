@@ -51,6 +51,44 @@ def test_weights_of_the_wrong_shape_are_refused(tmp_path):
         weights.read_net("classic-2p", path)
 
 
+FIVE_ROUNDS = "[" + ", ".join(["[" + ", ".join(["1"] * 11) + "]"] * 5) + "]"
+TERM_NAMES = ('["score", "complete", "complete_bonus", "partial", "waiting", "breaking", "broken", '
+              '"first_player", "chip", "objectives", "free_cell"]')
+
+
+@pytest.mark.parametrize("content, message", [
+    ("", "not JSON"),
+    ("not json at all", "not JSON"),
+    ("[1, 2]", "expected an object with 'terms' and 'rounds'"),
+    ('{"rounds": []}', "expected an object with 'terms' and 'rounds'"),
+    ('{"terms": ["score"], "rounds": ' + FIVE_ROUNDS + "}", "terms \\['score'\\], expected"),
+    ('{"terms": ' + TERM_NAMES + ', "rounds": [[1, 2]]}', "expected 5 rounds of 11 weights"),
+    ('{"terms": ' + TERM_NAMES + ', "rounds": ' + FIVE_ROUNDS.replace("1", "NaN", 1) + "}",
+     "not a finite number"),
+    ('{"terms": ' + TERM_NAMES + ', "rounds": ' + FIVE_ROUNDS.replace("1", '"1"', 1) + "}",
+     "not a finite number"),
+])
+def test_corrupt_duel_term_weights_are_a_clear_error(tmp_path, content, message):
+    path = tmp_path / "duel-terms.json"
+    path.write_text(content)
+    with pytest.raises(weights.MasterWeightsError, match=f"weights corrupt: .*duel-terms.json.*{message}"):
+        weights.read_terms(path=path)
+    path.write_text('{"terms": ' + TERM_NAMES + ', "rounds": ' + FIVE_ROUNDS + "}")
+    assert weights.read_terms(path=path)[4].chip == 1.0  # the same file, well formed, loads
+
+
+def test_the_startup_load_fails_without_the_duel_term_weights(tmp_path):
+    for name in weights.NETS:  # every net, but no duel-terms.json
+        (tmp_path / f"{name}.npz").write_bytes(weights.weights_file(name).read_bytes())
+    weights.use_directory(tmp_path)
+    try:
+        with pytest.raises(weights.MasterWeightsError, match="weights missing: .*duel-terms.json"):
+            weights.load_all()
+    finally:
+        weights.use_directory(None)
+    assert len(weights.load_all()) == len(weights.NETS)
+
+
 def test_a_broken_install_fails_when_master_is_first_used_not_by_playing_another_level(tmp_path):
     # A copy of the package whose weights file is corrupt: the level raises the clear error.
     script = (
@@ -231,6 +269,23 @@ def a_wide_duel_position():
     while len(core.legal_actions()) < 100:
         core.apply_action(rng.choice(core.legal_actions()))
     return core
+
+
+def test_the_duel_master_values_positions_with_its_fitted_term_weights():
+    from games.bots.duel import DuelEvaluator
+    from games.bots.duel.evaluation import HAND, value
+    from games.bots.master import evaluator
+
+    terms = weights.load_terms()
+    assert len(terms) == 5 and terms != HAND and weights.load_terms() is terms
+    core = a_wide_duel_position()
+    judge = evaluator(core)
+    root = judge.root(core.clone())
+    assert root.values == [value(core, 0, terms), value(core, 1, terms)]
+    child = judge.child(root, core.legal_actions()[0])
+    assert type(child) is type(root) and child.weights == terms
+    strong = DuelEvaluator().root(core.clone())  # strong keeps the hand-made weights
+    assert strong.values == [value(core, 0), value(core, 1)] != root.values
 
 
 def test_duel_master_spends_more_of_its_budget_than_strong():

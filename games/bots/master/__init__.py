@@ -10,7 +10,7 @@ How the nets are made: tools/train and docs/bots.md.
 from games.engine import DuelCore
 
 from .evaluators import MasterDuelEvaluator, MasterEvaluator
-from .weights import MasterWeightsError, load_all, load_net
+from .weights import MasterWeightsError, load_all, load_net, load_terms
 
 
 def net_name(core) -> str:
@@ -20,7 +20,9 @@ def net_name(core) -> str:
 def evaluator(core):
     """The master evaluator for ``core``'s ruleset and player count."""
     net = load_net(net_name(core))
-    return MasterDuelEvaluator(net) if isinstance(core, DuelCore) else MasterEvaluator(net)
+    if isinstance(core, DuelCore):
+        return MasterDuelEvaluator(net, load_terms())
+    return MasterEvaluator(net)
 
 
-__all__ = ["MasterWeightsError", "evaluator", "load_all", "load_net", "net_name"]
+__all__ = ["MasterWeightsError", "evaluator", "load_all", "load_net", "load_terms", "net_name"]

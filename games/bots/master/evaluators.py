@@ -11,20 +11,23 @@ scores.  The children of a node one ply above the horizon are valued in one batc
 product for all of them), which is what makes a net affordable at every leaf.  Children are
 still ordered and pruned by the hand-made ``key`` (cheap).
 
-Duel (``MasterDuelEvaluator``): positions inside the round keep the hand-made margin; a
-position past the end of the round is valued by the Duel net in its boundary form, a finished
-game by its real difference.  (Valuing every position by the first, small Duel net lost
-clearly: 15 % of 20 games against strong.)  It also spends its clock: Duel strong stops
-deepening at 15 % of the budget and all work at 60 %, a mean of about a quarter of a 1 s budget;
-the master deepens to 45 % and works to 85 % (a mean of half the budget, the slowest move 0.98 s
-in the arena), which took it from 38.8 % to 63.8 % of 80 games against strong at 1 s.
+Duel (``MasterDuelEvaluator``): positions inside the round are valued by the hand-made margin's
+terms with weights fitted per round (``weights.load_terms``: ``duel-terms.json``, made by
+tools/train/duel_weights.py), which beat the hand-made weights 73 % of 200 games at equal
+positions searched; a position past the end of the round is valued by the Duel net in its
+boundary form, a finished game by its real difference.  (Valuing every position by the first,
+small Duel net lost clearly: 15 % of 20 games against strong.)  It also spends its clock: Duel
+strong stops deepening at 15 % of the budget and all work at 60 %, a mean of about a quarter of
+a 1 s budget; the master deepens to 45 % and works to 85 % (a mean of half the budget), which
+took it from 38.8 % to 55-64 % of 80 games against strong at 1 s, before the fitted weights.
 """
 
 from games.engine.classic.tables import OVER
 from games.engine.duel.tables import OVER as DUEL_OVER
 
 from ..classic.evaluator import StrongEvaluator
-from ..duel.position import DuelEvaluator
+from ..duel.evaluation import HAND
+from ..duel.position import DuelEvaluator, node_class
 from .duel_features import duel_features
 from .features import boundary_values, features
 
@@ -67,8 +70,9 @@ class MasterDuelEvaluator(DuelEvaluator):
     deepen = 0.45
     share = 0.85
 
-    def __init__(self, net):
+    def __init__(self, net, terms: tuple = HAND):
         self.net = net
+        self.node_class = node_class(terms)
 
     def value(self, node, me: int) -> float:
         core = node.core

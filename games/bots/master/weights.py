@@ -1,7 +1,8 @@
 """The one place where the bots read a file: the master bot's packaged value-net weights.
 
 The weights ship inside the package (``games/bots/master/weights/``): one ``classic-<n>p.npz``
-per player count and ``duel.npz``, with ``manifest.json`` saying how each was made
+per player count and ``duel.npz``, the Duel evaluation's fitted term weights
+``duel-terms.json`` (``load_terms``), with ``manifest.json`` saying how each was made
 (tools/train, docs/bots.md).  ``load_net(name)`` reads and checks a file once per process and
 caches the net; a missing or corrupt file raises ``MasterWeightsError`` with the file's name
 and what is wrong, never a silent fall back to another level.  Site processes call
@@ -9,6 +10,8 @@ and what is wrong, never a silent fall back to another level.  Site processes ca
 install fails there and not at a table.
 """
 
+import json
+import math
 import threading
 import zipfile
 from importlib import resources
@@ -16,11 +19,16 @@ from pathlib import Path
 
 import numpy as np
 
+from games.engine.duel.tables import ROUNDS
+
+from ..duel.evaluation import Weights
 from .net import ValueNet
 
 # Every net the master level plays with; each must load for the site to start.
 NETS = ("classic-2p", "classic-3p", "classic-4p", "duel")
+DUEL_TERMS = "duel-terms"
 _cache: dict[str, ValueNet] = {}
+_terms_cache: dict[str, tuple] = {}
 _lock = threading.Lock()
 _directory = None  # another folder holding the files (the site's BOT_WEIGHTS_DIR), or None
 
@@ -35,12 +43,13 @@ def use_directory(directory) -> None:
     with _lock:
         _directory = None if directory is None else Path(directory)
         _cache.clear()
+        _terms_cache.clear()
 
 
-def weights_file(name: str):
+def weights_file(name: str, suffix: str = ".npz"):
     if _directory is not None:
-        return _directory / f"{name}.npz"
-    return resources.files(__package__).joinpath("weights", f"{name}.npz")
+        return _directory / f"{name}{suffix}"
+    return resources.files(__package__).joinpath("weights", f"{name}{suffix}")
 
 
 def load_net(name: str) -> ValueNet:
@@ -90,6 +99,52 @@ def net_from_arrays(arrays: dict, source: str = "weights") -> ValueNet:
     return ValueNet(players, layers, generation)
 
 
+def load_terms(name: str = DUEL_TERMS) -> tuple:
+    """The Duel evaluation's weights, one ``Weights`` per round, read once per process."""
+    terms = _terms_cache.get(name)
+    if terms is None:
+        with _lock:
+            terms = _terms_cache.get(name)
+            if terms is None:
+                terms = _terms_cache[name] = read_terms(name)
+    return terms
+
+
+def read_terms(name: str = DUEL_TERMS, path=None) -> tuple:
+    """Read and check a term-weights file (``path``: another file, for tests and the tools)."""
+    source = path if path is not None else weights_file(name, ".json")
+    try:
+        text = source.read_text()
+    except FileNotFoundError:
+        raise MasterWeightsError(f"master bot weights missing: {source} (reinstall the package "
+                                 f"or refit with tools/train/duel_weights.py)") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise MasterWeightsError(f"master bot weights unreadable: {source}: {error}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise MasterWeightsError(f"master bot weights corrupt: {source}: not JSON ({error})") from None
+    if not isinstance(data, dict) or "terms" not in data or "rounds" not in data:
+        raise MasterWeightsError(f"master bot weights corrupt: {source}: expected an object with "
+                                 f"'terms' and 'rounds'")
+    names, rounds = data["terms"], data["rounds"]
+    if names != list(Weights._fields):
+        raise MasterWeightsError(f"master bot weights corrupt: {source}: terms {names}, "
+                                 f"expected {list(Weights._fields)}")
+    if (not isinstance(rounds, list) or len(rounds) != ROUNDS
+            or any(not isinstance(r, list) or len(r) != len(names) for r in rounds)):
+        raise MasterWeightsError(f"master bot weights corrupt: {source}: expected {ROUNDS} rounds "
+                                 f"of {len(names)} weights")
+    if not all(isinstance(w, int | float) and not isinstance(w, bool) and math.isfinite(w)
+               for r in rounds for w in r):
+        raise MasterWeightsError(f"master bot weights corrupt: {source}: a weight is not a "
+                                 f"finite number")
+    return tuple(Weights(*map(float, r)) for r in rounds)
+
+
 def load_all() -> list[ValueNet]:
-    """Load every packaged net (at process start); raises ``MasterWeightsError``."""
-    return [load_net(name) for name in NETS]
+    """Load every packaged net and the Duel term weights (at process start); raises
+    ``MasterWeightsError``. Returns the nets."""
+    nets = [load_net(name) for name in NETS]
+    load_terms()
+    return nets
