@@ -151,11 +151,11 @@ def test_the_bots_package_imports_no_django():
                         continue
                     root = name.split(".")[0]
                     allowed = {"games", "random", "time", "math", "itertools", "gc", "threading",
-                               "contextlib", "dataclasses"}
+                               "contextlib", "dataclasses", "functools", "typing"}
                     if path.parent.name == "master":  # the value nets: numpy, and the one loader
                         allowed |= {"numpy"}
                         if path.name == "weights.py":
-                            allowed |= {"importlib", "pathlib", "zipfile"}
+                            allowed |= {"importlib", "pathlib", "zipfile", "json"}
                     assert root in allowed, (path, name)
                     if root == "games":
                         assert name.startswith("games.engine"), (path, name)
