@@ -11,8 +11,9 @@ Players: ``master`` and ``strong`` (the levels), or a variant of the master:
 8), ``lean`` (both), ``blend`` (a beam of 12 and past the round the mean of the net and the
 margin), ``handmade`` (the margin with the hand-made weights, as ``strong``: the master before
 its fitted ones), ``tuned`` (the margin with the weights of ``--terms FILE``, a candidate fitted by
-``tools.train.duel_weights``).  With ``--nodes`` the games do not depend on the machine's load (``--budget`` is then a
-backstop); without it, each move has ``--budget`` seconds, as at the site.
+``tools.train.duel_weights``).  With ``--nodes`` the games do not depend on the machine's load
+(``--budget`` is then a backstop); without it, each move has ``--budget`` seconds, as at the
+site.
 """
 
 import argparse
@@ -33,12 +34,16 @@ from games.bots.master.weights import read_terms  # noqa: E402
 from games.bots.search import AlphaBeta  # noqa: E402
 
 
-class NoNet(MasterDuelEvaluator):
+class Variant(MasterDuelEvaluator):
+    terms = None  # the term weights it plays with; None: the packaged ones, as ``master``
+
+
+class NoNet(Variant):
     def value(self, node, me):
         return DuelEvaluator.value(self, node, me)
 
 
-class Wide(MasterDuelEvaluator):
+class Wide(Variant):
     def beam(self, node):
         return 12
 
@@ -53,16 +58,12 @@ class Blend(Wide):
         return hand + 0.5 * (super().value(node, me) - hand)
 
 
-class Handmade(MasterDuelEvaluator):
-    def __init__(self, net, terms):
-        super().__init__(net, HAND)
+class Handmade(Variant):
+    terms = HAND
 
 
-class Tuned(MasterDuelEvaluator):
+class Tuned(Variant):
     terms = HAND  # replaced by --terms
-
-    def __init__(self, net, terms):
-        super().__init__(net, Tuned.terms)
 
 
 VARIANTS = {"nonet": NoNet, "wide": Wide, "lean": Lean, "blend": Blend, "handmade": Handmade,
@@ -77,8 +78,9 @@ def choose(core, level, *, budget, rng, max_nodes=None):
     private = core.clone()
     private.determinize(rng)
     with collector_paused():
-        search = AlphaBeta(VARIANTS[level](load_net("duel"), load_terms()), private, budget=budget,
-                           start=start, max_nodes=max_nodes)
+        variant = VARIANTS[level]
+        evaluator = variant(load_net("duel"), variant.terms or load_terms())
+        search = AlphaBeta(evaluator, private, budget=budget, start=start, max_nodes=max_nodes)
         return search.best_action(rng.shuffle)
 
 

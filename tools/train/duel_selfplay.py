@@ -25,9 +25,9 @@ from games.engine.duel import DuelCore
 
 
 def play_game(seed: int, *, nodes: int, explore: float, level: str = "strong",
-              features=duel_features, final: bool = False):
+              features=duel_features):
     """Rows of ``features(core)`` (and ``features(core, boundary=True)`` at each round start),
-    their targets and seats (and with ``final`` the finished game)."""
+    their targets, seats, and the finished game."""
     rng = random.Random(f"duel-selfplay:{seed}")
     core = DuelCore.new(seed)
     rows, seats = [], []
@@ -46,23 +46,28 @@ def play_game(seed: int, *, nodes: int, explore: float, level: str = "strong",
         core.apply_action(action)
     difference = core.scores[0] - core.scores[1]
     targets = [[difference, -difference] if q == 0 else [-difference, difference] for q in seats]
-    return (rows, targets, seats, core) if final else (rows, targets, seats)
+    return rows, targets, seats, core
+
+
+def add_play_options(parser, *, games: int, nodes: int) -> None:
+    """The self-play options ``play_game`` takes, and the output file."""
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--nodes", type=int, default=nodes)
+    parser.add_argument("--explore", type=float, default=0.03)
+    parser.add_argument("--level", default="strong", help="strong, or master (the packaged weights)")
+    parser.add_argument("--out", required=True)
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--nodes", type=int, default=400)
-    parser.add_argument("--explore", type=float, default=0.03)
-    parser.add_argument("--level", default="strong", help="strong, or master (the packaged net)")
-    parser.add_argument("--out", required=True)
+    add_play_options(parser, games=1000, nodes=400)
     args = parser.parse_args(argv)
     xs, ys, games, seat_rows = [], [], [], []
     start = time.time()
     for g in range(args.games):
-        rows, targets, seats = play_game(args.seed + g, nodes=args.nodes, explore=args.explore,
-                                         level=args.level)
+        rows, targets, seats, _core = play_game(args.seed + g, nodes=args.nodes,
+                                                explore=args.explore, level=args.level)
         xs += rows
         ys += targets
         seat_rows += seats

@@ -30,7 +30,7 @@ from games.bots.master import load_net
 from games.bots.master.duel_features import duel_features
 from games.engine.duel.tables import ROUNDS
 
-from .duel_selfplay import play_game
+from .duel_selfplay import add_play_options, play_game
 
 TERMS = Weights._fields
 # What a position's terms are fitted to, for the player to move: the game's final margin, or
@@ -91,7 +91,7 @@ def play(args) -> int:
         seed = args.seed + g
         recorder = TermRecorder()
         rows, targets, _seats, core = play_game(seed, nodes=args.nodes, explore=args.explore,
-                                                level=args.level, features=recorder, final=True)
+                                                level=args.level, features=recorder)
         recorder.finish(core)
         for row, target in zip(rows, targets, strict=True):
             if row is not None:
@@ -154,13 +154,7 @@ def fit(args) -> int:
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     steps = parser.add_subparsers(dest="step", required=True)
-    p = steps.add_parser("play")
-    p.add_argument("--games", type=int, default=600)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--nodes", type=int, default=200)
-    p.add_argument("--explore", type=float, default=0.03)
-    p.add_argument("--level", default="strong", help="strong, or master (the packaged weights)")
-    p.add_argument("--out", required=True)
+    add_play_options(steps.add_parser("play"), games=600, nodes=200)
     f = steps.add_parser("fit")
     f.add_argument("data", nargs="+")
     f.add_argument("--ridge", type=float, default=0.01)

@@ -52,14 +52,19 @@ def weights_file(name: str, suffix: str = ".npz"):
     return resources.files(__package__).joinpath("weights", f"{name}{suffix}")
 
 
-def load_net(name: str) -> ValueNet:
-    net = _cache.get(name)
-    if net is None:
+def _read_once(cache: dict, name: str, reader):
+    """``reader(name)``, read by the first thread that asks and kept for the process."""
+    value = cache.get(name)
+    if value is None:
         with _lock:
-            net = _cache.get(name)
-            if net is None:
-                net = _cache[name] = read_net(name)
-    return net
+            value = cache.get(name)
+            if value is None:
+                value = cache[name] = reader(name)
+    return value
+
+
+def load_net(name: str) -> ValueNet:
+    return _read_once(_cache, name, read_net)
 
 
 def read_net(name: str, path=None) -> ValueNet:
@@ -101,13 +106,7 @@ def net_from_arrays(arrays: dict, source: str = "weights") -> ValueNet:
 
 def load_terms(name: str = DUEL_TERMS) -> tuple:
     """The Duel evaluation's weights, one ``Weights`` per round, read once per process."""
-    terms = _terms_cache.get(name)
-    if terms is None:
-        with _lock:
-            terms = _terms_cache.get(name)
-            if terms is None:
-                terms = _terms_cache[name] = read_terms(name)
-    return terms
+    return _read_once(_terms_cache, name, read_terms)
 
 
 def read_terms(name: str = DUEL_TERMS, path=None) -> tuple:
