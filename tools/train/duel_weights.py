@@ -25,7 +25,7 @@ import time
 
 import numpy as np
 
-from games.bots.duel.evaluation import HAND, Weights, value
+from games.bots.duel.evaluation import HAND, Weights, margin, value
 from games.bots.master import load_net
 from games.bots.master.duel_features import duel_features
 from games.engine.duel.tables import ROUNDS
@@ -68,7 +68,7 @@ class TermRecorder:
             row = [core.round, *(a - b for a, b in zip(mine, theirs, strict=True))]
             self.pending.append((me, row))
             return row
-        hand = value(core, 0) - value(core, 1)
+        hand = margin(core, 0)
         net = self.net.evaluate([duel_features(core, boundary=True)])[0]
         net_for = {core.current: float(net[0]), 1 - core.current: float(net[1])}
         self.close_round(lambda p: (hand if p == 0 else -hand, net_for[p]))
