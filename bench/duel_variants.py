@@ -97,6 +97,8 @@ def main(argv=None):
     parser.add_argument("--terms", help="the weights of the tuned variant (JSON)")
     args = parser.parse_args(argv)
     if "tuned" in (args.a, args.b):
+        if args.terms is None:
+            parser.error("the tuned variant plays the weights of --terms FILE")
         Tuned.terms = read_terms(path=Path(args.terms))
     budget = args.budget or (10.0 if args.nodes else 1.0)
     load_net("duel")  # read before any move is timed

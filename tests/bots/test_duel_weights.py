@@ -61,3 +61,10 @@ def test_the_tool_plays_fits_and_the_variant_bench_plays_its_weights(tmp_path, c
     duel_variants.main(["tuned", "strong", "--games", "2", "--nodes", "30",
                         "--terms", str(fitted)])
     assert "tuned wins" in capsys.readouterr().out
+
+
+def test_the_tuned_variant_without_its_weights_file_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        duel_variants.main(["tuned", "master", "--games", "2", "--nodes", "30"])
+    assert exit_.value.code == 2
+    assert "the tuned variant plays the weights of --terms FILE" in capsys.readouterr().err
