@@ -13,6 +13,12 @@ children are ordered and how many an inner node keeps, and its share of the time
   player to move at a node maximises the searching player's value if it is that player,
   minimises it otherwise: "paranoid" at 3-4 players).  Below the root a node keeps only the
   ``beam`` best children for its mover by the evaluator's cheap ``key``.
+- Killer moves (an evaluator's ``killers``: the Duel master's).  At each ply the two moves
+  that last cut off a sibling are searched first, before the node's other children are made:
+  a reply that refutes one line often refutes its siblings, and making a wide node's children
+  is most of a search's cost.  Without a beam the answer is the same, only cheaper; with one,
+  a killer outside the beam is searched as well.  ``strong`` keeps the search its documented
+  strength was measured with.
 - Deepening stops once no line met the horizon (the whole round is searched: deeper changes
   nothing), at ``max_depth``, or when ``deepen`` of the budget is spent; all work stops at
   ``share`` of it, and the answer is the best root move of the deepest iteration, a partial
@@ -47,6 +53,10 @@ class Evaluator:
     # beam before they are valued, one by one with cut-offs (a costly value under a node budget:
     # the judge's net). False: every child is valued (cheap values, or a batch under a clock).
     beam_last_ply = False
+    # True: at each ply the two moves that last caused a cut-off there (killers) are searched
+    # first, before the node's other children are even made, so a refutation shared by
+    # sibling lines costs one child instead of a whole expansion.
+    killers = False
 
     def root(self, core):
         raise NotImplementedError
@@ -102,6 +112,8 @@ class AlphaBeta:
         self.nodes = 0
         self.depth = 0  # plies of the deepest iteration reached (complete or partial)
         self.children: dict = {}  # root action -> its node
+        self._iteration = 1  # plies of the iteration being searched (a node's ply: this - depth)
+        self._killers: dict[int, list] = {}  # ply -> the last two moves that cut off there
         self._horizon = False  # some line was cut at the horizon (a deeper search may differ)
 
     # ---------------------------------------------------------------- limits
@@ -143,6 +155,7 @@ class AlphaBeta:
         self.depth = complete = depth = 1
         while self._horizon and depth < self.max_depth and self._may_deepen():
             depth += 1
+            self._iteration = depth
             self._horizon = False
             results = []
             alpha = -INF
@@ -200,20 +213,35 @@ class AlphaBeta:
         return children
 
     # ---------------------------------------------------------------- search
-    def _expand(self, node) -> list:
-        """(key, index, node) of every child, best for the mover first, cut to the beam."""
+    def _expand(self, node, actions, skip=()) -> list:
+        """(key, index, action, node) of every child (but ``skip``'s), best for the mover
+        first, cut to the beam."""
         evaluator = self.evaluator
         mover = node.core.current
         children = []
-        for index, action in enumerate(node.core.legal_actions()):
+        for index, action in enumerate(actions):
+            if action in skip:
+                continue
             self._tick()
             child = evaluator.child(node, action)
-            children.append((-evaluator.key(child, mover), index, child))
+            children.append((-evaluator.key(child, mover), index, action, child))
         children.sort(key=_by_key_then_index)
         beam = evaluator.beam(node)
         if beam is not None and len(children) > beam:
             del children[beam:]
         return children
+
+    def _killer_moves(self, depth: int, actions) -> list:
+        """This ply's killers that are legal at the node (none unless the evaluator wants them)."""
+        if not self.evaluator.killers:
+            return []
+        return [a for a in self._killers.get(self._iteration - depth, ()) if a in actions]
+
+    def _cut_by(self, depth: int, action) -> None:
+        killers = self._killers.setdefault(self._iteration - depth, [])
+        if not killers or killers[0] != action:
+            killers.insert(0, action)
+            del killers[2:]
 
     def _alphabeta(self, node, depth: int, alpha: float, beta: float) -> float:
         """The value for the searching player of ``node``, ``depth`` plies deep (fail-soft)."""
@@ -226,9 +254,21 @@ class AlphaBeta:
             return evaluator.value(node, me)
         maximising = node.core.current == me
         if depth == 1:
-            return self._last_ply(node, maximising, alpha, beta)
+            return self._last_ply(node, maximising, alpha, beta, depth)
+        actions = node.core.legal_actions()
+        killers = self._killer_moves(depth, actions)
+        first = []
+        for action in killers:  # made and searched before the rest are made
+            self._tick()
+            first.append((action, evaluator.child(node, action)))
         best = -INF if maximising else INF
-        for _key, _index, child in self._expand(node):
+
+        def searched():
+            yield from first
+            for _key, _index, action, child in self._expand(node, actions, killers):
+                yield action, child
+
+        for action, child in searched():
             v = self._alphabeta(child, depth - 1, alpha, beta)
             if maximising:
                 if v > best:
@@ -236,16 +276,18 @@ class AlphaBeta:
                     if best > alpha:
                         alpha = best
                         if alpha >= beta:
+                            self._cut_by(depth, action)
                             break
             elif v < best:
                 best = v
                 if best < beta:
                     beta = best
                     if alpha >= beta:
+                        self._cut_by(depth, action)
                         break
         return best
 
-    def _last_ply(self, node, maximising: bool, alpha: float, beta: float) -> float:
+    def _last_ply(self, node, maximising: bool, alpha: float, beta: float, depth: int) -> float:
         """A node one ply above the horizon: its children are valued, not searched."""
         evaluator, me = self.evaluator, self.me
         actions = node.core.legal_actions()
@@ -260,14 +302,22 @@ class AlphaBeta:
                 self._horizon = True
             values = evaluator.values(children, me)
             return max(values) if maximising else min(values)
-        # Valued one by one with cut-offs: made one by one (a cut-off saves making the rest), or
-        # (beam_last_ply) all made first, ordered by ``key`` and cut to the beam; a valued one
-        # then counts once more, as an entered position does.
+        # Valued one by one with cut-offs: made one by one, this ply's killers first (a cut-off
+        # saves making the rest), or (beam_last_ply) all made first, ordered by ``key`` and cut
+        # to the beam; a valued one then counts once more, as an entered position does.
         beamed = evaluator.beam_last_ply
+        if beamed:
+            items = [(action, child) for _k, _i, action, child in self._expand(node, actions)]
+        else:
+            killers = self._killer_moves(depth, actions)
+            items = killers + [a for a in actions if a not in killers] if killers else actions
         best = -INF if maximising else INF
-        for item in [child for _k, _i, child in self._expand(node)] if beamed else actions:
+        for item in items:
             self._tick()
-            child = item if beamed else evaluator.child(node, item)
+            if beamed:
+                action, child = item
+            else:
+                action, child = item, evaluator.child(node, item)
             if not evaluator.is_leaf(child):
                 self._horizon = True
             v = evaluator.value(child, me)
@@ -275,10 +325,12 @@ class AlphaBeta:
                 if v > best:
                     best = v
                     if best >= beta:
+                        self._cut_by(depth, action)
                         return best
             elif v < best:
                 best = v
                 if best <= alpha:
+                    self._cut_by(depth, action)
                     return best
         return best
 

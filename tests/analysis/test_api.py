@@ -33,7 +33,7 @@ def test_request_then_read_the_analysis(alice, bob):
     done = client_for().get(url(game.pk)).json()  # anyone may read it
     assert done["status"] == "done" and done["progress"] == game.version
     assert [m["ply"] for m in done["moves"]] == list(range(1, game.version + 1))
-    assert done["bot_version"] == "master-6" and done["nodes"] == 150
+    assert done["bot_version"] == "master-7" and done["nodes"] == 150
     again = client_for(bob).post(url(game.pk))  # shared: bob gets the finished one
     assert again.status_code == 202 and again.json()["status"] == "done"
 

@@ -28,7 +28,7 @@ def test_a_finished_game_is_analysed_move_by_move_and_a_rerun_adds_nothing(alice
     game = played_game([alice, bob], ruleset=ruleset)
     analysis, created = services.request_analysis(game.pk, alice)
     assert created and analysis.status == "queued" and analysis.total == game.version
-    assert analysis.nodes == 150 and analysis.bot_version == "master-6"
+    assert analysis.nodes == 150 and analysis.bot_version == "master-7"
     assert services.run_analysis(analysis.pk) == "done"
     judged = rows(analysis)
     assert [r["ply"] for r in judged] == list(range(1, game.version + 1))

@@ -10,6 +10,7 @@ from games.bots.classic import PointsEvaluator, StrongEvaluator
 from games.bots.duel import DuelEvaluator
 from games.bots.search import AlphaBeta
 from games.engine import ClassicCore, DuelCore
+from games.engine.duel.tables import DRAFTING
 
 
 def _played(core, moves: int, seed: int):
@@ -95,3 +96,50 @@ def test_a_costly_value_is_spent_on_the_beam_one_ply_above_the_horizon():
         root = id(search.root)
         most[beamed] = max(count for parent, count in evaluator.valued.items() if parent != root)
     assert most[True] <= 2 < most[False]
+
+
+class _KillerDuelEvaluator(DuelEvaluator):
+    """Duel's hand-made evaluator with killer moves on or off (the master's Duel search has
+    them, ``strong``'s has not) and, optionally, no beam: every child searched."""
+
+    def __init__(self, killers, beam=DuelEvaluator.beam):
+        self.killers = killers
+        self._beam = beam
+
+    def beam(self, node):
+        return self._beam(self, node) if self._beam else None
+
+
+def test_killer_moves_change_no_value_of_a_full_width_search_only_its_cost():
+    """Without a beam alpha-beta's answer does not depend on the order children are tried in:
+    the killers (a move that cut off at a sibling, tried first) give the same best move and
+    value at the same depth, for fewer positions."""
+    position = DuelCore.new(8)
+    rng = random.Random(4)
+    while position.phase != DRAFTING or len(position.legal_actions()) > 30:
+        position.apply_action(bots.choose_action(position, "greedy", rng=rng))
+    assert len(position.legal_actions()) > 10
+    outcomes, nodes = {}, {}
+    for killers in (False, True):
+        search = AlphaBeta(_KillerDuelEvaluator(killers, beam=None), position.clone(), max_depth=3)
+        outcomes[killers] = search.run()
+        nodes[killers] = search.nodes
+    assert outcomes[True].depth == outcomes[False].depth == 3
+    assert outcomes[True].scored[0] == outcomes[False].scored[0]
+    assert nodes[True] < nodes[False]
+
+
+def test_killer_moves_reach_a_depth_in_a_wide_duel_position_for_far_fewer_positions():
+    """Over a hundred moves at the root: a refutation shared by sibling lines is searched
+    first, before the other children are made, so three plies cost well under half the
+    positions (the reason the Duel master reaches a ply deeper in its second)."""
+    position = DuelCore.new(3)
+    assert len(position.legal_actions()) > 100
+    nodes, answers = {}, {}
+    for killers in (False, True):
+        search = AlphaBeta(_KillerDuelEvaluator(killers), position.clone(), max_depth=3)
+        answers[killers] = search.run()
+        nodes[killers] = search.nodes
+    assert answers[True].depth == answers[False].depth == 3
+    assert answers[True].best in position.legal_actions()
+    assert nodes[True] < 0.6 * nodes[False]

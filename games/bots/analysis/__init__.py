@@ -54,7 +54,7 @@ JUDGES = {"strong": _strong_judge, "master": _master_judge}
 # The bot level whose search judges the moves; a stronger level swaps in here (and bumps
 # BOT_VERSION, stored with every analysis so older results are known to be from another judge).
 LEVEL = "master"
-BOT_VERSION = f"{LEVEL}-6"  # -6: Duel positions valued with the fitted term weights
+BOT_VERSION = f"{LEVEL}-7"  # -7: the Duel search tries killer moves first
 # The rules and codecs the judged states come from (classic and Duel state formats); bump on a
 # rules change that alters what a position is worth.
 ENGINE_VERSION = "classic-1+duel-1"

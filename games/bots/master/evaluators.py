@@ -20,6 +20,9 @@ small Duel net lost clearly: 15 % of 20 games against strong.)  It also spends i
 strong stops deepening at 15 % of the budget and all work at 60 %, a mean of about a quarter of
 a 1 s budget; the master deepens to 45 % and works to 85 % (a mean of half the budget), which
 took it from 38.8 % to 55-64 % of 80 games against strong at 1 s, before the fitted weights.
+And it tries killer moves first (``games.bots.search``): a wide position's third ply costs
+less than half the positions, and at equal positions searched the killers won 63.5 % of 200
+games against the master without them.
 """
 
 from games.engine.classic.tables import OVER
@@ -69,6 +72,7 @@ class MasterEvaluator(StrongEvaluator):
 class MasterDuelEvaluator(DuelEvaluator):
     deepen = 0.45
     share = 0.85
+    killers = True
 
     def __init__(self, net, terms: tuple = HAND):
         self.net = net
