@@ -10,7 +10,8 @@ Players: ``master`` and ``strong`` (the levels), or a variant of the master:
 ``nonet`` (the hand-made margin past the round too, no net), ``wide`` (a beam of 12, strong's is
 8), ``lean`` (both), ``blend`` (a beam of 12 and past the round the mean of the net and the
 margin), ``handmade`` (the margin with the hand-made weights, as ``strong``: the master before
-its fitted ones), ``tuned`` (the margin with the weights of ``--terms FILE``, a candidate fitted by
+its fitted ones), ``nokillers`` (no killer moves: the master before 2026-12-06's
+afternoon), ``tuned`` (the margin with the weights of ``--terms FILE``, a candidate fitted by
 ``tools.train.duel_weights``).  With ``--nodes`` the games do not depend on the machine's load
 (``--budget`` is then a backstop); without it, each move has ``--budget`` seconds, as at the
 site.
@@ -62,12 +63,16 @@ class Handmade(Variant):
     terms = HAND
 
 
+class NoKillers(Variant):
+    killers = False
+
+
 class Tuned(Variant):
     terms = HAND  # replaced by --terms
 
 
 VARIANTS = {"nonet": NoNet, "wide": Wide, "lean": Lean, "blend": Blend, "handmade": Handmade,
-            "tuned": Tuned}
+            "tuned": Tuned, "nokillers": NoKillers}
 
 
 def choose(core, level, *, budget, rng, max_nodes=None):
