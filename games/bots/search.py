@@ -257,14 +257,12 @@ class AlphaBeta:
             return self._last_ply(node, maximising, alpha, beta, depth)
         actions = node.core.legal_actions()
         killers = self._killer_moves(depth, actions)
-        first = []
-        for action in killers:  # made and searched before the rest are made
-            self._tick()
-            first.append((action, evaluator.child(node, action)))
         best = -INF if maximising else INF
 
         def searched():
-            yield from first
+            for action in killers:  # each made and searched before the next child is made
+                self._tick()
+                yield action, evaluator.child(node, action)
             for _key, _index, action, child in self._expand(node, actions, killers):
                 yield action, child
 
