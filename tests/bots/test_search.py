@@ -132,7 +132,7 @@ def test_killer_moves_change_no_value_of_a_full_width_search_only_its_cost():
 def test_killer_moves_reach_a_depth_in_a_wide_duel_position_for_far_fewer_positions():
     """Over a hundred moves at the root: a refutation shared by sibling lines is searched
     first, before the other children are made, so three plies cost well under half the
-    positions (the reason the Duel master reaches a ply deeper in its second)."""
+    positions (why the Duel master, which has them, searches a ply deeper in the same time)."""
     position = DuelCore.new(3)
     assert len(position.legal_actions()) > 100
     nodes, answers = {}, {}
