@@ -238,6 +238,8 @@ class AlphaBeta:
         return [a for a in self._killers.get(self._iteration - depth, ()) if a in actions]
 
     def _cut_by(self, depth: int, action) -> None:
+        if not self.evaluator.killers:  # strong's and classic's searches: nothing to remember
+            return
         killers = self._killers.setdefault(self._iteration - depth, [])
         if not killers or killers[0] != action:
             killers.insert(0, action)
