@@ -19,9 +19,8 @@ ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def box(page, selector):
-    found = page.locator(selector).first.bounding_box()
-    assert found is not None, selector
-    return found
+    """The first match's box, found and measured in one step (see `sizes`)."""
+    return sizes(page, selector)[0]
 
 
 def at_rest(page):
@@ -74,12 +73,12 @@ def test_a_phone_shows_the_market_and_the_own_board_without_scrolling(live_daphn
             assert target["height"] >= 40 and target["width"] >= 40, target
         page.screenshot(path=str(ARTIFACTS_DIR / "phone-board.png"))
         # The opponent is a miniature until tapped.
-        opponent = page.locator(".pboard--opponent")
-        small = opponent.bounding_box()
+        small = box(page, ".pboard--opponent")
         assert small["height"] < box(page, ".pboard--me")["height"] * 0.7
         page.locator("[data-expand]").tap()
         expect(page.locator("[data-expand]")).to_have_attribute("aria-expanded", "true")
-        assert opponent.bounding_box()["height"] > small["height"] * 1.4
+        at_rest(page)
+        assert box(page, ".pboard--opponent")["height"] > small["height"] * 1.4
     finally:
         context.close()
 
@@ -101,3 +100,29 @@ def test_four_players_on_a_laptop_see_the_market_and_every_board(live_daphne, br
         page.screenshot(path=str(ARTIFACTS_DIR / "four-players-laptop.png"))
     finally:
         context.close()
+
+
+# The top of the first pickable tile at each of 20 animation frames.
+TOPS_OVER_FRAMES = """() => new Promise((done) => {
+  const tops = [];
+  const step = () => {
+    tops.push(document.querySelector('.tile.is-pickable').getBoundingClientRect().top);
+    if (tops.length < 20) requestAnimationFrame(step); else done(tops);
+  };
+  requestAnimationFrame(step);
+})"""
+
+
+def test_a_tile_under_a_resting_pointer_stays_still_and_takes_the_click(live_daphne, page):
+    # A hovered tile once rose 2 px: a pointer resting on its bottom edge lost the hover, the tile
+    # fell back under it, rose again, and flickered every frame; a click there never landed.
+    sign_up(page, live_daphne.url, "hoverer")
+    open_bot_game(page, live_daphne.url)
+    assert wait_for_my_turn(page)
+    at_rest(page)
+    tile = sizes(page, ".tile.is-pickable")[0]
+    page.mouse.move(tile["x"] + tile["width"] / 2, tile["y"] + tile["height"] - 1)
+    tops = page.evaluate(TOPS_OVER_FRAMES)
+    assert len(set(tops)) == 1, tops
+    page.locator(".tile.is-pickable").first.click(timeout=3000)
+    expect(page.locator(".pboard--me [data-target]").first).to_be_visible()
