@@ -138,7 +138,11 @@ def test_gray_wall_asks_each_player_for_the_column(live_daphne, contexts):
 
     assert asked == {"carol", "dave"}, "a gray-wall game asks each player for columns"
     # The columns chosen show on both pages: each player's wall, tile for tile (each page draws
-    # its own board first, so the walls are matched by player).
+    # its own board first, so the walls are matched by player). Read once both pages show the
+    # same move and neither is still playing a round's tiling step by step.
+    for page in (carol, dave):
+        expect(page.locator("[data-scoring-sequence]")).to_have_count(0, timeout=15_000)
+    expect(dave.locator(GAME)).to_have_attribute("data-version", str(version_of(carol)))
     walls = [page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('[data-player]')]
         .filter((board) => board.querySelector('.wall--gray'))
         .map((board) => [board.dataset.player, board.querySelectorAll('.wall--gray .tile').length]))""")
