@@ -87,13 +87,13 @@ def test_a_phone_shows_the_duel_market_and_the_own_board_without_scrolling(live_
         assert_touchable(page, ".pboard--me [data-choice=line]")
         assert_in_view(page, ".pboard--me [data-choice=line]", PHONE)
         page.screenshot(path=str(ARTIFACTS_DIR / "duel-phone-board.png"))
-        # The opponent is a miniature until tapped.
-        opponent = page.locator(".dboard.pboard--opponent")
-        small = opponent.bounding_box()
-        assert small["height"] < page.locator(".dboard.pboard--me").bounding_box()["height"] * 0.7
+        # The opponent is a miniature until tapped. (Boxes found and measured in one step: a
+        # redraw between a locator's resolve and its measure gives no box.)
+        small, mine = (found[0] for found in boxes(page, ".dboard.pboard--opponent", ".dboard.pboard--me"))
+        assert small["height"] < mine["height"] * 0.7
         page.locator("[data-expand]").tap()
         expect(page.locator("[data-expand]")).to_have_attribute("aria-expanded", "true")
-        assert opponent.bounding_box()["height"] > small["height"] * 1.4
+        assert matched_boxes(page, ".dboard.pboard--opponent")[0]["height"] > small["height"] * 1.4
         page.locator("[data-expand]").tap()
         # A line tiled with several dome cells that fit: the dome grows so that each lit cell is a
         # 40 px target too. Random play reaches that decision in most games, but not all (8 of
