@@ -11,8 +11,10 @@ Players: ``master`` and ``strong`` (the levels), or a variant of the master:
 8), ``lean`` (both), ``blend`` (a beam of 12 and past the round the mean of the net and the
 margin), ``handmade`` (the margin with the hand-made weights, as ``strong``: the master before
 its fitted ones), ``nokillers`` (no killer moves: the master before 2026-12-06's
-afternoon), ``tuned`` (the margin with the weights of ``--terms FILE``, a candidate fitted by
-``tools.train.duel_weights``).  With ``--nodes`` the games do not depend on the machine's load
+afternoon), ``deep`` (a deeper iteration may start until all work stops, at 85 % of the
+budget, not only until 45 %), ``shallow`` (only until 25 %), ``whole`` (the best move of the
+last complete iteration, never of a partial one), ``narrow`` (a beam of 6), ``tuned`` (the margin with the
+weights of ``--terms FILE``, a candidate fitted by ``tools.train.duel_weights``).  With ``--nodes`` the games do not depend on the machine's load
 (``--budget`` is then a backstop); without it, each move has ``--budget`` seconds, as at the
 site.
 """
@@ -67,12 +69,30 @@ class NoKillers(Variant):
     killers = False
 
 
+class Deep(Variant):
+    deepen = MasterDuelEvaluator.share  # deeper iterations start until all work stops
+
+
+class Shallow(Variant):
+    deepen = 0.25  # deeper iterations start until a quarter of the budget only
+
+
+class WholeIterations(Variant):
+    partial = False  # what a partial iteration found is not played
+
+
+class Narrow(Variant):
+    def beam(self, node):
+        return 6
+
+
 class Tuned(Variant):
     terms = HAND  # replaced by --terms
 
 
 VARIANTS = {"nonet": NoNet, "wide": Wide, "lean": Lean, "blend": Blend, "handmade": Handmade,
-            "tuned": Tuned, "nokillers": NoKillers}
+            "tuned": Tuned, "nokillers": NoKillers, "deep": Deep, "narrow": Narrow,
+            "shallow": Shallow, "whole": WholeIterations}
 
 
 def choose(core, level, *, budget, rng, max_nodes=None):

@@ -143,3 +143,29 @@ def test_killer_moves_reach_a_depth_in_a_wide_duel_position_for_far_fewer_positi
     assert answers[True].depth == answers[False].depth == 3
     assert answers[True].best in position.legal_actions()
     assert nodes[True] < 0.6 * nodes[False]
+
+
+class _DeepeningDuelEvaluator(DuelEvaluator):
+    deepen = share = 1.0  # a deeper iteration starts whenever positions are left
+
+
+class _WholeIterationsDuelEvaluator(_DeepeningDuelEvaluator):
+    partial = False
+
+
+def test_a_partial_iteration_is_played_only_where_the_evaluator_wants_it():
+    """Cut short in its third iteration, the search answers with the move that iteration
+    found best so far (the default), or with the second iteration's (``partial`` off)."""
+    position = DuelCore.new(3)
+    assert len(position.legal_actions()) > 100
+    # Enough positions for the first two iterations of this position, not the third.
+    full = AlphaBeta(_DeepeningDuelEvaluator(), position.clone(), max_depth=2)
+    full.run()
+    answers = {}
+    for evaluator in (_DeepeningDuelEvaluator(), _WholeIterationsDuelEvaluator()):
+        search = AlphaBeta(evaluator, position.clone(), max_nodes=full.nodes * 3, max_depth=3)
+        answers[evaluator.partial] = (search.run(), search.depth)
+    (partial, partial_depth), (whole, whole_depth) = answers[True], answers[False]
+    assert partial.depth == whole.depth == 2  # the last whole iteration
+    assert partial_depth == 3 and whole_depth == 2
+    assert whole.best == whole.scored[0][1]
