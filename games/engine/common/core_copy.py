@@ -10,15 +10,17 @@ from collections.abc import Callable
 
 
 def field_copier(cls: type, *, shared: tuple[str, ...], lists: tuple[str, ...],
-                 nested: tuple[str, ...]) -> Callable:
+                 nested: tuple[str, ...], rows: tuple[str, ...] = ()) -> Callable:
     """``copy(core) -> cls``: ``shared`` fields (ints, strings, tuples) shared, ``lists`` copied,
-    ``nested`` (lists of lists) copied two deep.  The copy is always a ``cls``, also of a
+    ``nested`` (lists of lists) copied two deep.  ``rows`` are lists of lists copied one deep
+    (copy-on-write): the inner lists stay shared, so the core must never change one in place,
+    only replace it (``core.grid[p] = new``).  The copy is always a ``cls``, also of a
     subclass's instance (a recording core clones to a plain one)."""
-    names = shared + lists + nested
+    names = shared + lists + nested + rows
     if sorted(names) != sorted(cls.__slots__):
         raise TypeError(f"{cls.__name__}: the fields to copy must be its __slots__, each once")
     body = ([f"    o.{name} = core.{name}" for name in shared]
-            + [f"    o.{name} = core.{name}[:]" for name in lists]
+            + [f"    o.{name} = core.{name}[:]" for name in lists + rows]
             + [f"    o.{name} = [item[:] for item in core.{name}]" for name in nested])
     source = "def copy(core):\n    o = new(cls)\n" + "\n".join(body) + "\n    return o\n"
     namespace = {"new": object.__new__, "cls": cls}

@@ -71,6 +71,7 @@ class _RecordingDuelCore(DuelCore):
         self.placing = True
         super()._place_tile(p, line, column)
         self.placing = False
+        grid = self.grid[p]  # the placing replaced the row it changed (copy-on-write)
         own = line * GRID + column
         specials = [cell for cell in empty_before if cell != own and grid[cell] != EMPTY]
         # The tile scored before the special cell filled itself: count its runs without it.

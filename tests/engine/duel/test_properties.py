@@ -1,6 +1,7 @@
 """Property tests over many random Duel games: invariants DI1-DI5, legal moves accepted,
 illegal ones rejected with the state unchanged, JSON round trips continuing identically."""
 
+import copy
 import json
 import random
 
@@ -146,3 +147,33 @@ def test_malformed_moves_never_change_the_state():
         with pytest.raises(InvalidMove):
             state.apply(bad)
     assert state.to_dict() == before
+
+
+def _fields(core: DuelCore) -> dict:
+    return {name: copy.deepcopy(getattr(core, name)) for name in DuelCore.__slots__}
+
+
+def test_a_clone_played_on_never_changes_its_parent():
+    """A search clones a position for each move it tries, and clones share what no move of a
+    round's drafting changes until a move needs its own copy (copy-on-write). No move may
+    reach into its parent: a few moves tried on clones of every position, one of them played
+    on to the end of its round (wall tiling, chips, plates), leave the parent as it was."""
+    for seed in range(60):
+        core = DuelCore.new(seed)
+        rng = random.Random(seed)
+        while not core.is_over:
+            before = _fields(core)
+            legal = core.legal_actions()
+            for k, action in enumerate(rng.sample(legal, min(4, len(legal)))):
+                child = core.clone()
+                child.apply_action(action)
+                if k == 0:  # and on, past the round's tiling, on a clone of the clone
+                    played = _fields(child)
+                    grandchild = child.clone()
+                    start = grandchild.round
+                    while not grandchild.is_over and grandchild.round == start:
+                        moves = grandchild.legal_actions()
+                        grandchild.apply_action(moves[int(rng.random() * len(moves))])
+                    assert _fields(child) == played, (seed, core.move_count, action)
+                assert _fields(core) == before, (seed, core.move_count, action)
+            core.apply_action(legal[int(rng.random() * len(legal))])
