@@ -125,7 +125,9 @@ class Game(models.Model):
     )
     result = models.JSONField(null=True, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
-    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Not indexed: every clocked move rewrites it, and an index on it would keep the row from
+    # being updated in place (HOT). The clock sweep finds overdue games by the status index.
+    deadline_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -225,3 +225,34 @@ def test_the_move_paths_timestamps_are_read_by_psycopgs_loader_as_the_orm_reads_
     assert _fields(loaded) == _fields(orm)
     assert [_fields(s.user) for s in loaded.table.seats_in_order()] == [
         _fields(s.user) for s in orm.table.seats_in_order()]
+
+
+
+def _game_row_updates():
+    """(rows of games_game updated, of them in place: HOT), by this connection's counts."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables"
+                       " WHERE relname = %s", [Game._meta.db_table])
+        return cursor.fetchone()
+
+
+@pytest.mark.requires("postgres")
+@pytest.mark.django_db(transaction=True)  # each move commits, as on the site: pages get pruned
+def test_a_clocked_move_rewrites_the_game_row_in_place(alice, bob):
+    """Every move rewrites its game's row, a clocked one its deadline too. In place (a HOT
+    update: no new entry in any of the table's indexes, the old version pruned within its page,
+    no bloat) only if no indexed column changes and the page has room (migration 0003)."""
+    game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
+    deadlines, counts = set(), []
+    for _ in range(12):
+        with transaction.atomic():  # the move's own atomic block is a savepoint in this one
+            # (PostgreSQL 15's transaction counts may still hold earlier transactions' unsent
+            # ones: count the difference)
+            before = _game_row_updates()
+            play_one(game)
+            counts.append(tuple(a - b for a, b in zip(_game_row_updates(), before, strict=True)))
+        deadlines.add(Game.objects.get(pk=game.pk).deadline_at)
+    assert len(deadlines) == 12 and None not in deadlines  # each move set a new deadline
+    assert counts == [(1, 1)] * 12  # one update of the game's row per move, in place
