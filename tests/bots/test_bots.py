@@ -1,14 +1,13 @@
 """The bots on the engine alone: legal moves everywhere, reproducible, within budget, fair."""
 
-import gc
 import random
-import time
 
 import pytest
 
 from accounts.bots import BOT_LEVELS
 from games import bots
 from games.engine import ClassicCore, ClassicMove, ClassicState, new_game
+from tests.support.thinking import thinking_time
 
 
 def random_positions(count, *, seed):
@@ -114,11 +113,7 @@ def test_the_strong_bot_keeps_to_its_budget():
     budget = 0.2
     starts = [ClassicCore.new(players, players == 3, 21) for players in (2, 3, 4)]
     for core in starts:
-        rng = random.Random(1)
-        gc.collect()  # nothing due from the session's allocations (tests/bots/test_master.py)
-        started = time.thread_time()
-        bots.choose_action(core, "strong", budget=budget, rng=rng)
-        took = time.thread_time() - started
+        _action, took = thinking_time(core, "strong", budget=budget, rng=random.Random(1))
         assert took <= budget * 1.1 + 0.02, f"{core.players} players: {took:.3f} s"
 
 
@@ -180,4 +175,3 @@ def test_the_strong_bot_plays_for_the_lead_while_close_and_for_points_when_well_
     assert gain_denied(ahead) > 0  # but it never stops preferring a larger lead
     # 3-4 players: the best other player's value counts, less than its own.
     assert 0 < advantage([50.0, 40.0, 60.0, 20.0], 0) - advantage([50.0, 40.0, 61.0, 20.0], 0) < 1
-

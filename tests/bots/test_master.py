@@ -1,10 +1,8 @@
 """The master bot: its packaged weights, reproducibility, hidden seed, budget, known positions."""
 
-import gc
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +11,7 @@ import pytest
 from games import bots
 from games.bots.master import weights
 from games.engine import ClassicCore, ClassicState, state_from_dict
+from tests.support.thinking import thinking_time
 
 from .test_bots import random_positions
 
@@ -176,11 +175,8 @@ def test_master_keeps_to_its_budget():
     budget = 0.2
     weights.load_all()  # as every worker does at start: the clock times thinking, not the file read
     for players in (2, 3, 4):
-        core, rng = ClassicCore.new(players, False, 21), random.Random(1)
-        gc.collect()  # as in the Duel test below: no collection due from earlier allocations
-        started = time.thread_time()
-        bots.choose_action(core, "master", budget=budget, rng=rng)
-        took = time.thread_time() - started
+        core = ClassicCore.new(players, False, 21)
+        _action, took = thinking_time(core, "master", budget=budget, rng=random.Random(1))
         assert took <= budget * 1.1 + 0.02, f"{players} players: {took:.3f} s"
 
 
@@ -311,20 +307,12 @@ def test_duel_master_spends_more_of_its_budget_than_strong():
 
 def test_duel_master_keeps_to_its_budget():
     """CPU time of the thinking thread on a wide position: working to 85 % of the budget leaves
-    room for answering. A collection made due by the test session's own allocations runs at the
-    next allocation of a container, which may be in the timed lines: the next seed's rng (the
-    bot pauses the collector while it searches, so the one due after a search waits for it). A
-    full one over a test worker's heap takes 0.2-0.3 s (3 million objects: 0.2 s), as CI measured
-    (0.406 and 0.443 s). So the rng is made and the heap collected before the clock starts."""
+    room for answering."""
     budget = 0.2
     weights.load_all()  # as every worker does at start: the clock times thinking, not the file read
     core = a_wide_duel_position()
     for seed in range(3):
-        rng = random.Random(seed)
-        gc.collect()  # no collection due from the session's earlier allocations (see the docstring)
-        started = time.thread_time()
-        bots.choose_action(core, "master", budget=budget, rng=rng)
-        took = time.thread_time() - started
+        _action, took = thinking_time(core, "master", budget=budget, rng=random.Random(seed))
         assert took <= budget * 1.1 + 0.02, f"seed {seed}: {took:.3f} s"
 
 

@@ -4,7 +4,7 @@ what the ORM would."""
 from datetime import UTC
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from django.forms.models import model_to_dict
 from django.utils import timezone
 
@@ -227,11 +227,8 @@ def test_the_move_paths_timestamps_are_read_by_psycopgs_loader_as_the_orm_reads_
         _fields(s.user) for s in orm.table.seats_in_order()]
 
 
-
 def _game_row_updates():
     """(rows of games_game updated, of them in place: HOT), by this connection's counts."""
-    from django.db import connection
-
     with connection.cursor() as cursor:
         cursor.execute("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables"
                        " WHERE relname = %s", [Game._meta.db_table])
