@@ -52,9 +52,19 @@ lint: install
 # hands each process its tests in collection order, so browser tests stay last in each (conftest:
 # Playwright's loop would break async_to_sync in later tests). TEST_WORKERS=0: one process.
 # --durations: the slowest tests of each run, to see where the budget goes.
+# Tests that need PostgreSQL, Redis, a Celery worker or chromium skip when it is missing (fail under
+# CI=true), and the run's last line counts them. `make test-services` starts throwaway PostgreSQL
+# and Redis servers for the run (tools/with-services), so that nothing skips for want of them.
+# TEST_ARGS narrows a run: `make test TEST_ARGS=tests/site`.
 TEST_WORKERS ?= 2
+TEST_ARGS ?=
+PYTEST := $(PY) -m pytest -p tests.support.parallel_workers -n $(TEST_WORKERS) --dist load --durations=30
+.PHONY: test-services
 test: install lint
-	$(PY) -m pytest -p tests.support.parallel_workers -n $(TEST_WORKERS) --dist load --durations=30
+	$(PYTEST) $(TEST_ARGS)
+
+test-services: install lint
+	tools/with-services $(PYTEST) $(TEST_ARGS)
 
 migrate: install-runtime
 	$(PY) manage.py migrate --noinput

@@ -289,6 +289,16 @@ if REDIS_URL:
             "KEY_PREFIX": "azulsite",
         }
     }
+elif os.environ.get("CACHE_DIR"):
+    # Processes that must share their counters without Redis: the test run and the daphne and
+    # Celery processes it starts (tests/support/parallel_workers.py), so that a test clearing
+    # the cache clears it for the servers too.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ["CACHE_DIR"],
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
