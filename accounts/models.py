@@ -28,6 +28,9 @@ class User(AbstractUser):
     confirm_moves = models.BooleanField(default=True)
     # The site's language for this player (settings.LANGUAGES); empty: the browser's choice.
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True, default="")
+    # The owner of `email` followed its signed link (accounts.email_confirmation): until then no
+    # notification mail goes there, so nobody can make the site mail a stranger's inbox.
+    email_confirmed = models.BooleanField(default=False)
     is_bot = models.BooleanField(default=False)
     bot_level = models.CharField(
         max_length=16,
