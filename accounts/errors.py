@@ -75,3 +75,34 @@ class PasswordResetsThrottled(Throttled):
 
 class ResetEmailsThrottled(Throttled):
     what = gettext_lazy("Too many reset e-mails were requested for this e-mail address.")
+
+
+class ConfirmationEmailsThrottled(Throttled):
+    what = gettext_lazy("Too many confirmation e-mails were asked for this account.")
+
+
+class ConfirmationLinkInvalid(AccountsError):
+    """A confirmation link this site did not sign, or signed too long ago, or already used."""
+
+    code = "bad_confirmation_link"
+
+
+class NothingToConfirm(AccountsError):
+    code = "nothing_to_confirm"
+
+
+class SecondFactorThrottled(LoginThrottled):
+    code = "too_many_wrong_codes"
+    what = gettext_lazy("Too many wrong codes for this account.")
+
+
+class InvalidCode(AccountsError):
+    """A sign-in code (authenticator or recovery) that is missing, wrong or already used."""
+
+    code = "invalid_code"
+
+
+class TwoFactorState(AccountsError):
+    """Two-factor sign-in is already on (or off, or not started) for this account."""
+
+    code = "two_factor_state"

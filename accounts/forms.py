@@ -4,7 +4,7 @@ from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.utils.translation import gettext_lazy
 
-from accounts import logins
+from accounts import logins, two_factor
 from accounts.errors import InvalidCredentials, LoginThrottled
 from accounts.name_rules import DISPLAY_NAME_MAX_LENGTH
 from accounts.tasks import send_email
@@ -47,7 +47,7 @@ class ProfileSettingsForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Shown instead of your username; empty for none."),
     )
-    email = forms.EmailField(label=gettext_lazy("Email"), required=False, help_text=gettext_lazy("Used only to reset your password."))
+    email = forms.EmailField(label=gettext_lazy("Email"), required=False, help_text=gettext_lazy("Used to reset your password and, once confirmed, for the notifications you choose."))
     confirm_moves = forms.BooleanField(
         required=False,
         label=gettext_lazy("Confirm my moves in casual games"),
@@ -91,6 +91,10 @@ class AdminLoginForm(LoginForm):
         super().confirm_login_allowed(user)
         if not user.is_staff:
             raise forms.ValidationError(self.error_messages["invalid_login"], code="invalid_login")
+        if two_factor.is_enabled(user):  # this form has no code step: the site's login has
+            raise forms.ValidationError(
+                gettext_lazy("This account signs in with a code: log in on the site first."),
+                code="code_required")
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):

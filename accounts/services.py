@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
-from accounts import name_rules, names
+from accounts import email_confirmation, name_rules, names
 from accounts.bots import BOT_DISPLAY_NAMES, BOT_LEVELS, bot_username
 from accounts.errors import RegistrationRejected
 from accounts.models import User
@@ -34,6 +34,7 @@ def register_user(username: str, password: str, *, display_name: str = "", email
             )
             if user.name_conflicts:  # a concurrent sign-up or rename took a look-alike
                 raise RegistrationRejected(_conflict_fields(user))
+            email_confirmation.send_confirmation(user)  # after the commit
             return user
     except IntegrityError as error:  # a concurrent sign-up took the name ("Bob" vs "bob")
         raise RegistrationRejected({"username": [name_rules.USERNAME_TAKEN]}) from error
@@ -56,9 +57,13 @@ def update_profile(user: User, *, display_name: str, email: str, confirm_moves: 
         display_name, username=user.username, user=user
     ):
         raise RegistrationRejected({"display_name": problems})
-    before = (user.display_name, user.email, user.confirm_moves)
+    before = (user.display_name, user.email, user.confirm_moves, user.email_confirmed)
+    new_address = email.strip().casefold() != user.email.strip().casefold()
     user.display_name, user.email = display_name, email
     fields = ["display_name", "email"]
+    if new_address:  # a new address is nobody's until its owner follows the new link
+        user.email_confirmed = False
+        fields.append("email_confirmed")
     if confirm_moves is not None:
         user.confirm_moves = bool(confirm_moves)
         fields.append("confirm_moves")
@@ -67,8 +72,10 @@ def update_profile(user: User, *, display_name: str, email: str, confirm_moves: 
             user.save(update_fields=fields)
             if user.name_conflicts:  # taken by a concurrent sign-up or rename
                 raise RegistrationRejected({"display_name": [name_rules.TOO_CLOSE]})
+            if new_address:
+                email_confirmation.send_confirmation(user)  # after the commit
     except RegistrationRejected:
-        user.display_name, user.email, user.confirm_moves = before
+        user.display_name, user.email, user.confirm_moves, user.email_confirmed = before
         raise
     return user
 

@@ -111,3 +111,22 @@ class FailedLoginsPerAddressThrottle(WindowRateThrottle):
     """Failed logins from one address on any usernames (counted only on failure)."""
 
     scope = "login_failures"
+
+
+class PerAccountThrottle(WindowRateThrottle):
+    """A budget per account (spend(str(user.pk))), wherever the requests come from."""
+
+    def identity(self, request, view=None) -> str:
+        return str(request.user.pk)
+
+
+class ConfirmationEmailsThrottle(PerAccountThrottle):
+    """Confirmation e-mails one account may ask for: no flooding the inbox it names."""
+
+    scope = "email_confirmation"
+
+
+class SecondFactorFailuresThrottle(PerAccountThrottle):
+    """Wrong sign-in codes per account (login page, API token, enabling and disabling)."""
+
+    scope = "second_factor_failures"

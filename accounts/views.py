@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
-from accounts import selectors, services
+from accounts import security_views, selectors, services, two_factor
 from accounts.errors import (
     PasswordResetsThrottled,
     RegistrationRejected,
@@ -104,6 +104,11 @@ class LoginView(auth_views.LoginView):
     form_class = LoginForm
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
+
+    def form_valid(self, form):
+        if two_factor.is_enabled(form.get_user()):  # the password alone logs nothing in
+            return security_views.await_code(self.request, form.get_user(), self.get_success_url())
+        return super().form_valid(form)
 
     def form_invalid(self, form):
         response = super().form_invalid(form)

@@ -91,6 +91,10 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    # Optional two-factor sign-in (accounts.two_factor): TOTP devices and recovery codes.
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "accounts",
     "games",
     "games.ratings",
@@ -190,8 +194,21 @@ ACCOUNTS_THROTTLE_RATES = {
     "password_reset": os.environ.get("PASSWORD_RESET_THROTTLE_RATE", "10/hour"),
     "password_reset_email": os.environ.get("PASSWORD_RESET_EMAIL_THROTTLE_RATE", "3/hour"),
     "login_failures": f"{LOGIN_THROTTLE_PER_IP}/{LOGIN_THROTTLE_WINDOW_SECONDS}s",
+    # Confirmation mails one account may ask for, and wrong sign-in codes per account (a code
+    # has a million values: 5 tries in 15 minutes make guessing one take years).
+    "email_confirmation": os.environ.get("EMAIL_CONFIRMATION_THROTTLE_RATE", "3/hour"),
+    "second_factor_failures": os.environ.get("SECOND_FACTOR_THROTTLE_RATE", "5/15m"),
 }
 # --- end of client addresses and budgets ----------------------------------------------------
+
+# E-mail confirmation links (accounts.email_confirmation) last this long; two-factor devices are
+# named for this issuer in authenticator apps. django-otp's own per-device back-off is off: the
+# wrong codes are counted by the second_factor_failures budget above (one atomic counter per
+# account in the cache, the same for the login page and the API).
+EMAIL_CONFIRMATION_MAX_AGE_SECONDS = int(os.environ.get("EMAIL_CONFIRMATION_MAX_AGE_SECONDS", 3 * 86400))
+OTP_TOTP_ISSUER = "azulsite"
+OTP_TOTP_THROTTLE_FACTOR = 0
+OTP_STATIC_THROTTLE_FACTOR = 0
 
 # E-mail: console by default, SMTP when EMAIL_HOST is set, or any backend by EMAIL_BACKEND.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")

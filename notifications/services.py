@@ -142,7 +142,9 @@ def send_game_email(user_id, game_id, now=None):
                  and (kind != "your_turn" or _is_users_move(game, user))]
         batch.pending = []
         batch.scheduled_for = None
-        if not kinds or not user.email or game is None:
+        # Checked now, not when the news came: an address its owner has not confirmed (or that
+        # changed since) gets nothing, so nobody can make the site mail a stranger's inbox.
+        if not kinds or not user.email or not user.email_confirmed or game is None:
             batch.save(update_fields=["pending", "scheduled_for"])
             return False
         with translation.override(language_of_user(user)):  # built on a worker: no request

@@ -8,6 +8,13 @@ class CredentialsSerializer(serializers.Serializer):
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
 
+class TokenRequestSerializer(CredentialsSerializer):
+    code = serializers.CharField(
+        max_length=20, required=False, allow_blank=True, default="",
+        help_text="With two-factor sign-in on: the authenticator's 6 digits or a recovery code.",
+    )
+
+
 class RegistrationSerializer(CredentialsSerializer):
     display_name = serializers.CharField(
         max_length=DISPLAY_NAME_MAX_LENGTH, required=False, allow_blank=True, default="",

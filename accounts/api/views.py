@@ -1,3 +1,4 @@
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
@@ -5,15 +6,15 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import logins, selectors, services
+from accounts import logins, selectors, services, two_factor
 from accounts.api.serializers import (
-    CredentialsSerializer,
     ProfileSerializer,
     RegisteredSerializer,
     RegistrationSerializer,
+    TokenRequestSerializer,
     TokenSerializer,
 )
-from accounts.errors import InvalidCredentials, LoginThrottled, RegistrationRejected
+from accounts.errors import InvalidCode, InvalidCredentials, LoginThrottled, RegistrationRejected
 from accounts.throttles import RegisterThrottle
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
@@ -55,23 +56,34 @@ class TokenView(APIView):
 
     @extend_schema(
         operation_id="auth_token",
-        request=CredentialsSerializer,
+        request=TokenRequestSerializer,
         responses={
             200: TokenSerializer,
             400: error_response("invalid: username or password missing"),
-            401: error_response("invalid_credentials: wrong username or password"),
+            401: error_response(
+                "invalid_credentials: wrong username or password; code_required: two-factor "
+                "sign-in is on and `code` is missing; invalid_code: wrong or used code"
+            ),
             429: error_response(
                 "login_locked_out: too many failed logins for this username from this address; "
-                "too_many_failed_logins: too many from this address (`retry_after` in both)"
+                "too_many_failed_logins: too many from this address; too_many_wrong_codes: "
+                "too many wrong codes for this account (`retry_after` in all three)"
             ),
         },
         tags=["auth"],
     )
     def post(self, request):
-        credentials = validated(CredentialsSerializer, request.data)
+        credentials = validated(TokenRequestSerializer, request.data)
+        code = credentials.pop("code")
         try:
             user = logins.check_credentials(**credentials, request=request)
-        except InvalidCredentials as error:
+            # A password alone must not buy a token that skips the login page's code step.
+            if two_factor.is_enabled(user):
+                if not code.strip():
+                    raise ApiError("code_required", _("Two-factor sign-in is on for this "
+                                                      "account: send `code` too."), 401)
+                two_factor.verify_code(user, code)
+        except (InvalidCredentials, InvalidCode) as error:
             raise ApiError(error.code, error.detail, 401) from error
         except LoginThrottled as error:
             raise ApiError(

@@ -24,7 +24,8 @@ def players(make_user):
     alice, bob = make_user("alice"), make_user("bob")
     for user in (alice, bob):
         user.email = f"{user.username}@example.org"
-        user.save(update_fields=["email"])
+        user.email_confirmed = True  # notification mail goes only to confirmed addresses
+        user.save(update_fields=["email", "email_confirmed"])
     return alice, bob
 
 
