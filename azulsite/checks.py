@@ -9,6 +9,8 @@ from django.conf import settings
 from django.core.checks import Error, Warning, register
 
 CONNECTION_PER_MESSAGE = "azulsite.W001"
+CONNECTION_PER_THREAD = "azulsite.W002"
+POOL_TOO_SMALL = "azulsite.W003"
 MASTER_WEIGHTS = "azulsite.E001"
 
 
@@ -33,15 +35,43 @@ def check_master_weights(app_configs, **kwargs):
 
 
 def connection_warnings() -> list[Warning]:
-    """A database connection closed after every request or socket message (DB_CONN_MAX_AGE=0)."""
+    """Database connections that cost the site capacity or run PostgreSQL out of them.
+
+    The pool (DB_POOL, the default on PostgreSQL) needs CONN_MAX_AGE=0, which without it means a
+    new connection for every request and socket message; and without it a kept connection
+    belongs to a thread, while daphne runs every sync request in a thread of its own.
+    """
     database = settings.DATABASES["default"]
-    if database.get("CONN_MAX_AGE", 0) != 0 or database["ENGINE"].endswith("sqlite3"):
+    if database["ENGINE"].endswith("sqlite3"):
         return []
+    pool = database.get("OPTIONS", {}).get("pool")
+    if pool:
+        max_size = pool.get("max_size", 4) if isinstance(pool, dict) else 4
+        if max_size > settings.WEBSOCKET_DB_THREADS:
+            return []
+        return [
+            Warning(
+                f"DB_POOL_MAX_SIZE={max_size} leaves no connection for HTTP requests: each of the "
+                f"WEBSOCKET_DB_THREADS={settings.WEBSOCKET_DB_THREADS} socket threads holds one.",
+                hint="Leave DB_POOL_MAX_SIZE unset (WEBSOCKET_DB_THREADS + 4) or raise it.",
+                id=POOL_TOO_SMALL,
+            )
+        ]
+    if database.get("CONN_MAX_AGE", 0) != 0:
+        return [
+            Warning(
+                "DB_POOL=false with DB_CONN_MAX_AGE keeps a connection per thread, and daphne runs "
+                "every HTTP request in a new thread: the connections pile up until the collector "
+                "closes them (70 per process under 8 clients), up to PostgreSQL's max_connections.",
+                hint="Leave DB_POOL unset: a pool per process (in front of PgBouncer too).",
+                id=CONNECTION_PER_THREAD,
+            )
+        ]
     return [
         Warning(
-            "DB_CONN_MAX_AGE=0 opens a new database connection for every request and WebSocket "
-            "message: 2.7x less move capacity in bench/ws_load.py.",
-            hint="Leave DB_CONN_MAX_AGE unset (60 s) or set it to a number of seconds.",
+            "DB_CONN_MAX_AGE=0 without the pool opens a new database connection for every "
+            "request and WebSocket message: 2.7x less move capacity in bench/ws_load.py.",
+            hint="Leave DB_POOL unset: a pool per process reuses connections.",
             id=CONNECTION_PER_MESSAGE,
         )
     ]

@@ -48,12 +48,16 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # Services. REDIS_URL switches channel layer, cache and Celery from embedded to real.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
+_DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        # Kept open by default: a new PostgreSQL connection per socket message cost 2.7x the
-        # move capacity (docs/operations.md). 0 is refused by `check --deploy` (azulsite/checks.py).
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        _DATABASE_URL,
+        # On PostgreSQL the pool below replaces this (DB_POOL=false brings it back). On SQLite,
+        # 0: daphne runs each sync request in a thread of its own, and a connection kept past
+        # the request stayed open (a file descriptor) until the collector found it.
+        conn_max_age=int(os.environ.get(
+            "DB_CONN_MAX_AGE", "0" if _DATABASE_URL.startswith("sqlite") else "60"
+        )),
         # A persistent connection checked before reuse: one round trip per request/message.
         conn_health_checks=env_bool("DB_CONN_HEALTH_CHECKS", False),
     )
@@ -256,6 +260,27 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Threads per process running the database work of WebSocket messages (games.consumers): each
 # holds its own database connection.
 WEBSOCKET_DB_THREADS = int(os.environ.get("WEBSOCKET_DB_THREADS", "8"))
+
+# PostgreSQL connections come from one pool per process (docs/operations.md, "Connections"). A
+# connection kept per thread (CONN_MAX_AGE) leaked under daphne, which runs each sync request in
+# a new thread: 70+ per process under 8 clients, PostgreSQL's max_connections reached. Opening
+# one per request and message instead cost 2.7x the move capacity. Django hands a pooled
+# connection back at the end of each request (it requires CONN_MAX_AGE=0; the socket threads
+# hold theirs: games/socket_db.py); the server-side prepared statements of games.storage live on
+# with the connection.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", True):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        # 0 by default: a Celery worker's child closes its pool after every task (Celery's Django
+        # fixup), so a minimum would open that many connections for each task.
+        "min_size": int(os.environ.get("DB_POOL_MIN_SIZE", "0")),
+        # The socket threads' connections, plus a few for concurrent HTTP requests.
+        "max_size": int(os.environ.get("DB_POOL_MAX_SIZE", str(WEBSOCKET_DB_THREADS + 4))),
+        # A request waits this long for a free connection before it fails (500).
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+        # An idle connection beyond min_size is closed after this (one per period).
+        "max_idle": float(os.environ.get("DB_POOL_MAX_IDLE", "300")),
+    }
 
 # Channels
 # With Redis, the channel layer is Redis pub/sub by default: a broadcast is one PUBLISH that each

@@ -35,7 +35,8 @@ print(json.dumps({
 def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess:
     clean = {key: value for key, value in os.environ.items()
              if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
-                            "CELERY_EAGER", "DJANGO_ALLOW_ASYNC_UNSAFE", "DB_CONN_MAX_AGE"}}
+                            "CELERY_EAGER", "DJANGO_ALLOW_ASYNC_UNSAFE", "DB_CONN_MAX_AGE",
+                            "DB_POOL", "DB_POOL_MAX_SIZE", "WEBSOCKET_DB_THREADS"}}
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=BASE_DIR,
@@ -90,7 +91,9 @@ def test_postgresql_prepares_statements_and_keeps_the_url_options():
         {"DATABASE_URL": "postgres://azul@127.0.0.1:5432/azulsite?sslmode=require"},
     )
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == {"sslmode": "require", "prepare_threshold": 3}
+    options = json.loads(result.stdout)
+    assert options.pop("pool")  # the pool's sizes: test_production_takes_database_connections...
+    assert options == {"sslmode": "require", "prepare_threshold": 3}
 
 
 def test_the_queue_based_channel_layer_can_be_chosen():
@@ -115,24 +118,47 @@ def test_deploy_check_passes_with_production_variables():
     assert "no issues" in result.stdout
 
 
-def test_production_keeps_database_connections_open_by_default():
-    result = run_python(
-        "import django; from django.conf import settings; django.setup(); "
-        "print(settings.DATABASES['default']['CONN_MAX_AGE'])",
-        PRODUCTION_ENV,
-    )
+SHOW_DATABASE = """
+import json, django
+from django.conf import settings
+django.setup()
+database = settings.DATABASES["default"]
+print(json.dumps({"max_age": database["CONN_MAX_AGE"], "options": database["OPTIONS"]}))
+"""
+
+
+def test_production_takes_database_connections_from_a_pool_by_default():
+    result = run_python(SHOW_DATABASE, PRODUCTION_ENV)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "60"
+    database = json.loads(result.stdout)
+    # Django hands a pooled connection back when a request ends; it requires CONN_MAX_AGE=0.
+    assert database["max_age"] == 0
+    assert database["options"]["pool"]["max_size"] == 8 + 4  # the socket threads, plus requests
+    assert database["options"]["prepare_threshold"] == 3  # the move's statements stay prepared
 
 
-def test_a_connection_per_message_is_warned_about_by_the_deploy_check_and_daphne():
-    env = {**PRODUCTION_ENV, "DB_CONN_MAX_AGE": "0"}
+def test_the_embedded_default_closes_sqlite_connections_after_each_request():
+    result = run_python(SHOW_DATABASE, {})
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["max_age"] == 0
+
+
+def test_connections_without_the_pool_are_warned_about_by_the_deploy_check_and_daphne():
+    for max_age, code in (("0", "azulsite.W001"), ("60", "azulsite.W002")):
+        env = {**PRODUCTION_ENV, "DB_POOL": "false", "DB_CONN_MAX_AGE": max_age}
+        result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+        assert result.returncode != 0
+        assert code in result.stderr, result.stderr
+        served = run_python("import azulsite.asgi", env)  # what daphne imports when it starts
+        assert served.returncode == 0, served.stderr
+        assert code in served.stderr
+
+
+def test_a_pool_no_larger_than_the_socket_threads_is_warned_about():
+    env = {**PRODUCTION_ENV, "DB_POOL_MAX_SIZE": "8", "WEBSOCKET_DB_THREADS": "8"}
     result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=env)
     assert result.returncode != 0
-    assert "azulsite.W001" in result.stderr and "DB_CONN_MAX_AGE=0" in result.stderr
-    served = run_python("import azulsite.asgi", env)  # what daphne imports when it starts
-    assert served.returncode == 0, served.stderr
-    assert "azulsite.W001" in served.stderr
+    assert "azulsite.W003" in result.stderr, result.stderr
 
 
 def test_deploy_check_reports_insecure_overrides():
