@@ -1,9 +1,9 @@
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import UserChangeForm
 
-from accounts import name_rules
+from accounts import deletion, name_rules
 from accounts.forms import AdminLoginForm
 from accounts.models import User
 
@@ -31,5 +31,25 @@ class AzulUserAdmin(UserAdmin):
     list_filter = ("is_bot", "is_staff", "is_active")
     fieldsets = (
         *UserAdmin.fieldsets,
-        ("azulsite", {"fields": ("display_name", "is_bot", "bot_level")}),
+        ("azulsite", {"fields": ("display_name", "is_bot", "bot_level", "follow_policy", "deleted_at")}),
     )
+    readonly_fields = ("deleted_at",)
+    actions = ("delete_accounts",)
+
+    def has_delete_permission(self, request, obj=None):
+        # A player's row is kept (seats, moves and ratings history refer to it): deleting
+        # anonymises it through accounts.deletion, the action below, as the player's own would.
+        return False
+
+    @admin.action(description="Delete the selected accounts (anonymised; games kept)",
+                  permissions=("change",))
+    def delete_accounts(self, request, queryset):
+        done = 0
+        for user in queryset:
+            try:
+                deletion.anonymise(user)
+            except deletion.DeletionRefused as error:  # a bot
+                self.message_user(request, f"{user.username}: {error.detail}", messages.WARNING)
+            else:
+                done += 1
+        self.message_user(request, f"{done} account(s) deleted and anonymised.", messages.SUCCESS)

@@ -2,7 +2,8 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
-from django.utils.translation import gettext_lazy
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts import names
 from accounts.bots import BOT_LEVELS
@@ -13,6 +14,14 @@ class CaseInsensitiveUserManager(UserManager):
     def get_by_natural_key(self, username):
         # Logging in as "Alice" or "alice" reaches the same account.
         return self.get(username__iexact=username)
+
+
+class FollowPolicy(models.TextChoices):
+    """Who may follow a player and so see whether they are online (social.friends)."""
+
+    EVERYONE = "everyone", gettext_lazy("Everyone")
+    FOLLOWED = "followed", gettext_lazy("Only players I follow")
+    NOBODY = "nobody", gettext_lazy("Nobody")
 
 
 class User(AbstractUser):
@@ -38,6 +47,15 @@ class User(AbstractUser):
         null=True,
         blank=True,
     )
+
+    # Everyone by default: following is how players invite each other, and the accounts that
+    # existed before the setting kept their followers; a player narrows it in their settings.
+    follow_policy = models.CharField(
+        max_length=16, choices=FollowPolicy.choices, default=FollowPolicy.EVERYONE
+    )
+    # Set when the player deleted their account (accounts.deletion): the row stays, anonymised,
+    # so that their games, seats and the ratings history of their opponents stay whole.
+    deleted_at = models.DateTimeField(null=True, blank=True)
 
     objects = CaseInsensitiveUserManager()
 
@@ -68,6 +86,8 @@ class User(AbstractUser):
     @property
     def shown_name(self) -> str:
         """The name pages show: the display name if set, else the username."""
+        if self.deleted_at is not None:
+            return gettext("deleted player")
         return self.display_name or self.username
 
 
@@ -77,6 +97,8 @@ class NameClaim(models.Model):
 
     key = models.CharField(max_length=400, unique=True)
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="name_claims")
+    # A deleted account's names stay held until then, so nobody takes them over at once.
+    reserved_until = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.key} ({self.user_id})"
@@ -90,7 +112,8 @@ class NameClaim(models.Model):
         """Make the user hold the keys of their current names (and no others); the keys that
         another player holds already are returned."""
         wanted = cls.keys_for(user.username, user.display_name)
-        cls.objects.filter(user=user).exclude(key__in=wanted).delete()
+        cls.objects.filter(user=user, reserved_until__isnull=True).exclude(key__in=wanted).delete()
+        cls.objects.filter(key__in=wanted, reserved_until__lte=timezone.now()).delete()
         cls.objects.bulk_create([cls(key=key, user=user) for key in wanted], ignore_conflicts=True)
         held = set(cls.objects.filter(user=user, key__in=wanted).values_list("key", flat=True))
         return wanted - held

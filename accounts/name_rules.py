@@ -4,13 +4,14 @@ nothing invisible or reordering (accounts.names says what looks alike; NameClaim
 from functools import cache
 
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts import names
 from accounts.bots import BOT_DISPLAY_NAMES, BOT_LEVELS, bot_username
 from accounts.models import NameClaim, User
-from accounts.usernames import BOT_USERNAME_PREFIX, UsernameValidator
+from accounts.usernames import BOT_USERNAME_PREFIX, DELETED_USERNAME_PREFIX, UsernameValidator
 
 DISPLAY_NAME_MAX_LENGTH = 50
 USERNAME_TAKEN = gettext_lazy("That username is taken.")
@@ -33,7 +34,8 @@ def _bot_name_keys() -> frozenset[str]:
 
 
 def _held_by_someone_else(key: str, user: User | None) -> bool:
-    claims = NameClaim.objects.filter(key=key)
+    # A deleted account's reservation ends by itself (NameClaim.sync drops it when claimed).
+    claims = NameClaim.objects.filter(key=key).exclude(reserved_until__lte=timezone.now())
     if user is not None and user.pk is not None:
         claims = claims.exclude(user=user)
     return claims.exists()
@@ -47,6 +49,9 @@ def username_problems(username: str) -> list[str]:
         return list(error.messages)
     if username.lower().startswith(BOT_USERNAME_PREFIX):
         return [f'Usernames starting with "{BOT_USERNAME_PREFIX}" are reserved for bots.']
+    if username.lower().startswith(DELETED_USERNAME_PREFIX):
+        # accounts.deletion renames a deleted account to this prefix and its id.
+        return [_('Usernames starting with "%(prefix)s" are reserved.') % {"prefix": DELETED_USERNAME_PREFIX}]
     if User.objects.filter(username__iexact=username).exists():
         return [USERNAME_TAKEN]
     key = names.fold(username)

@@ -12,6 +12,8 @@ USERNAME_MIN_LENGTH = 3
 USERNAME_MAX_LENGTH = 30
 # Bot accounts are the only users whose names start with this prefix.
 BOT_USERNAME_PREFIX = "bot-"
+# A deleted account is renamed "deleted-<id>" (accounts.deletion); nobody signs up with it.
+DELETED_USERNAME_PREFIX = "deleted-"
 
 
 @deconstructible

@@ -198,6 +198,10 @@ ACCOUNTS_THROTTLE_RATES = {
     "password_reset": os.environ.get("PASSWORD_RESET_THROTTLE_RATE", "10/hour"),
     "password_reset_email": os.environ.get("PASSWORD_RESET_EMAIL_THROTTLE_RATE", "3/hour"),
     "login_failures": f"{LOGIN_THROTTLE_PER_IP}/{LOGIN_THROTTLE_WINDOW_SECONDS}s",
+    # Per account: downloads of one's own data (each reads every game of the player), and
+    # tries at confirming one's account deletion (a password check, so no guessing through it).
+    "account_export": os.environ.get("ACCOUNT_EXPORT_THROTTLE_RATE", "5/hour"),
+    "account_deletion": os.environ.get("ACCOUNT_DELETION_THROTTLE_RATE", "10/hour"),
     # Confirmation mails one account may ask for, and wrong sign-in codes per account (a code
     # has a million values: 5 tries in 15 minutes make guessing one take years).
     "email_confirmation": os.environ.get("EMAIL_CONFIRMATION_THROTTLE_RATE", "3/hour"),

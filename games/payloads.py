@@ -13,7 +13,8 @@ def user_payload(user):
         return None
     return {
         "username": user.username,
-        "display_name": getattr(user, "display_name", "") or user.username,
+        # shown_name: a deleted account's seats say "deleted player" (accounts.deletion).
+        "display_name": getattr(user, "shown_name", "") or user.username,
         "is_bot": bool(getattr(user, "is_bot", False)),
         "bot_level": getattr(user, "bot_level", None) or None,
     }

@@ -59,6 +59,14 @@ class AlreadyReported(SocialError):
     code, status, default_detail = "already_reported", 409, gettext_lazy("you reported this message already")
 
 
+class FollowNotAllowed(SocialError):
+    code, status, default_detail = (
+        "follow_not_allowed",
+        403,
+        gettext_lazy("this player's settings do not let you follow them"),
+    )
+
+
 class NotFollowing(SocialError):
     code, status, default_detail = (
         "not_following",

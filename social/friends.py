@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import FollowPolicy
 from accounts.throttles import WindowRateThrottle
 from games import broadcast, presence
 from games import errors as game_errors
@@ -31,6 +32,17 @@ class InvitationRate(WindowRateThrottle):
         return f"{settings.INVITATIONS_PER_HOUR}/hour"
 
 
+def may_follow(user, target):
+    """Whether `target`'s setting (User.follow_policy) lets `user` follow them and see them
+    online. Read at every use: a follow made before a narrower setting stops showing it."""
+    policy = target.follow_policy
+    if policy == FollowPolicy.EVERYONE:
+        return True
+    if policy == FollowPolicy.FOLLOWED:
+        return Follow.objects.filter(follower=target, followed=user).exists()
+    return False
+
+
 def follow(user, username):
     require_user(user)
     target = user_by_name(username)
@@ -38,6 +50,8 @@ def follow(user, username):
         raise errors.CannotFollowSelf()
     if target.is_bot:
         raise errors.Invalid(_("bots are not followed: seat one at your table instead"))
+    if not may_follow(user, target):
+        raise errors.FollowNotAllowed()
     Follow.objects.get_or_create(follower=user, followed=target)
     return target
 
@@ -64,7 +78,18 @@ def friends(user):
     require_user(user)
     online = online_usernames()
     followed = [f.followed for f in Follow.objects.filter(follower=user).select_related("followed")]
-    return [payloads.friend_payload(friend, friend.username in online) for friend in followed]
+    # Whom the setting no longer lets follow them is shown offline, like a player never online.
+    following_back = set(
+        Follow.objects.filter(followed=user, follower__in=followed).values_list("follower_id", flat=True)
+    )
+
+    def shows_online(friend):
+        policy = friend.follow_policy
+        allowed = policy == FollowPolicy.EVERYONE or (
+            policy == FollowPolicy.FOLLOWED and friend.pk in following_back)
+        return allowed and friend.username in online
+
+    return [payloads.friend_payload(friend, shows_online(friend)) for friend in followed]
 
 
 def invite(user, table_id, username):
@@ -77,7 +102,7 @@ def invite(user, table_id, username):
     target = user_by_name(username)
     if target.pk == user.pk:
         raise errors.Invalid(_("you sit at this table already"))
-    if not Follow.objects.filter(follower=user, followed=target).exists():
+    if not (Follow.objects.filter(follower=user, followed=target).exists() and may_follow(user, target)):
         raise errors.NotFollowing(
             _("follow %(username)s before inviting them") % {"username": target.username}
         )

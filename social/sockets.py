@@ -68,3 +68,7 @@ class SocialSocketMixin:
 
     async def social_invitation(self, event):
         await self.send_json({"type": "invitation", "invitation": event["invitation"]})
+
+    async def social_account_closed(self, event):
+        # The account was deleted (accounts.deletion): this socket was signed in as it.
+        await self.close(code=4401)

@@ -25,6 +25,7 @@ from django.db.models import (
     When,
 )
 from django.db.models.functions import Coalesce, Lower
+from django.utils.translation import gettext
 
 from games.models import Game, Seat
 
@@ -294,7 +295,7 @@ def opponent_records(user, limit=None):
                 output_field=IntegerField(),
             )
         )
-        .values("user__username", "user__display_name", "user__is_bot")
+        .values("user__username", "user__display_name", "user__is_bot", "user__deleted_at")
         .annotate(
             games=Count("pk"),
             wins=Count("pk", filter=Q(score=2)),
@@ -308,7 +309,9 @@ def opponent_records(user, limit=None):
     return [
         OpponentRecord(
             row["user__username"],
-            row["user__display_name"] or row["user__username"],
+            # A deleted account (accounts.deletion) is shown as User.shown_name shows it.
+            gettext("deleted player") if row["user__deleted_at"] else (
+                row["user__display_name"] or row["user__username"]),
             row["user__is_bot"],
             row["games"],
             row["wins"],

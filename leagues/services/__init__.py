@@ -37,7 +37,7 @@ from .membership import (
     set_organiser,
     validate_league_options,
 )
-from .organiser import extend_deadline, override_result, withdraw_player
+from .organiser import extend_deadline, override_result, withdraw_leaving_account, withdraw_player
 from .rounds import record_game_result
 from .seasons import close_season, start_season, update_season
 
@@ -48,5 +48,6 @@ __all__ = [
     "MIN_ROUND_HOURS", "check_registration", "close_overdue_fixtures", "close_season",
     "create_league", "extend_deadline", "is_organiser", "join_league", "leave_league",
     "make_player", "override_result", "record_game_result", "remove_player", "set_organiser",
-    "start_season", "update_season", "validate_league_options", "withdraw_player",
+    "start_season", "update_season", "validate_league_options", "withdraw_leaving_account",
+    "withdraw_player",
 ]

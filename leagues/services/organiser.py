@@ -24,42 +24,58 @@ from .seasons import parse_time
 
 def withdraw_player(season_id, by_user, username, reason):
     """Withdraw a player from a running season: each of their remaining fixtures is a forfeit."""
-    now = timezone.now()
     with transaction.atomic():
         season = checks.get_row(Season, season_id, "season", lock=True)
-        league = season.league
-        checks.require_organiser(league, by_user)
+        checks.require_organiser(season.league, by_user)
         reason = checks.reason_text(reason)
         user = checks.user_named(username)
-        if season.status != Season.Status.RUNNING:
-            raise errors.WrongState("only a running season's players can be withdrawn")
-        entry = Entry.objects.select_for_update().filter(season=season, user=user).first()
-        if entry is None:
-            raise errors.NotMember(_('%(username)s does not play this season') % {"username": user.username})
-        if entry.withdrawn:
-            raise errors.WrongState(f"{user.username} is already withdrawn")
-        entry.withdrawn = True
-        entry.withdrawn_at = now
-        entry.save(update_fields=["withdrawn", "withdrawn_at"])
-        checks.audit(
-            league, by_user, "withdraw_player", f"withdrew {user.username}", reason, user=user.pk
-        )
-        to_leave = []
-        remaining = (
-            Fixture.objects.select_for_update()
-            .filter(round__season=season, players__user=user)
-            .exclude(status=Fixture.Status.DONE)
-        )
-        for fixture in remaining:
-            fixture.forfeits = sorted(set(fixture.forfeits) | {user.pk})
-            fixture.save(update_fields=["forfeits"])
-            if fixture.status == Fixture.Status.PLAYING:
-                to_leave.append(fixture.table_id)
-        for table_id in to_leave:
-            try:
-                game_services.leave_table(table_id, user)
-            except GameError:
-                pass  # already out of that game
+        return _withdraw(season, by_user, user, reason)
+
+
+def withdraw_leaving_account(user):
+    """Withdraw a player who deletes their account from every running season they play in (no
+    organiser acts: the audit row names the player). Their remaining fixtures are forfeits."""
+    season_ids = Entry.objects.filter(
+        user=user, withdrawn=False, season__status=Season.Status.RUNNING
+    ).values_list("season_id", flat=True)
+    for season_id in list(season_ids):
+        with transaction.atomic():
+            season = checks.get_row(Season, season_id, "season", lock=True)
+            if season.status == Season.Status.RUNNING:
+                _withdraw(season, user, user, "account deleted")
+
+
+def _withdraw(season, by_user, user, reason):
+    now = timezone.now()
+    if season.status != Season.Status.RUNNING:
+        raise errors.WrongState("only a running season's players can be withdrawn")
+    entry = Entry.objects.select_for_update().filter(season=season, user=user).first()
+    if entry is None:
+        raise errors.NotMember(_('%(username)s does not play this season') % {"username": user.username})
+    if entry.withdrawn:
+        raise errors.WrongState(f"{user.username} is already withdrawn")
+    entry.withdrawn = True
+    entry.withdrawn_at = now
+    entry.save(update_fields=["withdrawn", "withdrawn_at"])
+    checks.audit(
+        season.league, by_user, "withdraw_player", f"withdrew {user.username}", reason, user=user.pk
+    )
+    to_leave = []
+    remaining = (
+        Fixture.objects.select_for_update()
+        .filter(round__season=season, players__user=user)
+        .exclude(status=Fixture.Status.DONE)
+    )
+    for fixture in remaining:
+        fixture.forfeits = sorted(set(fixture.forfeits) | {user.pk})
+        fixture.save(update_fields=["forfeits"])
+        if fixture.status == Fixture.Status.PLAYING:
+            to_leave.append(fixture.table_id)
+    for table_id in to_leave:
+        try:
+            game_services.leave_table(table_id, user)
+        except GameError:
+            pass  # already out of that game
     return entry
 
 
