@@ -548,8 +548,13 @@ ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.item
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@localhost")
-# Push endpoints are URLs the server posts to: https only, unless this is set (tests, local push).
-PUSH_ALLOW_HTTP_ENDPOINTS = env_bool("PUSH_ALLOW_HTTP_ENDPOINTS", False)
+# Push endpoints are URLs users give the server to post to: https, port 443, public addresses
+# only (notifications.outbound, docs/operations.md "Outbound requests"). Tests and a local push
+# service name networks that may be reached anyway (http, any port); ignored unless DEBUG.
+PUSH_TEST_NETWORKS = env_list("PUSH_TEST_NETWORKS", []) if DEBUG else []
+# A push service that does not answer holds a worker thread at most this long per attempt.
+PUSH_CONNECT_TIMEOUT_SECONDS = float(os.environ.get("PUSH_CONNECT_TIMEOUT_SECONDS", "3"))
+PUSH_READ_TIMEOUT_SECONDS = float(os.environ.get("PUSH_READ_TIMEOUT_SECONDS", "5"))
 PUSH_SUBSCRIPTIONS_PER_USER = int(os.environ.get("PUSH_SUBSCRIPTIONS_PER_USER", "10"))
 # Positions the analysis searches per move (docs/analysis.md); stored with each analysis, so a
 # resumed one keeps the budget it was requested with.  None: games.bots.analysis.DEFAULT_NODES.

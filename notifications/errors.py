@@ -32,3 +32,15 @@ class TooManySubscriptions(NotificationError):
 
 class PushDisabled(NotificationError):
     code, status, default_detail = "push_disabled", 409, gettext_lazy("this site has no Web Push keys")
+
+
+class EndpointRefused(NotificationError):
+    # The server would POST to this URL: only public https push services (notifications.outbound).
+    code, status, default_detail = (
+        "endpoint_refused", 400, gettext_lazy("this push endpoint is not a public https URL"))
+
+
+class EndpointTaken(NotificationError):
+    # Stored under another account: moving it would let anyone take someone's browser over.
+    code, status, default_detail = (
+        "endpoint_taken", 409, gettext_lazy("this push endpoint belongs to another account"))

@@ -7,10 +7,13 @@ send task is enqueued now, otherwise once for the moment it falls due. The task 
 everything: a "your move" that is no longer true is dropped, an opted-out kind too.
 """
 
+import json
+import logging
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
-from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
@@ -21,12 +24,14 @@ from accounts.languages import language_of_user
 from games import dispatch
 from games.models import Game
 
-from . import errors
+from . import errors, outbound
 from .models import KIND_LABELS, KINDS, GameEmailBatch, NotificationSettings, PushSubscription
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 ALL_KINDS = "all"
 SEND_GAME_EMAIL = "notifications.send_game_email"
+
+log = logging.getLogger(__name__)
 
 
 def interval():
@@ -82,8 +87,6 @@ def read_unsubscribe_token(token):
 
 def unsubscribe(token):
     """Turn off the token's kind (or every e-mail: kind "all"). Works without a login."""
-    from django.contrib.auth import get_user_model
-
     user_id, kind = read_unsubscribe_token(token)
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None:
@@ -225,21 +228,30 @@ def subscribe_push(user, subscription):
     keys = subscription.get("keys")
     if not isinstance(endpoint, str) or not 0 < len(endpoint) <= 1000:
         raise errors.Invalid(_("endpoint must be a URL of at most 1000 characters"))
-    parts = urlsplit(endpoint)
-    allowed = ("https", "http") if settings.PUSH_ALLOW_HTTP_ENDPOINTS else ("https",)
-    if parts.scheme not in allowed or not parts.hostname:
-        raise errors.Invalid(_("endpoint must be an https URL"))
+    try:
+        outbound.check_endpoint(endpoint)
+    except outbound.Refused as refusal:
+        raise errors.EndpointRefused(f"{errors.EndpointRefused.default_detail}: {refusal}") \
+            from None
     if not isinstance(keys, dict) or not all(
             isinstance(keys.get(k), str) and 0 < len(keys[k]) <= limit
             for k, limit in (("p256dh", 200), ("auth", 100))):
         raise errors.Invalid(_("keys must hold p256dh and auth strings"))
-    with transaction.atomic():
-        if PushSubscription.objects.filter(user=user).count() >= settings.PUSH_SUBSCRIPTIONS_PER_USER \
-                and not PushSubscription.objects.filter(endpoint=endpoint).exists():
-            raise errors.TooManySubscriptions()
-        row, _created = PushSubscription.objects.update_or_create(
-            endpoint=endpoint, defaults={"user": user, "p256dh": keys["p256dh"],
-                                         "auth": keys["auth"]})
+    try:
+        with transaction.atomic():
+            # The user's row lock queues their concurrent subscriptions: the count holds.
+            get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+            row = PushSubscription.objects.filter(endpoint=endpoint).first()
+            if row is not None and row.user_id != user.pk:
+                raise errors.EndpointTaken()
+            if row is None and PushSubscription.objects.filter(user=user).count() \
+                    >= settings.PUSH_SUBSCRIPTIONS_PER_USER:
+                raise errors.TooManySubscriptions()
+            row = row or PushSubscription(user=user, endpoint=endpoint)
+            row.p256dh, row.auth = keys["p256dh"], keys["auth"]
+            row.save()
+    except IntegrityError:  # another account stored this endpoint meanwhile
+        raise errors.EndpointTaken() from None
     return row
 
 
@@ -256,14 +268,8 @@ def unsubscribe_push(user, endpoint):
 def send_push(user_id, kind, game_id):
     """Push `kind` about a game to every browser of the user (pywebpush, VAPID from settings).
     Returns how many pushes the push services accepted; gone subscriptions are dropped."""
-    import json
-
-    from pywebpush import WebPushException, webpush
-
     if not push_enabled():
         return 0
-    from django.contrib.auth import get_user_model
-
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None or not settings_of(user).wants(kind):
         return 0
@@ -273,15 +279,33 @@ def send_push(user_id, kind, game_id):
     with translation.override(language_of_user(user)):
         body = _line(kind, game)
     data = json.dumps({"title": "azulsite", "body": body, "url": f"/games/{game_id}/"})
-    sent = 0
-    for subscription in PushSubscription.objects.filter(user=user):
-        try:
-            webpush(subscription_info=subscription.as_subscription_info(), data=data,
-                    vapid_private_key=settings.VAPID_PRIVATE_KEY,
-                    vapid_claims={"sub": settings.VAPID_SUBJECT}, timeout=10)
-            sent += 1
-        except WebPushException as error:
-            status = getattr(error.response, "status_code", None)
-            if status in (404, 410):
-                subscription.delete()
-    return sent
+    subscriptions = list(PushSubscription.objects.filter(user=user))
+    if not subscriptions:
+        return 0
+    # One thread each: a push service that never answers delays none of the user's others.
+    with ThreadPoolExecutor(max_workers=len(subscriptions),
+                            thread_name_prefix="push") as pool:
+        statuses = list(pool.map(lambda row: _push_one(row, data), subscriptions))
+    gone = [row.pk for row, status in zip(subscriptions, statuses, strict=True)
+            if status in (404, 410)]  # the browser unsubscribed: the push service says so
+    PushSubscription.objects.filter(pk__in=gone).delete()
+    return sum(1 for status in statuses if status is not None and status < 300)
+
+
+def _push_one(subscription, data):
+    """The push service's HTTP status for one push, or None if none answered (refused address,
+    timeout, no connection): logged, and never a reason to skip the next subscription."""
+    from pywebpush import WebPushException, webpush
+
+    try:
+        with outbound.session() as session:
+            response = webpush(subscription_info=subscription.as_subscription_info(), data=data,
+                               vapid_private_key=settings.VAPID_PRIVATE_KEY,
+                               vapid_claims={"sub": settings.VAPID_SUBJECT},
+                               timeout=outbound.timeout(), requests_session=session)
+        return response.status_code
+    except WebPushException as error:
+        return getattr(error.response, "status_code", None)
+    except Exception as error:  # noqa: BLE001 - a user-given URL may fail in any way
+        log.warning("push %s not sent: %s", subscription.pk, error)
+        return None

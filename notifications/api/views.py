@@ -81,8 +81,9 @@ class PushSubscriptionsView(NotificationsApiView):
     @extend_schema(operation_id="push_subscribe", request=SubscriptionBody,
                    responses={201: inline_serializer(name="PushSubscribed", fields={
                        "endpoint": serializers.CharField()}),
-                       400: error_response("invalid"),
-                       409: error_response("too_many_subscriptions, push_disabled"), **AUTH},
+                       400: error_response("invalid, endpoint_refused"),
+                       409: error_response("too_many_subscriptions, endpoint_taken, push_disabled"),
+                       **AUTH},
                    tags=["notifications"])
     def post(self, request):
         if not services.push_enabled():

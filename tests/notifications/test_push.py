@@ -13,6 +13,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from notifications import services as notify
 from notifications.models import PushSubscription
 from tests.support.games import start_game
+from tests.support.push import fake_dns
 
 pytestmark = pytest.mark.django_db
 
@@ -22,13 +23,14 @@ def b64url(data):
 
 
 @pytest.fixture
-def vapid(settings):
+def vapid(settings, monkeypatch):
+    fake_dns(monkeypatch, {"push.example": ["93.184.216.34"], "p.example": ["93.184.216.34"]})
     key = ec.generate_private_key(ec.SECP256R1())
     settings.VAPID_PRIVATE_KEY = b64url(key.private_numbers().private_value.to_bytes(32, "big"))
     settings.VAPID_PUBLIC_KEY = b64url(key.public_key().public_bytes(
         serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint))
     settings.VAPID_SUBJECT = "mailto:test@example.org"
-    settings.PUSH_ALLOW_HTTP_ENDPOINTS = True
+    settings.PUSH_TEST_NETWORKS = ["127.0.0.1/32"]  # the local push service below (http)
     return settings
 
 
@@ -98,12 +100,15 @@ def test_bad_subscriptions_are_refused(vapid, alice, client, settings):
     assert client.post("/api/v1/notifications/push", {}).status_code == 401
     client.force_login(alice)
     keys = browser_keys()
-    for bad in ({}, {"endpoint": "ftp://x/y", "keys": keys}, {"endpoint": "x" * 2000, "keys": keys},
+    answer = client.post("/api/v1/notifications/push", {"endpoint": "ftp://x/y", "keys": keys},
+                         content_type="application/json")
+    assert answer.json()["error"]["code"] == "endpoint_refused"
+    for bad in ({}, {"endpoint": "x" * 2000, "keys": keys},
                 {"endpoint": "https://push.example/1", "keys": {"p256dh": 5}},
                 {"endpoint": "https://push.example/1"}, [1, 2]):
         answer = client.post("/api/v1/notifications/push", bad, content_type="application/json")
         assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid", bad
-    settings.PUSH_ALLOW_HTTP_ENDPOINTS = False
+    settings.PUSH_TEST_NETWORKS = []
     plain = {"endpoint": "http://127.0.0.1:9/push", "keys": keys}
     assert client.post("/api/v1/notifications/push", plain,
                        content_type="application/json").status_code == 400
