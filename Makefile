@@ -2,31 +2,46 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-HASH := $(shell cat pyproject.toml | sha1sum | cut -c1-12)
-# Two installs: the site's runtime dependencies alone (what `make run`, `worker`, `beat` need) and
-# the development install with the `test` extra (pytest, ruff, playwright...) for tests and benches.
+# Two installs, each from a lock file with every package pinned and hashed (requirements/*.txt,
+# made from pyproject.toml by `make lock`): the site's runtime dependencies alone (what `make run`,
+# `worker`, `beat` need) and the development install with the `test` extra (pytest, ruff,
+# playwright...) for tests and benches. A changed pyproject.toml or lock file installs again.
+RUNTIME_LOCK := requirements/runtime.txt
+TEST_LOCK := requirements/test.txt
+HASH := $(shell cat pyproject.toml $(RUNTIME_LOCK) $(TEST_LOCK) | sha1sum | cut -c1-12)
 RUNTIME_STAMP := $(VENV)/.installed-runtime-$(HASH)
 STAMP := $(VENV)/.installed-$(HASH)
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-runtime test lint migrate run worker beat messages bench bench-engine bench-bots bench-duel-bots
+.PHONY: install install-runtime test lint lock migrate run worker beat messages bench bench-engine bench-bots bench-duel-bots
 
-$(RUNTIME_STAMP): pyproject.toml
+$(RUNTIME_STAMP): pyproject.toml $(RUNTIME_LOCK)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet --require-hashes -r $(RUNTIME_LOCK)
+	@# The project itself, editable; its dependencies came from the lock above.
+	$(PY) -m pip install --quiet --no-deps -e .
 	rm -f $(VENV)/.installed-runtime-*
 	touch $(RUNTIME_STAMP)
 
-$(STAMP): $(RUNTIME_STAMP)
-	$(PY) -m pip install --quiet -e '.[test]'
+$(STAMP): $(RUNTIME_STAMP) $(TEST_LOCK)
+	$(PY) -m pip install --quiet --require-hashes -r $(TEST_LOCK)
 	@# tests/i18n extracts the messages with Django's makemessages, which runs GNU xgettext.
 	@# A fresh machine may have no package lists yet: update them before installing.
 	command -v xgettext >/dev/null || { apt-get update -qq && apt-get install -y -qq gettext; } || { sudo apt-get update -qq && sudo apt-get install -y -qq gettext; }
 	rm -f $(VENV)/.installed-[0-9a-f]*
 	touch $(STAMP)
+
+# The lock files again from pyproject.toml, after changing its dependencies (pip-tools resolves
+# them on PyPI and records every file's hash; docs/operations.md). Commit both files.
+LOCK_OPTIONS := --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links
+lock:
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet pip-tools
+	$(VENV)/bin/pip-compile $(LOCK_OPTIONS) --output-file=$(RUNTIME_LOCK) pyproject.toml
+	$(VENV)/bin/pip-compile $(LOCK_OPTIONS) --extra=test --output-file=$(TEST_LOCK) pyproject.toml
 
 # The site's runtime dependencies only.
 install-runtime: $(RUNTIME_STAMP)

@@ -27,24 +27,36 @@ def pip_installs(commands):
     return [line for line in commands if " -m pip install " in line and "--upgrade pip" not in line]
 
 
-def test_make_run_installs_only_the_runtime_dependencies(tmp_path):
+def from_locks(installs):
+    """The lock files these installs read, checking each reads one with every hash required."""
+    locks = []
+    for line in installs:
+        if " -r " in line:
+            assert "--require-hashes" in line, line
+            locks.append(line.split(" -r ")[1].split()[0])
+        else:  # the project itself, whose dependencies come from the locks
+            assert "--no-deps -e ." in line, line
+    return locks
+
+
+def test_make_run_installs_only_the_runtime_dependencies_from_their_lock(tmp_path):
     installs = pip_installs(planned_commands("run", tmp_path / "venv"))
 
-    assert installs, "make run installs the site"
-    assert not [line for line in installs if "[test]" in line]
+    assert from_locks(installs) == ["requirements/runtime.txt"]
 
 
 @pytest.mark.parametrize("target", ["worker", "beat", "migrate"])
 def test_the_other_serving_targets_install_only_the_runtime_dependencies(tmp_path, target):
     installs = pip_installs(planned_commands(target, tmp_path / "venv"))
 
-    assert installs and not [line for line in installs if "[test]" in line]
+    assert from_locks(installs) == ["requirements/runtime.txt"]
 
 
-def test_make_test_installs_the_test_extra(tmp_path):
-    installs = pip_installs(planned_commands("test", tmp_path / "venv"))
+@pytest.mark.parametrize("target", ["test", "test-services"])
+def test_make_test_installs_the_test_extra_from_its_lock(tmp_path, target):
+    installs = pip_installs(planned_commands(target, tmp_path / "venv"))
 
-    assert any("'.[test]'" in line for line in installs)
+    assert from_locks(installs) == ["requirements/runtime.txt", "requirements/test.txt"]
 
 
 def test_readme_documents_every_variable_make_run_reads():
