@@ -7,6 +7,8 @@ import pytest
 from django_otp.oath import TOTP
 from playwright.sync_api import expect
 
+from .test_accessibility import check
+
 pytestmark = pytest.mark.requires("browser")
 
 PASSWORD = "tile-drafting-42"
@@ -30,9 +32,12 @@ def test_turn_on_two_factor_then_log_in_with_a_code(page, live_daphne):
     page.get_by_test_id("settings-two-factor").click()
     page.get_by_test_id("two-factor-start").click()
     secret = page.get_by_test_id("two-factor-secret").inner_text()
+    failures = {}  # axe's serious and critical findings on each new page
+    check(page, None, failures, "the secret and its QR code")
     page.get_by_label("Code", exact=True).fill(authenticator(secret))
     page.get_by_test_id("two-factor-confirm").click()
     expect(page.get_by_test_id("recovery-codes").locator("li")).to_have_count(10)
+    check(page, None, failures, "the recovery codes")
 
     page.get_by_test_id("nav-logout").click()
     page.get_by_test_id("nav-login").click()
@@ -41,7 +46,10 @@ def test_turn_on_two_factor_then_log_in_with_a_code(page, live_daphne):
     page.get_by_role("button", name="Log in").click()
     expect(page).to_have_url(f"{live_daphne.url}/accounts/login/code/")
     expect(page.get_by_test_id("nav-login")).to_be_visible()  # the password alone: not in yet
+    check(page, None, failures, "the code step")
 
     page.get_by_label("Code", exact=True).fill(authenticator(secret, ahead=1))
     page.get_by_test_id("login-code-submit").click()
     expect(page.get_by_test_id("nav-profile")).to_be_visible()
+    check(page, f"{live_daphne.url}/accounts/two-factor/", failures, "two-factor on")
+    assert not failures, failures
