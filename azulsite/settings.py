@@ -501,6 +501,11 @@ LOGGING = {
 # Quotas (docs/operations.md, "Quotas"): each refusal answers a documented error code.
 # Open tables a user may sit at (creating or joining one more is refused: too_many_open_tables).
 OPEN_TABLES_PER_USER = int(os.environ.get("OPEN_TABLES_PER_USER", "5"))
+# Games a user may play against bots at once (starting one more is refused: too_many_bot_games),
+# and WebSockets a logged-in user may hold open, all processes together (one more is closed
+# with 4429 after a too_many_sockets error).
+BOT_GAMES_PER_USER = int(os.environ.get("BOT_GAMES_PER_USER", "3"))
+SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "20"))
 # Hints a user may ask for per minute (POST /games/{id}/hint; more get throttled).
 HINTS_PER_MINUTE = int(os.environ.get("HINTS_PER_MINUTE", "10"))
 # Game analyses a user may request per day (a game already analysed or queued costs nothing;

@@ -77,6 +77,14 @@ class TooManyOpenTables(GameError):
     )
 
 
+class TooManyBotGames(GameError):
+    code, status, default_detail = (
+        "too_many_bot_games",
+        409,
+        gettext_lazy("you play too many games against bots at once: finish or resign one first"),
+    )
+
+
 class InvalidMove(GameError):
     code, status, default_detail = "invalid_move", 400, gettext_lazy("the move is malformed")
 
@@ -105,6 +113,7 @@ ALL_ERRORS = [
     TableNotOpen,
     SeatsNotFilled,
     TooManyOpenTables,
+    TooManyBotGames,
     InvalidMove,
     Invalid,
     IllegalMove,

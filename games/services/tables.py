@@ -17,6 +17,7 @@ from games.bot_accounts import bot_account, bot_levels
 from games.models import Game, Seat, Table
 
 from . import common, leaving
+from .bot_games import check_bot_games_quota
 from .options import validate_table_options
 
 
@@ -172,6 +173,7 @@ def start_table(table_id, user, *, player_order=None):
     common.require_user(user)
     now = timezone.now()
     with transaction.atomic():
+        check_bot_games_quota(table_id)  # the humans' rows, before the table's (lock order)
         table = _lock_open_table_of(table_id, user)
         seats = list(table.seats.select_related("user"))
         if len(seats) != table.players:
