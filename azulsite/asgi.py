@@ -12,14 +12,16 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from accounts.ws_auth import TokenOrSessionAuthMiddlewareStack  # noqa: E402
 from azulsite.routing import websocket_urlpatterns  # noqa: E402
+from azulsite.socket_quota import SocketsPerUser  # noqa: E402
 from azulsite.websocket_origin import SameOriginWebsocketValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # Scheme, host and port of the Origin against the site's own and CSRF_TRUSTED_ORIGINS.
+        # Scheme, host and port of the Origin against the site's own and CSRF_TRUSTED_ORIGINS;
+        # then who it is, and whether they hold SOCKETS_PER_USER sockets already.
         "websocket": SameOriginWebsocketValidator(
-            TokenOrSessionAuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            TokenOrSessionAuthMiddlewareStack(SocketsPerUser(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

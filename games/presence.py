@@ -190,6 +190,22 @@ async def join_anonymous(group, item, limit):
     return True
 
 
+def count(group, now=None):
+    """How many live entries `group` holds."""
+    return len(_store().entries(group, time.time() if now is None else now))
+
+
+async def join_within(group, item, limit):
+    """Join like `join` if the group holds fewer than `limit` entries; True if joined. Counted
+    like `join_anonymous`: racers for the last place may both be refused, never both let in."""
+    await sync_to_async(add, thread_sensitive=False)(group, item)
+    if await sync_to_async(count, thread_sensitive=False)(group) > limit:
+        await sync_to_async(remove, thread_sensitive=False)(group, item)
+        return False
+    _keep_fresh(group, item)
+    return True
+
+
 async def leave(group, item):
     _open_entries.get(asyncio.get_running_loop(), set()).discard((group, item))
     await sync_to_async(remove, thread_sensitive=False)(group, item)
