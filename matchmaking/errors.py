@@ -55,5 +55,23 @@ class Forbidden(MatchError):
     code, status, default_detail = "forbidden", 403, gettext_lazy("you may not do this")
 
 
+class Throttled(MatchError):
+    """The user's matchmaking budget is spent (REST and sockets alike); retry_after in seconds."""
+
+    code, status, default_detail = "throttled", 429, gettext_lazy("too many matchmaking requests: wait a little")
+
+    def __init__(self, detail=None, retry_after=None):
+        super().__init__(detail)
+        self.extra = {"retry_after": retry_after} if retry_after else {}
+
+
+def as_match_error(error):
+    """A games error met while starting a game (a quota such as too_many_bot_games), passed on
+    with its own code and status."""
+    refusal = MatchError(error.detail)
+    refusal.code, refusal.status = error.code, error.status
+    return refusal
+
+
 ALL_ERRORS = [NotAuthenticated, NotFound, NotAPlayer, GameNotOver, NoRematchOffer, RematchExpired,
-              RematchClosed, AlreadySeeking, NotSeeking, Invalid, Forbidden]
+              RematchClosed, AlreadySeeking, NotSeeking, Invalid, Forbidden, Throttled]

@@ -3,14 +3,17 @@ bots, the playing order rotated by one); when every human has accepted, the new 
 every socket of the old game hears where it is.
 
 The offer's row is the lock (docs/architecture.md, "Lock order": it is taken with no other lock
-held; starting the rematch then creates rows nobody else can see yet). Events go to the old
-game's group after commit.
+held; starting the rematch then locks its humans' rows, for the bot-games cap, and creates rows
+nobody else can see yet). Two players offering at once both find no row: the unique key on the
+game lets one insert in and the other, after waiting for that commit, accepts the row it lost to
+(`_insert_offer`). Every write spends the user's matchmaking budget (matchmaking.quotas), whether
+it came over REST or a socket. Events go to the old game's group after commit.
 """
 
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,11 +21,11 @@ from django.utils.translation import gettext_lazy
 from azulsite.ids import parse_id
 from games import broadcast
 from games import services as game_services
-from games.errors import GameError
+from games.errors import GameError, TooManyBotGames
 from games.models import Game
 from games.payloads import clock_options
 
-from . import errors
+from . import errors, quotas
 from .models import RematchOffer
 
 
@@ -81,16 +84,21 @@ def offer_rematch(game_id, user, now=None):
     """Offer (or, if another player offered already, accept) a rematch of a game that is over.
     Repeating it changes nothing. A table of bots and one human starts again at once."""
     now = now or timezone.now()
+    _require_user(user)
+    quotas.spend(user)
     game = _players_game(game_id, user)
     if not game.is_over:
         raise errors.GameNotOver()
     with transaction.atomic():
         offer = _lock_offer(game)
         if offer is None:
-            offer = RematchOffer(game=game, offered_by=user, expires_at=now)
-        elif offer.status == RematchOffer.Status.OPEN and not _expire_if_due(offer, now):
+            offer = _insert_offer(game, user, now)
+            if offer is not None:
+                return _start_if_everyone_accepted(offer, game)
+            offer = _lock_offer(game)  # the other player's, committed: accept it
+        if offer.status == RematchOffer.Status.OPEN and not _expire_if_due(offer, now):
             return _accept(offer, game, user)
-        elif offer.status == RematchOffer.Status.STARTED:
+        if offer.status == RematchOffer.Status.STARTED:
             return offer
         # A new offer (the first, or after a refusal, a cancel or an expiry).
         offer.offered_by = user
@@ -100,6 +108,19 @@ def offer_rematch(game_id, user, now=None):
         offer.expires_at = now + timedelta(seconds=settings.REMATCH_OFFER_SECONDS)
         offer.save()
         return _start_if_everyone_accepted(offer, game)
+
+
+def _insert_offer(game, user, now):
+    """The game's first offer, by `user`; None if another player's insert got in first (the
+    unique key on the game makes this one wait for that commit, then fail: no 500, no second
+    row)."""
+    try:
+        with transaction.atomic():
+            return RematchOffer.objects.create(
+                game=game, offered_by=user, accepted=[user.pk],
+                expires_at=now + timedelta(seconds=settings.REMATCH_OFFER_SECONDS))
+    except IntegrityError:
+        return None
 
 
 # Why an offer is no longer open, one whole sentence per status (stored values stay English).
@@ -118,6 +139,7 @@ def _closed(offer):
 def answer_rematch(game_id, user, accept):
     """Accept or decline the open offer. Accepting twice is harmless; declining ends it."""
     _require_user(user)
+    quotas.spend(user)
     if not isinstance(accept, bool):
         raise errors.Invalid(_("accept must be true or false"))
     now = timezone.now()
@@ -144,6 +166,8 @@ def answer_rematch(game_id, user, accept):
 
 def cancel_rematch(game_id, user):
     """The offerer takes the offer back."""
+    _require_user(user)
+    quotas.spend(user)
     game = _players_game(game_id, user)
     with transaction.atomic():
         offer = _lock_existing_offer(game)
@@ -221,6 +245,8 @@ def _start_rematch(game):
                                      enforce_quota=False)
         return game_services.start_table(new_table.pk, humans[0].user,
                                          player_order=list(range(count)))
+    except TooManyBotGames as error:  # a quota: the same code as any other start of a bot game
+        raise errors.as_match_error(error) from None
     except GameError as error:  # e.g. an account that may no longer play
         raise errors.RematchClosed(
             _("the rematch could not start: %(reason)s") % {"reason": error.detail}

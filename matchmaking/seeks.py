@@ -22,7 +22,7 @@ from games.ratings.elo import START_RATING
 from games.ratings.ladders import ladder_for
 from games.ratings.models import Rating
 
-from . import errors
+from . import errors, quotas
 from .models import Seek
 
 _OPTION_FIELDS = ["ruleset", "rated", "clock_kind", "clock_base_seconds",
@@ -51,6 +51,7 @@ def _clean_options(ruleset, rated, clock):
 def play_computer(user, level, ruleset="classic"):
     """A two-player table against a bot of `level`, standard options, started: its game."""
     _require_human(user)
+    quotas.spend(user)
     if level not in bot_levels():
         raise errors.Invalid(
             _("level must be one of %(levels)s") % {"levels": ", ".join(bot_levels())})
@@ -62,13 +63,7 @@ def play_computer(user, level, ruleset="classic"):
                 user, players=2, ruleset=ruleset, bots=[{"seat": 1, "level": level}])
             return game_services.start_table(table.pk, user)
     except GameError as error:
-        raise _as_match_error(error) from None
-
-
-def _as_match_error(error):
-    refusal = errors.MatchError(error.detail)
-    refusal.code, refusal.status = error.code, error.status
-    return refusal
+        raise errors.as_match_error(error) from None
 
 
 def rating_of(user, ruleset):
@@ -80,6 +75,7 @@ def create_seek(user, *, ruleset="classic", rated=False, clock=None):
     """Join the queue (one waiting seek per user: the same request again returns it), then try
     to pair at once. Returns the seek (status "paired" with its game if a partner was there)."""
     _require_human(user)
+    quotas.spend(user)
     options = _clean_options(ruleset, rated, clock)
     try:
         with transaction.atomic():
@@ -97,6 +93,13 @@ def create_seek(user, *, ruleset="classic", rated=False, clock=None):
 
 def cancel_seek(user):
     _require_human(user)
+    quotas.spend(user)
+    return drop_seek(user)
+
+
+def drop_seek(user):
+    """Cancel the user's waiting seek without spending their budget: the lobby socket that made
+    it closed (the server's clean-up, not a request)."""
     with transaction.atomic():
         seek = (Seek.objects.select_for_update().filter(user=user, status=Seek.Status.WAITING)
                 .first())

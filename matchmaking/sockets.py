@@ -62,11 +62,12 @@ def _seek(user, content):
 
 
 def _cancel(user, seek_id=None):
+    if seek_id is None:
+        return seeks.seek_payload(seeks.cancel_seek(user))
     seek = seeks.current_seek(user)
-    if seek_id is not None and (seek is None or seek.pk != seek_id
-                                or seek.status != seek.Status.WAITING):
+    if seek is None or seek.pk != seek_id or seek.status != seek.Status.WAITING:
         return None  # the socket's seek was paired or replaced: leave the others alone
-    return seeks.seek_payload(seeks.cancel_seek(user))
+    return seeks.seek_payload(seeks.drop_seek(user))
 
 
 class SeekMessages:

@@ -1,14 +1,12 @@
 """REST endpoints of rematches and quick play: parse, call one service, render.
 
-Matchmaking's domain errors become the API's error body here and only here. Every write is
-counted against MATCHMAKING_WRITES_PER_MINUTE per user (a flood gets `throttled`).
+Matchmaking's domain errors become the API's error body (azulsite.api.errors). Every write is
+counted against MATCHMAKING_WRITES_PER_MINUTE per user by the services themselves
+(matchmaking.quotas: one budget with the socket messages; a flood gets `throttled`).
 """
 
-from django.conf import settings
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -18,6 +16,7 @@ from azulsite.api.validation import validated
 from games.api.serializers import ClockOptionsSerializer, ClockSerializer
 
 from .. import rematches, seeks
+from ..quotas import MatchmakingRate
 
 RematchSerializer = inline_serializer(name="Rematch", fields={
     "game": serializers.IntegerField(),
@@ -57,10 +56,11 @@ class ComputerRequest(serializers.Serializer):
 
 
 class MatchmakingWriteThrottle(WindowRateThrottle):
-    scope = "matchmaking"
+    """The matchmaking budget (matchmaking.quotas) as a DRF throttle, for the notifications API's
+    writes, which share it; matchmaking's own views leave the counting to their services."""
 
-    def get_rate(self):
-        return f"{settings.MATCHMAKING_WRITES_PER_MINUTE}/minute"
+    scope = MatchmakingRate.scope
+    get_rate = MatchmakingRate.get_rate
 
     def allow_request(self, request, view=None):
         if request.method in ("GET", "HEAD", "OPTIONS"):
@@ -74,19 +74,16 @@ class MatchmakingWriteThrottle(WindowRateThrottle):
 
 
 class MatchmakingApiView(APIView):
-    throttle_classes = [MatchmakingWriteThrottle]
-
-    def throttled(self, request, wait):
-        raise Throttled(wait, detail=_("at most %(count)s rematch and quick-play requests a minute.")
-                        % {"count": settings.MATCHMAKING_WRITES_PER_MINUTE})
-
+    """No throttle class here: the budget is spent in the services (matchmaking.quotas), so
+    that the socket messages share it."""
 
 
 REMATCH_ERRORS = {
     401: error_response("not_authenticated"),
     403: error_response("not_seated (not a player of the game), forbidden"),
     404: error_response("not_found"),
-    409: error_response("game_not_over, no_rematch_offer, rematch_expired, rematch_closed"),
+    409: error_response("game_not_over, no_rematch_offer, rematch_expired, rematch_closed, "
+                        "too_many_bot_games"),
     429: error_response("throttled"),
 }
 
@@ -162,7 +159,8 @@ class ComputerGameView(MatchmakingApiView):
         responses={201: inline_serializer(name="QuickGame", fields={
             "game": serializers.IntegerField(), "table": serializers.IntegerField(),
             "url": serializers.CharField()}),
-            400: error_response("invalid"), 409: error_response("too_many_open_tables"),
+            400: error_response("invalid"),
+            409: error_response("too_many_open_tables, too_many_bot_games"),
             **SEEK_ERRORS},
         tags=["quick play"],
         description="A two-player game against a bot of `level`, standard options, started.")
