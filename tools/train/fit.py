@@ -1,4 +1,5 @@
-"""Fit a value net to self-play positions (numpy only: Adam on the mean squared error).
+"""Fit a value net to self-play positions: scikit-learn's ``MLPRegressor`` (Adam, mean squared
+error), exported as the numpy arrays the master's inference reads.
 
     nice -n 5 .venv/bin/python -m tools.train.fit --players 2 --data tools/train/data/p2-gen0.npz \
         --out tools/train/data/p2-gen1.npz --epochs 30
@@ -7,100 +8,76 @@ The data files are those of ``tools.train.selfplay`` (several may be given, comm
 positions of a tenth of the games (by seed) are held out and the held-out error is printed per
 epoch.  Targets are divided by ``SCALE`` for training; the exported last layer is multiplied
 back, so the net answers in points.  The output file is what ``games.bots.master.weights``
-reads; it also records the training's settings.
+reads; it also records the training's settings.  Needs the ``train`` extra (scikit-learn);
+inference (the site) stays numpy alone.
 """
 
 import argparse
+import copy
 import sys
 import time
 
 import numpy as np
+import sklearn
+from sklearn.neural_network import MLPRegressor
 
 SCALE = 20.0
 
 
-def init_layers(sizes, rng):
-    layers = []
-    for n_in, n_out in zip(sizes[:-1], sizes[1:], strict=True):
-        w = rng.standard_normal((n_in, n_out)).astype(np.float32) * np.float32(np.sqrt(2.0 / n_in))
-        layers.append([w, np.zeros(n_out, np.float32)])
+def new_model(hidden=(64, 32), *, batch=512, lr=1e-3, decay=1e-4, seed=1) -> MLPRegressor:
+    """A ReLU perceptron with a linear output: the shape ``games.bots.master.net`` evaluates."""
+    return MLPRegressor(hidden_layer_sizes=hidden, activation="relu", solver="adam",
+                        alpha=decay, batch_size=batch, learning_rate_init=lr, shuffle=True,
+                        random_state=seed)
+
+
+def export_layers(model: MLPRegressor, scale: float = SCALE) -> list:
+    """The model's layers as (weights, bias) float32 pairs in the inference's layout (inputs x
+    outputs), the last one multiplied by ``scale`` so that the net answers in points."""
+    layers = [[np.asarray(w, np.float32), np.asarray(b, np.float32)]
+              for w, b in zip(model.coefs_, model.intercepts_, strict=True)]
+    layers[-1] = [layers[-1][0] * np.float32(scale), layers[-1][1] * np.float32(scale)]
     return layers
 
 
-def forward(layers, x):
-    acts = [x]
-    h = x
-    for i, (w, b) in enumerate(layers):
-        h = h @ w + b
-        if i < len(layers) - 1:
-            h = np.maximum(h, 0.0)
-        acts.append(h)
-    return acts
-
-
-def backward(layers, acts, grad_out):
-    grads = []
-    g = grad_out
-    for i in range(len(layers) - 1, -1, -1):
-        w, _b = layers[i]
-        a = acts[i]
-        grads.append((a.T @ g, g.sum(axis=0)))
-        if i:
-            g = (g @ w.T) * (acts[i] > 0)
-    return grads[::-1]
-
-
-def fit(x, y, *, hidden=(64, 32), epochs=30, batch=512, lr=1e-3, decay=1e-4, seed=1,
-        holdout=None, patience=3, log=print):
-    """Adam with decoupled weight decay and a cosine schedule; with ``holdout`` (x, y) the
-    layers of the epoch with the lowest held-out error are kept, and training stops after
-    ``patience`` epochs without improvement (positions of one game share a target, so a
-    net overfits games quickly)."""
-    rng = np.random.default_rng(seed)
-    layers = init_layers([x.shape[1], *hidden, y.shape[1]], rng)
-    m = [[np.zeros_like(p) for p in layer] for layer in layers]
-    v = [[np.zeros_like(p) for p in layer] for layer in layers]
-    step = 0
+def fit_model(x, y, *, hidden=(64, 32), epochs=30, batch=512, lr=1e-3, decay=1e-4, seed=1,
+              holdout=None, patience=3, log=print) -> MLPRegressor:
+    """Adam with an L2 penalty (``decay``, scikit-learn's ``alpha``) and a cosine schedule, one
+    ``partial_fit`` pass per epoch; with ``holdout`` (x, y) the model of the epoch with the
+    lowest held-out error is kept, and training stops after ``patience`` epochs without
+    improvement (positions of one game share a target, so a net overfits games quickly)."""
+    model = new_model(hidden, batch=min(batch, len(x)), lr=lr, decay=decay, seed=seed)
     best = None
-    yt = y / SCALE
+    yt = (y / SCALE).astype(np.float32)
+    x = np.asarray(x, np.float32)
     for epoch in range(epochs):
         rate = lr * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))  # cosine schedule
-        order = rng.permutation(len(x))
-        total = 0.0
-        for start in range(0, len(x), batch):
-            idx = order[start:start + batch]
-            acts = forward(layers, x[idx])
-            err = acts[-1] - yt[idx]
-            total += float((err ** 2).sum())
-            grads = backward(layers, acts, 2 * err / len(idx))
-            step += 1
-            for li, layer in enumerate(layers):
-                for pi in range(2):
-                    g = grads[li][pi]
-                    m[li][pi] = 0.9 * m[li][pi] + 0.1 * g
-                    v[li][pi] = 0.999 * v[li][pi] + 0.001 * g * g
-                    mh = m[li][pi] / (1 - 0.9 ** step)
-                    vh = v[li][pi] / (1 - 0.999 ** step)
-                    layer[pi] -= (rate * (mh / (np.sqrt(vh) + 1e-8) + decay * layer[pi] / lr)
-                                  ).astype(np.float32)
-        line = f"epoch {epoch + 1}: train rmse {np.sqrt(total / y.size) * SCALE:.2f}"
+        if epoch:
+            # MLPRegressor schedules no rate for Adam; its optimizer reads this at every step.
+            model._optimizer.learning_rate_init = rate
+        model.partial_fit(x, yt)
+        # loss_ is half the mean squared error (plus the small penalty) over the epoch.
+        line = f"epoch {epoch + 1}: train rmse {np.sqrt(2 * model.loss_) * SCALE:.2f}"
         if holdout is not None:
             hx, hy = holdout
-            pred = forward(layers, hx)[-1] * SCALE
+            pred = model.predict(np.asarray(hx, np.float32)).reshape(len(hx), -1) * SCALE
             error = float(np.sqrt(((pred - hy) ** 2).mean()))
             line += f", held-out rmse {error:.2f}"
             if best is None or error < best[0]:
-                best = (error, [[p.copy() for p in layer] for layer in layers], epoch + 1)
+                best = (error, copy.deepcopy((model.coefs_, model.intercepts_)), epoch + 1)
             elif epoch + 1 - best[2] >= patience:
                 log(line)
                 break
         log(line)
     if best is not None:
         log(f"kept epoch {best[2]}: held-out rmse {best[0]:.2f}")
-        layers = best[1]
-    layers[-1][0] = layers[-1][0] * np.float32(SCALE)
-    layers[-1][1] = layers[-1][1] * np.float32(SCALE)
-    return layers
+        model.coefs_, model.intercepts_ = best[1]
+    return model
+
+
+def fit(x, y, **options) -> list:
+    """The exported layers of ``fit_model(x, y, **options)``: what ``save`` writes."""
+    return export_layers(fit_model(x, y, **options))
 
 
 def td_targets(x, y, games, seats, players, net, lam, flag=None):
@@ -153,6 +130,7 @@ def load(paths):
 
 def save(path, layers, players, **meta):
     arrays = {"players": np.int32(players), "layers": np.int32(len(layers))}
+    meta = {"trainer": f"scikit-learn {sklearn.__version__} MLPRegressor", **meta}
     for i, (w, b) in enumerate(layers):
         arrays[f"w{i}"] = w.astype(np.float32)
         arrays[f"b{i}"] = b.astype(np.float32)
@@ -169,7 +147,7 @@ def main(argv=None):
     parser.add_argument("--out", required=True)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--hidden", default="64,32", help="hidden layer sizes ('' = linear)")
-    parser.add_argument("--decay", type=float, default=1e-4, help="decoupled weight decay")
+    parser.add_argument("--decay", type=float, default=1e-4, help="L2 penalty (scikit-learn's alpha)")
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--generation", type=int, default=1)
@@ -185,8 +163,7 @@ def main(argv=None):
         from games.bots.master.weights import read_net
 
         if (seats < 0).any():
-            raise SystemExit("--bootstrap needs data files with seats (tools.train.selfplay, "
-                             "duel_selfplay)")
+            raise SystemExit("--bootstrap needs data files with seats (tools.train.selfplay)")
         net = read_net("bootstrap", Path(args.bootstrap))
         flag = None
         if args.ruleset == "duel":
@@ -208,7 +185,8 @@ def main(argv=None):
     start = time.time()
     hidden = tuple(int(h) for h in args.hidden.split(",") if h)
     layers = fit(x[~held], y[~held], hidden=hidden, epochs=args.epochs, lr=args.lr,
-                 decay=args.decay, seed=args.seed, holdout=(x[held], y[held]),
+                 decay=args.decay, seed=args.seed,
+                 holdout=(x[held], y[held]) if held.any() else None,
                  log=lambda line: print(line, flush=True))
     save(args.out, layers, args.players, generation=args.generation,
          positions=len(x), train_seconds=round(time.time() - start, 1))
