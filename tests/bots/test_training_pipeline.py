@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from games.bots.master.weights import read_net
-from tools.train import duel_selfplay, fit, gate, selfplay
+from tools.train import fit, gate, selfplay
 
 
 def check_data(path: Path, players: int) -> int:
@@ -34,12 +34,8 @@ def gate_verdict(capsys, argv) -> tuple[int, str]:
 def test_self_play_fit_and_gate_make_a_net_the_master_can_load(tmp_path, capsys, ruleset):
     data = tmp_path / "data.npz"
     # Seeds 9 and 10: game 10 is held out by the fit (seed % 10 == 0).
-    if ruleset == "classic":
-        assert selfplay.main(["--players", "2", "--games", "2", "--seed", "9", "--depths", "1",
-                              "--out", str(data)]) == 0
-    else:
-        assert duel_selfplay.main(["--games", "2", "--seed", "9", "--nodes", "30",
-                                   "--out", str(data)]) == 0
+    assert selfplay.main(["--ruleset", ruleset, "--players", "2", "--games", "2", "--seed", "9",
+                          "--depths", "1", "--nodes", "30", "--out", str(data)]) == 0
     check_data(data, 2)
 
     first, second = tmp_path / "first.npz", tmp_path / "second.npz"

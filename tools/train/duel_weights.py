@@ -30,7 +30,7 @@ from games.bots.master import load_net
 from games.bots.master.duel_features import duel_features
 from games.engine.duel.tables import ROUNDS
 
-from .duel_selfplay import add_play_options, play_game
+from .selfplay import Duel, add_play_options, play_game, targets
 
 TERMS = Weights._fields
 # What a position's terms are fitted to, for the player to move: the game's final margin, or
@@ -90,10 +90,10 @@ def play(args) -> int:
     for g in range(args.games):
         seed = args.seed + g
         recorder = TermRecorder()
-        rows, targets, _seats, core = play_game(seed, nodes=args.nodes, explore=args.explore,
-                                                level=args.level, features=recorder)
+        rows, seats, core = play_game(Duel(args.nodes, features=recorder), seed,
+                                      level=args.level, explore=args.explore)
         recorder.finish(core)
-        for row, target in zip(rows, targets, strict=True):
+        for row, target in zip(rows, targets(seats, core.scores), strict=True):
             if row is not None:
                 xs.append(row[:-2])
                 ys.append([target[0], *row[-2:]])
