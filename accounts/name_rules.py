@@ -70,7 +70,7 @@ def display_name_problems(display_name: str, *, username: str, user: User | None
         return []
     if not any(names.is_visible(character) for character in display_name):
         return [INVISIBLE]
-    if names.hidden_formatting(display_name):
+    if names.invisible_character(display_name) or names.hidden_formatting(display_name):
         return [HIDDEN_FORMATTING]
     key = names.fold(display_name)
     if key in _bot_name_keys() and not (user is not None and user.is_bot):

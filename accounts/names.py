@@ -12,10 +12,13 @@ from functools import cache
 
 from confusable_homoglyphs import utils as homoglyph_data
 
+from azulsite.text import ZERO_WIDTH_JOINER, ZERO_WIDTH_NON_JOINER, is_default_ignorable
+
 # Characters that reorder the text around them (RLO "\u202e" shows "anel" as "lena").
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # Format characters real names need: joiners in Persian and Indic words, emoji sequences.
-NEEDED_FORMAT_CHARACTERS = frozenset("\u200c\u200d")
+# Both are default-ignorable and fold drops them, so they cannot make a copy of another's name.
+NEEDED_FORMAT_CHARACTERS = frozenset((ZERO_WIDTH_NON_JOINER, ZERO_WIDTH_JOINER))
 # Letters and symbols that draw nothing (Hangul fillers, the Braille blank, Mongolian and Khmer
 # inherent vowels); default-ignorable or blank in every common font.
 BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
@@ -59,13 +62,16 @@ def skeleton(text: str) -> str:
 
 
 def _kept_in_fold(character: str) -> bool:
-    # Spacing, punctuation, controls and format characters do not tell names apart.
-    return unicodedata.category(character)[0] not in "ZPC"
+    # Spacing, punctuation, controls, format and default-ignorable characters (variation
+    # selectors, Hangul fillers, ...: letters and marks that draw nothing) do not tell names apart.
+    return unicodedata.category(character)[0] not in "ZPC" and not is_default_ignorable(character)
 
 
 def fold(name: str) -> str:
     """The form under which look-alike names compare equal (see the module docstring)."""
-    text = skeleton(unicodedata.normalize("NFKC", name))
+    # UTS #39 removes the default-ignorables before the skeleton (NFKC can make some: U+FFA0).
+    text = "".join(ch for ch in unicodedata.normalize("NFKC", name) if not is_default_ignorable(ch))
+    text = skeleton(text)
     # Case after the skeleton: "I" folds to "l" before it could become "i".
     text = skeleton(unicodedata.normalize("NFKC", text.casefold()))
     return "".join(ch for ch in text if _kept_in_fold(ch))
@@ -74,6 +80,15 @@ def fold(name: str) -> str:
 def is_visible(character: str) -> bool:
     category = unicodedata.category(character)
     return category[0] not in "ZCM" and character not in BLANK_CHARACTERS
+
+
+def invisible_character(name: str) -> str | None:
+    """The first default-ignorable character of the name (bidi controls included) but the
+    joiners real names need, or None. UAX #31 leaves them out of identifiers: appended to
+    another player's name (U+FE0F, U+3164, ...) they make a name that shows exactly like it."""
+    return next(
+        (ch for ch in name if is_default_ignorable(ch) and ch not in NEEDED_FORMAT_CHARACTERS), None
+    )
 
 
 def hidden_formatting(name: str) -> bool:
