@@ -145,15 +145,16 @@ def _sync_message(game_id, user_id):
 
 
 def _connect_message(game_id, user_id):
-    """(is_player, state message) for a socket connecting to a game, from one read of the game;
-    None if there is no such game."""
+    """(is_player, plays_on, state message) for a socket connecting to a game, from one read of
+    the game; None if there is no such game. A player who left is a player who does not play on:
+    they read the spectators' chat (social.services.channel_of)."""
     try:
         game = services.game_after_clock_check(game_id)
     except NotFound:
         return None
-    is_player = user_id is not None and any(
-        seat.user_id == user_id for seat in game.table.seats_in_order())
-    return is_player, _state_message(game, user_id)
+    own = [seat for seat in game.table.seats_in_order() if user_id is not None and seat.user_id == user_id]
+    plays_on = any(not seat.left for seat in own)
+    return bool(own), plays_on, _state_message(game, user_id)
 
 
 class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
@@ -179,7 +180,7 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
             await self.close(code=CLOSE_UNKNOWN_GAME)
             return
-        is_player, state = connecting
+        is_player, plays_on, state = connecting
         username = self.user.username if is_player else None
         anonymous = not getattr(self.user, "is_authenticated", False)
         self.presence_entry = presence.entry(self.channel_name, username, is_player, anonymous)
@@ -196,7 +197,7 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
             await self.close(code=CLOSE_TOO_MANY_SPECTATORS)
             return
         self.group = group
-        await self.social_join(self.user, self.game_id, is_player)  # chat, mutes, online
+        await self.social_join(self.user, self.game_id, plays_on)  # chat, mutes, online
         await self.send_json(state)
         presence.changed(self.group, self.channel_layer)
 

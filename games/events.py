@@ -15,6 +15,7 @@ from . import broadcast, dispatch, selectors
 from .models import Game
 from .signals import game_changed as game_changed_signal
 from .signals import game_finished
+from .signals import seat_left as seat_left_signal
 
 # Per-turn clock tasks are only scheduled this close to the deadline (time scrambles, short
 # banks); the beat task (every 2 s) covers the rest. Publishing a task on every move cost more
@@ -46,6 +47,12 @@ def game_changed(game, payload, *, table_changed):
         return
     transaction.on_commit(lambda: schedule_bot_turn_if_needed(game))
     transaction.on_commit(lambda: _schedule_clock_check(game.pk, game.deadline_at))
+
+
+def seat_left(game, seat):
+    """seat_left after commit: the player of `seat` left `game` (games.services.leaving)."""
+    left = {"game_id": game.pk, "user_id": seat.user_id}
+    transaction.on_commit(lambda: seat_left_signal.send(sender=Game, **left), robust=True)
 
 
 def _announce_change(game):

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.throttles import WindowRateThrottle
 from azulsite.ids import parse_id
+from azulsite.text import without_invisible_marks
 from games import broadcast, storage
 
 from . import errors, groups, payloads
@@ -71,12 +72,15 @@ def user_by_name(username):
 
 
 def clean_text(text):
-    """The message as it is stored: runs of white space (newlines included) become one space;
-    other control characters, an empty message and one over MAX_MESSAGE_LENGTH are refused.
+    """The message as it is stored: invisible marks are dropped (bidi overrides and isolates,
+    zero-width characters, fillers: azulsite.text.without_invisible_marks, which keeps emoji
+    sequences whole), runs of white space (newlines included) become one space; other control
+    characters, an empty message and one over MAX_MESSAGE_LENGTH are refused.
     Text only: markup and links are kept as typed, and pages show them as plain text."""
     if not isinstance(text, str):
         raise errors.Invalid(_("text must be a string"))
-    cleaned = " ".join(text.split())
+    # Stripped, not refused: pasted text often carries them, and what is left reads the same.
+    cleaned = " ".join(without_invisible_marks(text).split())
     if not cleaned:
         raise errors.Invalid(_("the message is empty"))
     if len(cleaned) > MAX_MESSAGE_LENGTH:
@@ -89,9 +93,10 @@ def clean_text(text):
 
 
 def _is_player(game, user):
+    """Seated and still playing: a player who left (games.services.leaving) chats as a spectator."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    return any(seat.user_id == user.pk for seat in game.table.seats_in_order())
+    return any(seat.user_id == user.pk and not seat.left for seat in game.table.seats_in_order())
 
 
 # The refusal names the writer's own channel; keyed by the channel asked for (the other one).

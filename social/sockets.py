@@ -60,11 +60,24 @@ class SocialSocketMixin:
 
     # Group events.
     async def social_chat(self, event):
-        if event["author_id"] not in self.muted:
+        # A message of the players' channel sent before this socket's player left may still be
+        # queued here: what the socket no longer reads is dropped (social_seat_left).
+        channel = groups.chat_group(self.chat_game_id, event["message"]["channel"])
+        if event["author_id"] not in self.muted and channel in self.social_groups:
             await self.send_json({"type": "chat", "message": event["message"]})
 
     async def social_mutes(self, event):
         self.muted = frozenset(event["muted"])
+
+    async def social_seat_left(self, event):
+        # This socket's player left the game: from now on they read the spectators' channel.
+        old = groups.chat_group(self.chat_game_id, services.PLAYERS)
+        if event["user_id"] != getattr(self.user, "pk", None) or old not in self.social_groups:
+            return
+        new = groups.chat_group(self.chat_game_id, services.SPECTATORS)
+        await self.channel_layer.group_discard(old, self.channel_name)
+        await self.channel_layer.group_add(new, self.channel_name)
+        self.social_groups = tuple(new if name == old else name for name in self.social_groups)
 
     async def social_invitation(self, event):
         await self.send_json({"type": "invitation", "invitation": event["invitation"]})

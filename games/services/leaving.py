@@ -120,6 +120,7 @@ def _seat_leaves(game, seat, reason, now):
     seat.left = True
     seat.left_reason = reason
     seat.left_at = now
+    events.seat_left(game, seat)
     staying = [s for s in seats if not s.left]
     if len(staying) <= 1 or not any(not common.is_bot(s.user) for s in staying):
         seat.save(update_fields=["left", "left_reason", "left_at", "time_left_ms"])
