@@ -1,6 +1,7 @@
 """The JSON shapes of chat messages, friends and invitations (REST answers and socket events)."""
 
 from accounts.payloads import user_ref
+from games.payloads import clock_options
 
 
 def message_payload(message):
@@ -27,6 +28,9 @@ def invitation_payload(invitation):
         "status": invitation.status,
         "ruleset": table.ruleset,
         "players": table.players,
+        # What the invitee agrees to by accepting, shown before they do: a rated game, its clock.
+        "rated": table.rated,
+        "clock": clock_options(table),
         "created_at": invitation.created_at.isoformat(),
     }
 

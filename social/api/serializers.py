@@ -58,6 +58,9 @@ class TableInvitationSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["pending", "accepted", "declined"])
     ruleset = serializers.CharField()
     players = serializers.IntegerField()
+    rated = serializers.BooleanField(help_text="accepting seats you at a rated game")
+    clock = serializers.DictField(
+        help_text="the table's clock: kind, base_seconds, increment_seconds, days_per_move")
     created_at = serializers.DateTimeField()
 
 

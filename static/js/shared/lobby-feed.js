@@ -56,8 +56,11 @@ export class LobbyFeed {
 export function describeClock(clock) {
   if (!clock || clock.kind === "none") return gettext("no clock");
   if (clock.kind === "realtime") {
-    const minutes = Math.round((clock.base_seconds || 0) / 60);
-    return fmt(gettext("%(minutes)s min + %(increment_seconds)s s"), { minutes, increment_seconds: clock.increment_seconds || 0 });
+    const base = clock.base_seconds || 0;
+    const increment_seconds = clock.increment_seconds || 0;
+    // Under a minute (or not whole minutes) in seconds: a 5 s bank must not read "0 min".
+    if (base % 60) return fmt(gettext("%(seconds)s s + %(increment_seconds)s s"), { seconds: base, increment_seconds });
+    return fmt(gettext("%(minutes)s min + %(increment_seconds)s s"), { minutes: base / 60, increment_seconds });
   }
   if (clock.kind === "correspondence") {
     const days = clock.days_per_move || 0;

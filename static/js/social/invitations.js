@@ -4,6 +4,7 @@
 
 import { apiRequest } from "../shared/api.js";
 import { clear, h } from "../shared/dom.js";
+import { describeClock } from "../shared/lobby-feed.js";
 import { WORDS } from "./words.js";
 
 export class LobbyInvitations {
@@ -47,6 +48,9 @@ export class LobbyInvitations {
     for (const invitation of [...this.invitations.values()].reverse()) {
       this.list.append(h("li", { class: "invitation-row", "data-invitation": String(invitation.id) }, [
         h("span", {}, WORDS.invitedBy(invitation.inviter_name, invitation.table)),
+        // Rated or not, and the clock, before accepting: accepting seats you at once.
+        h("span", { class: "badge", "data-testid": "invitation-rated" }, invitation.rated ? WORDS.rated : WORDS.casual),
+        h("span", { class: "badge", "data-testid": "invitation-clock" }, describeClock(invitation.clock)),
         h("button", { type: "button", class: "button button--small", "data-testid": "accept-invitation", onclick: () => this.answer(invitation, "accept") }, WORDS.accept),
         h("button", { type: "button", class: "button button--small button--secondary", onclick: () => this.answer(invitation, "decline") }, WORDS.decline),
       ]));

@@ -31,6 +31,8 @@ export const WORDS = {
   invitationsTitle: gettext("Invitations"),
   invitationsEmpty: gettext("No invitations."),
   invitedBy: (name, table) => fmt(gettext("%(name)s invites you to table %(table)s"), { name, table }),
+  rated: gettext("rated"),
+  casual: gettext("casual"),
   accept: gettext("Accept"),
   decline: gettext("Decline"),
   friendsOnline: gettext("Friends online"),
