@@ -61,6 +61,31 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 
+# The master bot's training recipe at a small size, as the shipped generations were made
+# (docs/bots.md, "Training"): self-play of `strong`, a net fitted to final scores (generation 1),
+# a TD net bootstrapped from it (2), self-play of the packaged master at depth 1, a TD net on both
+# (3), then the gate of 3 against 2 (its verdict printed; a smoke run does not stop on it).
+# `make train GAMES=20`; TRAIN_RULESET=duel, TRAIN_PLAYERS=3; the files go to TRAIN_DIR.
+GAMES ?= 200
+TRAIN_RULESET ?= classic
+TRAIN_PLAYERS ?= 2
+TRAIN_DIR ?= tools/train/data/smoke
+TRAIN_SIDES := --ruleset $(TRAIN_RULESET) --players $(TRAIN_PLAYERS)
+TRAIN_PLAY := $(PY) -m tools.train.selfplay $(TRAIN_SIDES) --games $(GAMES) --nodes 200
+TRAIN_FIT := $(PY) -m tools.train.fit $(TRAIN_SIDES) --epochs 15
+.PHONY: train
+train: install
+	mkdir -p $(TRAIN_DIR)
+	$(TRAIN_PLAY) --seed 1 --out $(TRAIN_DIR)/strong.npz
+	$(TRAIN_FIT) --data $(TRAIN_DIR)/strong.npz --out $(TRAIN_DIR)/gen1.npz --generation 1
+	$(TRAIN_FIT) --data $(TRAIN_DIR)/strong.npz --out $(TRAIN_DIR)/gen2.npz --generation 2 \
+		--bootstrap $(TRAIN_DIR)/gen1.npz --lam 0.3
+	$(TRAIN_PLAY) --level master --depths 1 --seed 10001 --out $(TRAIN_DIR)/master.npz
+	$(TRAIN_FIT) --data $(TRAIN_DIR)/strong.npz,$(TRAIN_DIR)/master.npz --out $(TRAIN_DIR)/gen3.npz \
+		--generation 3 --bootstrap $(TRAIN_DIR)/gen2.npz --lam 0.3
+	-$(PY) -m tools.train.gate $(TRAIN_SIDES) --candidate $(TRAIN_DIR)/gen3.npz \
+		--against $(TRAIN_DIR)/gen2.npz --games $(GAMES) --depth 1 --nodes 200
+
 # The suite runs on TEST_WORKERS processes (pytest-xdist): most of its time is spent waiting on
 # browsers, sockets and servers, so two processes use a 2-core machine's second core. Each has
 # its own test database and Redis database (tests/support/parallel_workers.py). `--dist load`
