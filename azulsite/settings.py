@@ -369,8 +369,23 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": int(os.environ.get("CELERY_UNACKED_RESTORE_INTERVAL", "10")),
     "unacked_restore_throttle": int(os.environ.get("CELERY_UNACKED_RESTORE_THROTTLE", "10")),
 }
-# Queue of the tasks this process sends and of the workers it starts (tests isolate workers).
+# Queues by kind (docs/operations.md "Queues and workers"): a flood of analyses or of pushes to
+# slow push services waits on its own workers and never in front of another player's bot reply.
+# Everything else (clocks, ratings, sweeps) stays on the default queue. CELERY_QUEUE (tests)
+# puts every kind on one private queue, so a test's own workers take all its tasks and no other.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+_QUEUE_OF_KIND = {kind: os.environ.get("CELERY_QUEUE") or kind
+                  for kind in ("bots", "analysis", "notifications")}
+CELERY_TASK_ROUTES = {
+    "games.tasks.play_bot_turn": {"queue": _QUEUE_OF_KIND["bots"]},
+    "analysis.analyse_game": {"queue": _QUEUE_OF_KIND["analysis"]},
+    "notifications.send_push": {"queue": _QUEUE_OF_KIND["notifications"]},
+    "notifications.send_game_email": {"queue": _QUEUE_OF_KIND["notifications"]},
+}
+# Every queue: a worker started without -Q (`make worker`, the tests' workers) consumes them all;
+# the Procfile gives each kind its own worker with -Q.
+CELERY_TASK_QUEUES = {name: {} for name in dict.fromkeys(
+    [CELERY_TASK_DEFAULT_QUEUE, *_QUEUE_OF_KIND.values()])}
 # Periodic tasks run by `celery beat`; apps add their entries here.
 CELERY_BEAT_SCHEDULE: dict = {
     # Game clocks: turns whose deadline is far off rely on this sweep (one indexed query); turns

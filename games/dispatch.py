@@ -87,6 +87,8 @@ class EmbeddedPool:
 BOT_TURNS = EmbeddedPool("bot-turn", workers=2)
 # Analyses: one thread, one analysis at a time.
 ANALYSES = EmbeddedPool("analysis", workers=1)
+# Pushes and e-mails: they wait on other servers, so never in a bot's or a request's thread.
+NOTIFICATIONS = EmbeddedPool("notifications", workers=2)
 
 
 def in_background(task_name, args, *, pool):
@@ -97,9 +99,13 @@ def in_background(task_name, args, *, pool):
         task(task_name).delay(*args)
 
 
-def send(task_name, args, *, eta=None):
-    """Send the task to a worker, to run at `eta` if given; embedded, it runs now, in the caller."""
-    task(task_name).apply_async(tuple(args), eta=eta)
+def send(task_name, args, *, eta=None, pool=None):
+    """Send the task to a worker, to run at `eta` if given; embedded, it runs now, in the caller,
+    or on `pool` if given."""
+    if pool is not None and embedded():
+        pool.submit(task_name, tuple(args))
+    else:
+        task(task_name).apply_async(tuple(args), eta=eta)
 
 
 def at(task_name, args, *, eta):

@@ -47,4 +47,5 @@ def _correspondence_news(game_id, started, over, to_move, humans):
         services.note_event(user_id, game_id, kinds)
         if services.push_enabled():
             for kind in kinds:
-                dispatch.send("notifications.send_push", (user_id, kind, game_id))
+                dispatch.send("notifications.send_push", (user_id, kind, game_id),
+                              pool=dispatch.NOTIFICATIONS)

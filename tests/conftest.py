@@ -12,7 +12,8 @@ Fixtures:
                            Implies transactional_db (data must be committed to be seen).
                            Started once per session and mode (see Celery below).
     celery_worker_process  A real `celery -A azulsite worker` process against REDIS_URL and
-                           the test database, ready when the fixture returns; implies
+                           the test database (and one more for the notifications queue,
+                           .extra["notifications"]), ready when the fixture returns; implies
                            transactional_db and requires redis. Tests using it (and any daphne
                            they use) enqueue tasks for real; every other test runs Celery tasks
                            eagerly in-process, so results are deterministic without a worker.
@@ -41,6 +42,7 @@ from pathlib import Path
 
 import pytest
 
+import tests.support.hypothesis_profiles  # noqa: F401  (HYPOTHESIS_PROFILE: ci or thorough)
 from tests.support.cache import clear_site_cache
 from tests.support.processes import database_url_for, start_celery_worker, start_daphne
 from tests.support.services import CHROMIUM_PATH, require_service
@@ -251,12 +253,27 @@ def live_daphne(request, transactional_db, _daphne_servers, subprocess_outbox_di
 
 @pytest.fixture(scope="session")
 def _celery_worker(_subprocess_env):
+    """The worker of every queue but notifications and, as in production, a worker of its own
+    for notifications (.extra["notifications"]): a push to a silent push service holds that one
+    only. Both push with this session's VAPID keys (.extra["vapid"]) and may reach 127.0.0.1."""
     require_service("celery")
+    from django.conf import settings
+
     from azulsite.celery import app
+    from tests.support.push import vapid_keys
 
     app.control.purge()  # tasks left over from an earlier run would hit a different database
-    worker = start_celery_worker({**_subprocess_env, "CELERY_EAGER": "false"}, app)
+    vapid = vapid_keys()
+    env = {**_subprocess_env, "CELERY_EAGER": "false", **vapid,
+           "PUSH_TEST_NETWORKS": "127.0.0.1/32", "PUSH_CONNECT_TIMEOUT_SECONDS": "30",
+           "PUSH_READ_TIMEOUT_SECONDS": "30"}
+    notifications = settings.CELERY_TASK_ROUTES["notifications.send_push"]["queue"]
+    worker = start_celery_worker(env, app, queues=[
+        queue for queue in settings.CELERY_TASK_QUEUES if queue != notifications])
+    worker.extra["notifications"] = start_celery_worker(env, app, queues=[notifications])
+    worker.extra["vapid"] = vapid
     yield worker
+    worker.extra["notifications"].stop()
     worker.stop()
 
 
@@ -274,8 +291,9 @@ def real_celery():
 
 @pytest.fixture
 def celery_worker_process(transactional_db, _celery_worker):
-    if _celery_worker.process.poll() is not None:
-        pytest.fail(f"celery worker died:\n{_celery_worker.log_tail()}")
+    for worker in (_celery_worker, _celery_worker.extra["notifications"]):
+        if worker.process.poll() is not None:
+            pytest.fail(f"celery worker died:\n{worker.log_tail()}")
     return _celery_worker
 
 

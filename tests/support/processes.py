@@ -136,11 +136,16 @@ def startup_tasks_done(worker: ServerProcess) -> bool:
     )
 
 
-def start_celery_worker(env: dict[str, str], celery_app, timeout: float = 60) -> ServerProcess:
-    node = f"azulsite-test-{os.getpid()}@{socket.gethostname()}"
+def start_celery_worker(env: dict[str, str], celery_app, timeout: float = 60,
+                        queues: list[str] | None = None) -> ServerProcess:
+    """A worker consuming `queues`, or every queue of settings.CELERY_TASK_QUEUES (all those
+    the test process routes to; one private queue when env sets CELERY_QUEUE)."""
+    label = "-".join(queues) if queues else "all"
+    node = f"azulsite-test-{os.getpid()}-{label}@{socket.gethostname()}"
     worker = _spawn(
         [sys.executable, "-m", "celery", "-A", "azulsite", "worker", "--pool=solo",
-         "--loglevel=INFO", "--without-gossip", "--without-mingle", "-n", node],
+         "--loglevel=INFO", "--without-gossip", "--without-mingle", "-n", node,
+         *(["-Q", ",".join(queues)] if queues else [])],
         env,
         "celery",
     )

@@ -132,6 +132,7 @@ class SilentListener:
         self.connected = threading.Event()
         self.connections = []
         self._open = 0
+        self._closed = False
         self._lock = threading.Lock()
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -142,6 +143,9 @@ class SilentListener:
             except OSError:
                 return
             with self._lock:
+                if self._closed:  # accepted while close() ran: close it too
+                    connection.close()
+                    return
                 self.connections.append(connection)
                 self._open += 1
             self.connected.set()
@@ -165,8 +169,11 @@ class SilentListener:
         return f"https://{host}:{self.port}{path}"
 
     def close(self):
+        with self._lock:
+            self._closed = True
+            connections = list(self.connections)
         self.socket.close()
-        for connection in list(self.connections):
+        for connection in connections:
             try:
                 connection.shutdown(socket.SHUT_RDWR)
             except OSError:
