@@ -59,12 +59,8 @@ export class TutorialView extends GameView {
     alert.hidden = false;
   }
 
-  view() {
-    return { ...super.view(), canResign: false, canHint: false };
-  }
-
-  duelView() {
-    return { ...super.duelView(), canResign: false, canHint: false };
+  boardView() {
+    return { ...super.boardView(), canResign: false, canHint: false };
   }
 
   render() {

@@ -24,3 +24,19 @@ export function clockText(view, index) {
   if (clock.kind === "realtime" && seat && typeof seat.time_left_ms === "number") return formatClock(seat.time_left_ms);
   return "";
 }
+
+// Between two states, every clock element under `host` counts on (is-low: under 20 s of a realtime bank).
+export function tickClocks(host, view) {
+  for (const element of host.querySelectorAll("[data-clock-for]")) {
+    const text = clockText(view, Number(element.dataset.clockFor));
+    if (element.textContent !== text) element.textContent = text;
+    const low = element.classList.contains("is-running") && view.clock && view.clock.kind === "realtime" && view.clock.deadline && Date.parse(view.clock.deadline) - Date.now() < 20000;
+    element.classList.toggle("is-low", Boolean(low));
+  }
+}
+
+// Whether the running clock has shown 0 for a second (the server may not have timed the game out yet).
+export function deadlinePassed(view) {
+  const deadline = view.clock && view.clock.deadline ? Date.parse(view.clock.deadline) : null;
+  return !view.over && deadline !== null && Date.now() >= deadline + 1000;
+}

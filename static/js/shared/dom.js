@@ -10,7 +10,7 @@ export function h(tag, props = {}, children = []) {
     else if (key === "style") {
       for (const [name, setting] of Object.entries(value)) element.style.setProperty(name, setting);
     }
-    else if (key.startsWith("on")) element.addEventListener(key.slice(2).toLowerCase(), value);
+    else if (key.startsWith("on")) listen(element, key.slice(2).toLowerCase(), value);
     else if (value === true) element.setAttribute(key, "");
     else element.setAttribute(key, String(value));
   }
@@ -20,6 +20,22 @@ export function h(tag, props = {}, children = []) {
     element.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return element;
+}
+
+// Handlers are kept on the element and called through one listener per event type, so that
+// patch.js can hand a redrawn element's handlers to the live element it keeps in its place.
+export const HANDLERS = Symbol("handlers");
+
+export function listen(element, type, handler) {
+  if (!element[HANDLERS]) element[HANDLERS] = {};
+  if (!(type in element[HANDLERS])) {
+    element.addEventListener(type, function (event) {
+      const current = element[HANDLERS][type];
+      if (current) return current.call(this, event);
+      return undefined;
+    });
+  }
+  element[HANDLERS][type] = handler;
 }
 
 export function clear(element) {
