@@ -137,3 +137,20 @@ def test_the_admin_deletes_a_player_by_anonymising_them(lena, bob):
     assert response.status_code == 302
     assert User.objects.get(pk=lena.pk).username == f"deleted-{lena.pk}"
     assert Game.objects.filter(table__seats__user=lena).count() == 1
+
+
+def test_a_deleted_player_is_withdrawn_from_their_running_season_and_leaves_the_league(make_user):
+    from leagues.models import Entry, Member
+    from tests.support.leagues import open_fixtures, players, started_season
+
+    organiser = make_user("organiser")
+    members = players(make_user, 4)
+    league, season = started_season(organiser, members)
+    leaving = members[0]
+    deletion.delete_own_account(leaving, username="p0")
+    entry = Entry.objects.get(season=season, user=leaving)
+    assert entry.withdrawn
+    assert not Member.objects.get(league=league, user=leaving).is_player
+    # Their fixture's game was resigned: none of the open fixtures still waits on them.
+    assert all(leaving.pk in f.forfeits or not f.players.filter(user=leaving).exists()
+               for f in open_fixtures(season))

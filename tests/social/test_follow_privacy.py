@@ -61,3 +61,17 @@ def test_a_follow_the_setting_forbids_no_longer_shows_the_player_online(alice, b
     assert Follow.objects.filter(follower=alice).exists()  # kept: allowing it again shows it
     invite = alice_client.post(f"/api/v1/tables/{table.pk}/invitations", {"username": "bob"}, format="json")
     assert invite.status_code == 403 and error_code(invite) == "not_following"
+
+
+def test_the_settings_page_sets_who_may_follow(alice):
+    from django.test import Client
+
+    from accounts.models import User
+
+    page = Client()
+    page.force_login(alice)
+    assert b'value="everyone" checked' in page.get("/accounts/settings/").content
+    assert page.post("/accounts/settings/privacy/", {"follow_policy": "followed"}).status_code == 302
+    assert User.objects.get(pk=alice.pk).follow_policy == "followed"
+    page.post("/accounts/settings/privacy/", {"follow_policy": "anyone-at-all"})  # refused
+    assert User.objects.get(pk=alice.pk).follow_policy == "followed"
