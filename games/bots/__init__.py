@@ -44,10 +44,12 @@ def _evaluator(core, level: str):
 
 
 def choose_action(core, level: str, *, budget: float = DEFAULT_BUDGET, rng: random.Random,
-                  max_depth: int | None = None, max_nodes: int | None = None):
+                  max_depth: int | None = None, max_nodes: int | None = None,
+                  clock=time.perf_counter):
     """A legal action for the player to move in ``core`` (not mutated), within ``budget``
-    seconds; ``max_depth`` plies / ``max_nodes`` positions bound the search further."""
-    start = time.perf_counter()
+    seconds of ``clock``; ``max_depth`` plies / ``max_nodes`` positions bound the search
+    further. ``clock`` is for tests (search.py: a clock that advances per reading)."""
+    start = clock()
     kit = _RULESETS.get(type(core))
     if kit is None:
         raise TypeError(f"core must be a ClassicCore or DuelCore, not {type(core).__name__}")
@@ -65,7 +67,7 @@ def choose_action(core, level: str, *, budget: float = DEFAULT_BUDGET, rng: rand
         return kit.greedy_action(private, rng)
     with collector_paused():
         search = AlphaBeta(_evaluator(private, level), private, budget=budget, start=start,
-                           max_nodes=max_nodes, max_depth=max_depth)
+                           max_nodes=max_nodes, max_depth=max_depth, clock=clock)
         return search.best_action(rng.shuffle)  # equal moves: a random but reproducible pick
 
 

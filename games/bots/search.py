@@ -25,7 +25,9 @@ children are ordered and how many an inner node keeps, and its share of the time
   one included (it searches the previous best first, so a move that beat it is better founded).
 - Limits: wall-clock ``budget`` (the clock is read at every node) and/or ``max_nodes``
   positions (answers that do not depend on the machine's speed or load: the arena's
-  ``--nodes``, the judge, tests).
+  ``--nodes``, the judge, tests).  The clock is ``time.perf_counter`` unless a ``clock`` is
+  given: the budget tests pass one that advances per reading, so they count in readings what
+  the search would spend in seconds, with no timing of their own.
 """
 
 import time
@@ -101,11 +103,12 @@ class Outcome:
 class AlphaBeta:
     def __init__(self, evaluator: Evaluator, core, *, budget: float | None = None,
                  start: float | None = None, max_nodes: int | None = None,
-                 max_depth: int | None = None):
+                 max_depth: int | None = None, clock=time.perf_counter):
         self.evaluator = evaluator
         self.me = core.current
         self.root = evaluator.root(core)
-        now = time.perf_counter() if start is None else start
+        self._clock = clock  # seconds, as time.perf_counter (``start`` is on the same clock)
+        now = clock() if start is None else start
         self.deadline = INF if budget is None else now + budget * evaluator.share
         self.soft_deadline = INF if budget is None else now + budget * evaluator.deepen
         self.max_nodes = max_nodes
@@ -123,13 +126,13 @@ class AlphaBeta:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise OutOfBudget
-        if time.perf_counter() > self.deadline:
+        if self._clock() > self.deadline:
             raise OutOfBudget
 
     def _may_deepen(self) -> bool:
         if self.soft_nodes is not None and self.nodes > self.soft_nodes:
             return False
-        return time.perf_counter() <= self.soft_deadline
+        return self._clock() <= self.soft_deadline
 
     # --------------------------------------------------------------- driving
     def best_action(self, shuffle=None):

@@ -12,7 +12,11 @@ from games.engine import new_game
 from games.engine.duel.core import DuelCore
 from games.engine.duel.state import DuelState
 from games.engine.duel.tables import DRAFTING
-from tests.support.thinking import thinking_time
+from tests.support.thinking import (
+    assert_stopped_in_time,
+    search_on_a_ticking_clock,
+    think_on_a_ticking_clock,
+)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -98,13 +102,18 @@ def test_strong_searches_to_the_end_of_the_round_when_it_is_near():
     assert search.nodes < search.soft_nodes
 
 
-def test_strong_keeps_to_its_budget_in_cpu_time():
-    """A wide position (over a hundred actions); CPU time never exceeds wall-clock time."""
+def test_strong_keeps_to_its_budget():
+    """A wide position (over a hundred actions), on a clock that moves at each reading
+    (tests/support/thinking.py): the search stops at its share of the budget, not timed."""
     core = DuelCore.new(3)
     assert len(core.legal_actions()) > 100
-    action, took = thinking_time(core, "strong", budget=0.3, rng=random.Random(2))
-    assert took < 0.3 * 1.1
+    action, clock = think_on_a_ticking_clock(core, "strong", budget=0.3, nodes=3000,
+                                             rng=random.Random(2))
     assert action in core.legal_actions()
+    assert_stopped_in_time(clock, budget=0.3, evaluator=DuelEvaluator())
+    search, clock = search_on_a_ticking_clock(DuelEvaluator(), core, budget=0.3, nodes=3000)
+    assert len(clock.readings) > search.nodes  # one at every node, and between iterations
+    assert_stopped_in_time(clock, budget=0.3, evaluator=search.evaluator)
 
 
 def test_bad_arguments():

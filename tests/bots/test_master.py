@@ -11,7 +11,11 @@ import pytest
 from games import bots
 from games.bots.master import weights
 from games.engine import ClassicCore, ClassicState, state_from_dict
-from tests.support.thinking import thinking_time
+from tests.support.thinking import (
+    assert_stopped_in_time,
+    search_on_a_ticking_clock,
+    think_on_a_ticking_clock,
+)
 
 from .test_bots import random_positions
 
@@ -171,13 +175,19 @@ def test_master_values_a_position_past_the_round_without_its_sampled_refill():
 
 
 def test_master_keeps_to_its_budget():
-    """CPU time of the thinking thread (see the strong bot's test for why not wall-clock)."""
+    """On a clock that moves at each reading (see the strong bot's test for why not timed)."""
+    from games.bots.master import evaluator
+
     budget = 0.2
-    weights.load_all()  # as every worker does at start: the clock times thinking, not the file read
     for players in (2, 3, 4):
         core = ClassicCore.new(players, False, 21)
-        _action, took = thinking_time(core, "master", budget=budget, rng=random.Random(1))
-        assert took <= budget * 1.1 + 0.02, f"{players} players: {took:.3f} s"
+        action, clock = think_on_a_ticking_clock(core, "master", budget=budget, nodes=600,
+                                                 rng=random.Random(1))
+        assert action in core.legal_actions()
+        assert_stopped_in_time(clock, budget=budget, evaluator=evaluator(core))
+    search, clock = search_on_a_ticking_clock(evaluator(core), core, budget=budget, nodes=600)
+    assert len(clock.readings) > search.nodes  # one at every node, and between iterations
+    assert_stopped_in_time(clock, budget=budget, evaluator=search.evaluator)
 
 
 def board(score=0, lines=None, wall=None, floor=()):
@@ -306,14 +316,17 @@ def test_duel_master_spends_more_of_its_budget_than_strong():
 
 
 def test_duel_master_keeps_to_its_budget():
-    """CPU time of the thinking thread on a wide position: working to 85 % of the budget leaves
-    room for answering."""
+    """On a wide position, on a clock that moves at each reading: all work stops at its share
+    (85 %) of the budget, which leaves room for answering."""
+    from games.bots.master import evaluator
+
     budget = 0.2
-    weights.load_all()  # as every worker does at start: the clock times thinking, not the file read
     core = a_wide_duel_position()
     for seed in range(3):
-        _action, took = thinking_time(core, "master", budget=budget, rng=random.Random(seed))
-        assert took <= budget * 1.1 + 0.02, f"seed {seed}: {took:.3f} s"
+        action, clock = think_on_a_ticking_clock(core, "master", budget=budget, nodes=600,
+                                                 rng=random.Random(seed))
+        assert action in core.legal_actions()
+        assert_stopped_in_time(clock, budget=budget, evaluator=evaluator(core))
 
 
 def test_the_arena_smoke_runs_master_against_strong():

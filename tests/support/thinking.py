@@ -1,23 +1,57 @@
-"""How long a bot thinks, as the budget tests measure it (engine only: no Django)."""
+"""A bot's thinking budget counted in clock readings instead of timed (engine only: no Django).
 
-import gc
-import time
+The search reads its clock at every node (games/bots/search.py). `TickingClock` is a clock for
+it that moves `step` seconds at each reading and remembers them, so a budget test sees exactly
+where the search stopped on that clock: no CPU or wall-clock time is measured, and the machine's
+load changes nothing.
+"""
 
 from games import bots
+from games.bots.search import AlphaBeta
 
 
-def thinking_time(core, level: str, *, budget: float, rng):
-    """(the action, CPU seconds of this thread) of one ``choose_action``.
+class TickingClock:
+    """Fake seconds: each call returns the current reading, then advances by `step`."""
 
-    CPU time, not wall-clock: on a shared machine the OS may pause the process past any
-    deadline, while a bot that ignored its budget would still show. The heap is collected
-    first: a collection made due by the test session's own allocations runs at the next
-    allocation of a container, which could be in the timed lines (the bot pauses the collector
-    while it searches, so the one due after a search waits for the next line), and a full one
-    over a test worker's heap takes 0.2-0.3 s (CI measured 0.406 and 0.443 s for a 0.2 s
-    budget). ``rng`` is made by the caller, before the clock starts, for the same reason.
-    """
-    gc.collect()
-    started = time.thread_time()
-    action = bots.choose_action(core, level, budget=budget, rng=rng)
-    return action, time.thread_time() - started
+    def __init__(self, step: float):
+        self.step = step
+        self.readings: list[float] = []
+
+    def __call__(self) -> float:
+        now = len(self.readings) * self.step
+        self.readings.append(now)
+        return now
+
+
+def think_on_a_ticking_clock(core, level: str, *, budget: float, nodes: int, rng):
+    """(the action, the clock) of one ``choose_action`` whose clock reaches the end of `budget`
+    after `nodes` readings (about one per node searched)."""
+    clock = TickingClock(budget / nodes)
+    action = bots.choose_action(core, level, budget=budget, rng=rng, clock=clock)
+    return action, clock
+
+
+def search_on_a_ticking_clock(evaluator, core, *, budget: float, nodes: int):
+    """(the search, the clock) of one search run on such a clock: ``search.nodes`` tells
+    whether the clock was read at every node, which the readings alone cannot (a search that
+    read it every 64 nodes would stop at the same readings, 64 times later)."""
+    clock = TickingClock(budget / nodes)
+    search = AlphaBeta(evaluator, core.clone(), budget=budget, clock=clock)
+    search.run()
+    return search, clock
+
+
+def assert_stopped_in_time(clock: TickingClock, *, budget: float, evaluator) -> None:
+    """The search used its time and stopped in it, as the evaluator shares the budget: no
+    reading after the first one past `share` of it (the search reads the clock at every node,
+    so that reading is where it stopped), and the last reading past `deepen` of it or past
+    `share` (no deeper iteration starts past `deepen`; all work stops at `share`)."""
+    deadline = budget * evaluator.share
+    readings = clock.readings
+    past = [k for k, reading in enumerate(readings) if reading > deadline]
+    assert past in ([], [len(readings) - 1]), (
+        f"{len(past)} of {len(readings)} readings past {evaluator.share:.0%} of the budget"
+    )
+    assert readings[-1] > budget * min(evaluator.deepen, evaluator.share), (
+        f"stopped at {readings[-1] / budget:.0%} of the budget"
+    )
