@@ -36,7 +36,8 @@ def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess:
     clean = {key: value for key, value in os.environ.items()
              if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
                             "CELERY_EAGER", "DJANGO_ALLOW_ASYNC_UNSAFE", "DB_CONN_MAX_AGE",
-                            "DB_POOL", "DB_POOL_MAX_SIZE", "WEBSOCKET_DB_THREADS"}}
+                            "DB_POOL", "DB_POOL_MAX_SIZE", "WEBSOCKET_DB_THREADS",
+                            "CACHE_DIR"}}
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=BASE_DIR,
