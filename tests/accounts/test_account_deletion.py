@@ -154,3 +154,13 @@ def test_a_deleted_player_is_withdrawn_from_their_running_season_and_leaves_the_
     # Their fixture's game was resigned: none of the open fixtures still waits on them.
     assert all(leaving.pk in f.forfeits or not f.players.filter(user=leaving).exists()
                for f in open_fixtures(season))
+
+
+def test_chat_text_is_erased_except_under_an_open_report(alice, bob):
+    game = start_game(alice, bob)
+    plain = social_services.post_message(game.pk, alice, "hello")
+    reported = social_services.post_message(game.pk, alice, "something rude")
+    social_services.report_message(game.pk, reported.pk, bob, "rude")
+    deletion.delete_own_account(alice, username="alice")
+    texts = dict(ChatMessage.objects.values_list("pk", "text"))
+    assert texts == {plain.pk: "", reported.pk: "something rude"}  # kept for the moderators
