@@ -98,8 +98,8 @@ positions = st.builds(
     st.integers(0, 250),
     st.integers(0, 10**6),
 )
-fast_settings = settings(max_examples=250, deadline=None,
-                         suppress_health_check=[HealthCheck.too_slow])
+# The number of examples comes from the profile (tests/support/hypothesis_profiles.py).
+fast_settings = settings(suppress_health_check=[HealthCheck.too_slow])
 
 
 @fast_settings
