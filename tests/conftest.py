@@ -24,7 +24,9 @@ Fixtures:
     contexts               contexts(viewport, timeout_ms): one more page in a context of its own,
                            for tests with several people (players, spectators).
                            Browser tests run after all others, and must not call async_to_sync
-                           in the test process (Playwright's loop is running in that thread).
+                           in the test process (Playwright's loop is running in that thread);
+                           other tests run with that loop set aside, so they may come after
+                           one in any order (tests/support/event_loops.py).
     subprocess_emails      Reads the e-mails that daphne/Celery processes sent (file backend).
     make_user / alice      make_user(username) creates a user without a password (they never
                            log in by password); alice is one. Shared by the games, leagues and
@@ -36,6 +38,7 @@ Cross-process WebSocket broadcasts (test process or worker → daphne) need REDI
 in-memory channel layer only reaches consumers in its own process.
 """
 
+import asyncio
 import os
 from email import message_from_bytes
 from pathlib import Path
@@ -44,6 +47,7 @@ import pytest
 
 import tests.support.hypothesis_profiles  # noqa: F401  (HYPOTHESIS_PROFILE: ci or thorough)
 from tests.support.cache import clear_site_cache
+from tests.support.event_loops import playwright_loop_marked, playwright_loop_set_aside
 from tests.support.processes import database_url_for, start_celery_worker, start_daphne
 from tests.support.services import CHROMIUM_PATH, require_service
 
@@ -83,9 +87,22 @@ def pytest_collection_modifyitems(items):
     """Browser tests run last (after pytest-django's own ordering).
 
     Playwright's sync API leaves its event loop marked running in the main thread for the rest
-    of the session, and asgiref's async_to_sync refuses to run in such a thread.
+    of the session, and asgiref's async_to_sync refuses to run in such a thread. The protocol
+    below sets that loop aside for every other test, so this order is no longer needed for
+    correctness (xdist's work stealing hands out tests in other orders); it is kept so that a
+    process starts its browser as late as it can.
     """
     items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """A test that is not a browser test runs (set-up and teardown too) with Playwright's loop
+    set aside, whichever tests ran before it in this process (tests/support/event_loops.py)."""
+    if "browser" in getattr(item, "fixturenames", ()):
+        return (yield)
+    with playwright_loop_set_aside():
+        return (yield)
 
 
 def pytest_runtest_setup(item):
@@ -332,12 +349,21 @@ def browser():
     # servers on two slow cores was seen to need more for a live lobby update.
     expect.set_options(timeout=10_000)
 
-    with sync_playwright() as playwright:
+    manager = sync_playwright()
+    playwright = manager.__enter__()
+    loop = asyncio.events._get_running_loop()  # Playwright's, marked running from here on
+    try:
         chromium = playwright.chromium.launch(
             executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
         )
-        yield chromium
+    except BaseException:
+        manager.__exit__(None, None, None)
+        raise
+    yield chromium
+    # The session may end in a test that set the loop aside: Playwright needs it to close.
+    with playwright_loop_marked(loop):
         chromium.close()
+        manager.__exit__(None, None, None)
 
 
 @pytest.fixture
