@@ -88,9 +88,14 @@ train: install
 
 # The suite runs on TEST_WORKERS processes (pytest-xdist): most of its time is spent waiting on
 # browsers, sockets and servers, so two processes use a 2-core machine's second core. Each has
-# its own test database and Redis database (tests/support/parallel_workers.py). `--dist load`
-# hands each process its tests in collection order, so browser tests stay last in each (conftest:
-# Playwright's loop would break async_to_sync in later tests). TEST_WORKERS=0: one process.
+# its own test database and Redis database (tests/support/parallel_workers.py). `--dist
+# worksteal`: a process that runs out of tests takes half of the other's queue, from its end,
+# so one slow browser test no longer leaves a core idle while the other works through a queue
+# handed out up front. Stealing breaks collection order (a process may run a stolen browser
+# test, then steal others), which is safe: the harness sets Playwright's loop aside around every
+# test that is not a browser test (tests/support/event_loops.py). TEST_WORKERS=0: one process.
+# Hypothesis runs its short, derandomised "ci" profile; `make test-thorough` the long one
+# (tests/support/hypothesis_profiles.py).
 # --durations: the slowest tests of each run, to see where the budget goes.
 # Tests that need PostgreSQL, Redis, a Celery worker or chromium skip when it is missing (fail under
 # CI=true), and the run's last line counts them. `make test-services` starts throwaway PostgreSQL
@@ -98,13 +103,17 @@ train: install
 # TEST_ARGS narrows a run: `make test TEST_ARGS=tests/site`.
 TEST_WORKERS ?= 2
 TEST_ARGS ?=
-PYTEST := $(PY) -m pytest -p tests.support.parallel_workers -n $(TEST_WORKERS) --dist load --durations=30
-.PHONY: test-services
+PYTEST := $(PY) -m pytest -p tests.support.parallel_workers -n $(TEST_WORKERS) --dist worksteal --durations=30
+.PHONY: test-services test-thorough
 test: install lint
-	$(PYTEST) $(TEST_ARGS)
+	HYPOTHESIS_PROFILE=ci $(PYTEST) $(TEST_ARGS)
+
+# The same suite with hypothesis' "thorough" profile: many more examples, freshly random.
+test-thorough: install lint
+	HYPOTHESIS_PROFILE=thorough $(PYTEST) $(TEST_ARGS)
 
 test-services: install lint
-	tools/with-services $(PYTEST) $(TEST_ARGS)
+	HYPOTHESIS_PROFILE=ci tools/with-services $(PYTEST) $(TEST_ARGS)
 
 migrate: install-runtime
 	$(PY) manage.py migrate --noinput
