@@ -10,7 +10,7 @@ from games import events, tasks
 from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord
 from tests.support.bots import abort_and_purge, bots_only_game, fresh, game_in_order, only_move_by
-from tests.support.processes import start_celery_worker
+from tests.support.processes import start_celery_worker, wait_for_queue_to_drain
 from tests.support.services import require_service
 from tests.support.waiting import wait_until
 
@@ -50,8 +50,8 @@ def test_bots_play_a_whole_game_on_a_worker_streamed_to_a_spectator(
 def kill_mid_think(worker, game, queue):
     """Send the game's first bot turn to `worker`, and kill the worker while the bot thinks."""
     tasks.play_bot_turn.apply_async((game.pk, 0), queue=queue)
+    # A solo pool runs a task as it logs it received: the bot is thinking (3 s) from here on.
     wait_until(lambda: "play_bot_turn" in worker.log_path.read_text(), 30, "the first worker")
-    time.sleep(0.5)  # thinking now (BOT_THINK_SECONDS=3)
     worker.kill()
     assert fresh(game).version == 0  # the turn died with the worker
 
@@ -112,7 +112,8 @@ def test_a_new_worker_replays_a_killed_workers_bot_turn_at_once_without_beat(
         second = start_celery_worker(env, real_celery)
         wait_until(lambda: fresh(game).version >= 1, 30 - (time.monotonic() - started),
                    "the bot's move, within 30 s of starting a new worker")
-        time.sleep(2)  # anything else the new worker had queued for this turn has run by now
+        # Anything else queued for this turn (its start-up re-dispatch) has run by now.
+        wait_for_queue_to_drain(second, real_celery, queue)
         only_move_by(game, "bot-strong")  # and it is alice's turn
     finally:
         first.stop()

@@ -34,7 +34,8 @@ def test_a_restarted_embedded_server_plays_the_bot_turn_its_predecessor_died_in(
         )
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert answer.status in (200, 201)
-        time.sleep(0.5)  # the bot is thinking (3 s) on the server's pool now
+        # Answered after the commit that handed the bot's turn to the server's pool: the bot is
+        # thinking (3 s) now.
         first.kill()
         assert fresh(game).version == 1  # the bot's turn died with the server
 
@@ -42,7 +43,7 @@ def test_a_restarted_embedded_server_plays_the_bot_turn_its_predecessor_died_in(
         second = start_daphne(env)
         wait_until(lambda: fresh(game).version >= 2, 30 - (time.monotonic() - started),
                    "the bot's move, within 30 s of starting the server again")
-        time.sleep(2)
+        # It is alice's turn now: no bot may move again, so there is nothing later to wait for.
         game = fresh(game)
         assert game.version == 2 and game.state["current_player"] == 0  # alice's turn
         movers = list(MoveRecord.objects.filter(game=game).order_by("number")

@@ -1,6 +1,5 @@
 """Clock enforcement through Celery: the beat task in-process, and a real worker at the deadline."""
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -10,6 +9,7 @@ from django.utils import timezone
 from games import tasks
 from games.models import Game
 from tests.support.games import fresh, start_game
+from tests.support.waiting import wait_until
 
 
 def test_the_beat_schedule_runs_the_clock_task_often():
@@ -31,9 +31,7 @@ def test_the_beat_task_times_out_overdue_games(alice, bob, carol):
 def test_a_worker_times_out_the_player_at_the_deadline(celery_worker_process, alice, bob):
     game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 1})
     # Scheduled after commit for deadline + 50 ms; no beat runs in the tests.
-    give_up = time.monotonic() + 15
-    while fresh(game).status == "playing" and time.monotonic() < give_up:
-        time.sleep(0.1)
-    game = fresh(game)
+    game = wait_until(lambda: (found := fresh(game)).status != "playing" and found, 15,
+                      "the worker ending the game")
     assert game.status == "finished" and game.result["ended_by"] == "timeout"
     assert game.finished_at >= game.turn_started_at + timedelta(seconds=1)

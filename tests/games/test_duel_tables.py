@@ -1,7 +1,6 @@
 """Azul Duel tables through the real services, REST API, payloads, ratings, replays and export."""
 
 import random
-import time
 
 import pytest
 from rest_framework.test import APIClient
@@ -12,6 +11,7 @@ from games.payloads import game_payload
 from games.ratings.models import Rating, RatingChange
 from tests.ratings.factories import make_users
 from tests.support.games import controller_to_move, fresh, snapshot, start_game, waiting_users
+from tests.support.waiting import wait_until
 
 
 def legal_moves(game):
@@ -127,14 +127,12 @@ def test_the_rest_api_opens_and_plays_a_duel_table(alice):
     assert started.status_code == 201
     game_id = started.json()["game"]
     # The bot's turn runs off the request (a worker or an embedded thread): wait for our turn.
-    deadline = time.monotonic() + 10
-    while True:
+    def our_turn():
         payload = client.get(f"/api/v1/games/{game_id}").json()
         mine = next(seat for seat in payload["seats"] if seat["username"] == "alice")
-        if payload["state"]["current_player"] == mine["player_index"]:
-            break
-        assert time.monotonic() < deadline, "the bot did not move"
-        time.sleep(0.05)
+        return payload["state"]["current_player"] == mine["player_index"] and payload
+
+    payload = wait_until(our_turn, 10, "the bot's move", every=0.05)
     assert payload["ruleset"] == "duel" and payload["legal_moves"]
     move = payload["legal_moves"][0]
     answer = client.post(f"/api/v1/games/{game_id}/moves",

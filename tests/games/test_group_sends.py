@@ -10,6 +10,7 @@ from channels.layers import InMemoryChannelLayer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from games import broadcast, group_sends
+from tests.support.pubsub import wait_until_subscribed
 
 
 async def _received(layer, channel, count):
@@ -20,7 +21,7 @@ async def _two_listeners_hear(sender, listener, sends):
     first, second = await listener.new_channel(), await listener.new_channel()
     await listener.group_add("game-7", first)
     await listener.group_add("user-3", second)
-    await asyncio.sleep(0.2)  # the subscriptions are live (pub/sub delivers at most once)
+    await wait_until_subscribed(listener, "game-7", "user-3")
     await group_sends.send_all(sender, sends)
     return await _received(listener, first, 2), await _received(listener, second, 1)
 

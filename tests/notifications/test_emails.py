@@ -2,7 +2,6 @@
 opt-outs honoured, the unsubscribe link working logged out and refusing forged tokens."""
 
 import re
-import time
 from datetime import timedelta
 
 import pytest
@@ -10,11 +9,13 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone
 
+from azulsite.celery import app as celery_app
 from games import payloads, services
 from games.models import Game
 from notifications import services as notify
 from notifications.models import GameEmailBatch, NotificationSettings
 from tests.support.games import controller_to_move, start_game
+from tests.support.processes import wait_for_queue_to_drain
 from tests.support.waiting import wait_until
 
 CORRESPONDENCE = {"clock": {"kind": "correspondence", "days_per_move": 3}}
@@ -51,7 +52,8 @@ def test_a_real_worker_sends_the_turn_emails_at_most_one_per_game_an_hour(
 
     play_one_move(game)  # the other player's move now: within the hour of their first e-mail
     play_one_move(game)
-    time.sleep(2)
+    # The worker has reached a task queued after both moves' notices: it sent what it would now.
+    wait_for_queue_to_drain(celery_worker_process, celery_app, celery_app.conf.task_default_queue)
     assert len(subprocess_emails()) == 2  # batched: nothing more within the hour
     batch = GameEmailBatch.objects.get(user=first, game=game)
     assert batch.pending == ["your_turn"] and batch.sent_count == 1

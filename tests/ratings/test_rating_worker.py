@@ -19,6 +19,7 @@ from games.ratings.tasks import HOLD_ENV, rate_game
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import play_one, start_game
 from tests.support.processes import _spawn, startup_tasks_done
+from tests.support.row_locks import wait_for_lock_waiters
 from tests.support.waiting import wait_until
 
 WAIT_SECONDS = 20
@@ -51,10 +52,9 @@ def test_a_finished_rated_game_is_rated_by_the_worker_within_seconds(celery_work
     game = start_game(alice, bob, rated=True)
     for _ in range(3):
         play_one(game)
-    finished = time.monotonic()
     services.resign(game.pk, bob)  # ends the game: game_finished -> on commit -> task on Redis
+    # Within WAIT_SECONDS, not timed: how soon depends on the machine's load, not on the code.
     wait_until(lambda: RatingChange.objects.filter(game=game).count() == 2, WAIT_SECONDS, "the rating")
-    assert time.monotonic() - finished < 5
     game.refresh_from_db()
     assert stored_changes(game) == expected_changes(game)
     assert Rating.objects.get(user=alice, ladder="classic-2p").rating == 1520.0
@@ -121,7 +121,7 @@ def test_a_worker_killed_while_holding_the_locks_leaves_nothing_and_the_redelive
         marker = f"rating: game {game.pk} "
         before = log_count(celery_worker_process, marker)
         rate_game.delay(game.pk)  # the regular worker: blocks on the locks
-        time.sleep(1.0)
+        wait_for_lock_waiters(1, WAIT_SECONDS)  # PostgreSQL shows it waiting for them
         assert log_count(celery_worker_process, marker) == before  # still waiting
         assert not RatingChange.objects.filter(game=game).exists()
 

@@ -13,6 +13,7 @@ from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from azulsite.channel_names import channel_prefix
 from tests.support.parallel_workers import worker_redis_url
+from tests.support.pubsub import wait_until_subscribed
 
 pytestmark = pytest.mark.requires("redis")
 
@@ -37,20 +38,24 @@ def _layer(url):
 
 async def _heard(sender_url, listener_url):
     """The messages a socket in group `game-7` of `listener_url`'s site gets when the site of
-    `sender_url` broadcasts to its own `game-7`."""
-    listener, sender = _layer(listener_url), _layer(sender_url)
+    `sender_url` broadcasts to its own `game-7`: all those before a marker that the listener's
+    own site sends next (Redis delivers a subscriber's messages in the order published)."""
+    listener, sender, own = _layer(listener_url), _layer(sender_url), _layer(listener_url)
+    marker = {"type": "test.marker"}
     try:
         channel = await listener.new_channel()
         await listener.group_add("game-7", channel)
-        await asyncio.sleep(0.2)  # the subscription is live
+        await wait_until_subscribed(listener, "game-7")
         await sender.group_send("game-7", {"type": "game.state", "text": "hello"})
-        try:
-            return [await asyncio.wait_for(listener.receive(channel), timeout=1.0)]
-        except TimeoutError:
-            return []
+        await own.group_send("game-7", marker)
+        heard = []
+        while (message := await asyncio.wait_for(listener.receive(channel), timeout=10)) != marker:
+            heard.append(message)
+        return heard
     finally:
         await listener.flush()
         await sender.flush()
+        await own.flush()
 
 
 def test_a_broadcast_stays_in_its_own_redis_database():

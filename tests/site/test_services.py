@@ -1,7 +1,6 @@
 """The real services behind the site: PostgreSQL, the Redis channel layer, a Celery worker."""
 
 import asyncio
-import time
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -9,6 +8,7 @@ from channels.layers import get_channel_layer
 from django.db import IntegrityError, connection, transaction
 
 from accounts.models import User
+from tests.support.waiting import wait_until
 
 
 @pytest.mark.requires("postgres")
@@ -64,9 +64,8 @@ def test_celery_worker_sends_password_reset_email(celery_worker_process, subproc
     response = client.post("/accounts/password/reset/", {"email": "nadia@example.org"})
     assert response.status_code == 302
 
-    deadline = time.monotonic() + 20
-    while not (sent := subprocess_emails()) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert len(sent) == 1, f"the worker sent nothing:\n{celery_worker_process.log_tail()}"
+    sent = wait_until(subprocess_emails, 20,
+                      lambda: f"an e-mail from the worker:\n{celery_worker_process.log_tail()}")
+    assert len(sent) == 1
     assert sent[0]["To"] == "nadia@example.org"
     assert "/accounts/password/reset/" in sent[0].get_payload()

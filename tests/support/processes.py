@@ -159,3 +159,18 @@ def start_celery_worker(env: dict[str, str], celery_app, timeout: float = 60,
     tail = worker.log_tail()
     worker.stop()
     raise RuntimeError(f"celery worker not ready within {timeout}s:\n{tail}")
+
+
+def wait_for_queue_to_drain(worker: ServerProcess, celery_app, queue: str,
+                            timeout: float = 30) -> None:
+    """Until `worker` (a solo pool: one task at a time, in the order received) has run every
+    task sent to `queue` before this call: a no-op task sent now (Celery's own
+    celery.accumulate) has succeeded in its log. A test's "nothing more happens" then waits for
+    an event instead of for time to pass. Tasks held for a countdown or an ETA are not waited for.
+    """
+    from tests.support.waiting import wait_until
+
+    marker = celery_app.send_task("celery.accumulate", queue=queue).id
+    wait_until(lambda: f"[{marker}] succeeded" in worker.log_tail(lines=100_000), timeout,
+               lambda: f"the worker reaching a task sent after the others:\n{worker.log_tail()}")
+

@@ -8,9 +8,10 @@ behind can then be compared with running them one after the other.
 """
 
 import threading
-import time
 
 from django.db import connection, transaction
+
+from tests.support.waiting import wait_until
 
 
 def lock_waiters():
@@ -24,11 +25,8 @@ def lock_waiters():
 
 
 def wait_for_lock_waiters(count, timeout=10):
-    give_up = time.monotonic() + timeout
-    while lock_waiters() < count:
-        if time.monotonic() > give_up:
-            raise AssertionError(f"{count} writers never queued on the lock")
-        time.sleep(0.01)
+    wait_until(lambda: lock_waiters() >= count, timeout, f"{count} writers queued on the lock",
+               every=0.01)
 
 
 def queued_behind(hold, writes, answer):
