@@ -18,6 +18,7 @@ from games.api.views import HintRateThrottle
 from games.models import Table
 from tests.support.games import client_for, controller_to_move, error_code, start_game
 from tests.support.sockets import WAIT, game_socket, joined, next_of, opened, tokens_for
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -120,8 +121,7 @@ def test_the_hint_count_holds_across_server_processes(alice, bob, live_daphne):
     # The budget is counted per calendar minute (accounts.throttles.WindowRateThrottle): start
     # early in one, so that the last request is counted in the same window as the first (CI once
     # crossed into the next minute midway and got a 200).
-    while time.time() % 60 > 30:
-        time.sleep(0.5)
+    wait_until(lambda: time.time() % 60 <= 30, 31, "the first half of a minute", every=0.5)
     for _ in range(settings.HINTS_PER_MINUTE):
         assert client.post(f"/api/v1/games/{game.pk}/hint").status_code == 200
     status, body = _hint_request(live_daphne.url, game, mover)
@@ -160,7 +160,8 @@ def test_a_socket_over_its_message_rate_is_told_for_each_message_and_stays_open(
         assert {a["code"] for a in refused} == {"throttled"}
         assert all(0 < a["retry_after_ms"] <= 1000 for a in refused)
         assert "not processed" in refused[0]["detail"]
-        await asyncio.sleep(0.5)  # the rate refills: the same socket is served again
+        # As long as the server said to wait: the rate refills, the same socket is served again.
+        await asyncio.sleep(max(a["retry_after_ms"] for a in refused) / 1000)
         await socket.send_json_to({"type": "ping"})
         assert (await next_of(socket, "pong")) == {"type": "pong"}
         await socket.disconnect()
