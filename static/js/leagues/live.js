@@ -77,8 +77,8 @@ function connect() {
   socket.addEventListener("close", (event) => {
     window.clearInterval(ping);
     app.dataset.live = "closed";
-    if (event.code === 4404) return; // not a league this viewer may watch
-    window.setTimeout(connect, backoff.next());
+    const delay = backoff.afterClose(event.code); // null: not a league this viewer may watch
+    if (delay !== null) window.setTimeout(connect, delay);
   });
 }
 

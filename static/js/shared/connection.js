@@ -57,9 +57,9 @@ export class GameConnection {
       if (this.socket !== socket) return;
       this.socket = null;
       this.handlers.onStatus?.("closed");
-      // 4404: no such game; retrying cannot help.
-      if (this.stopped || event.code === 4404) return;
-      this.retryTimer = window.setTimeout(() => this.connect(), this.backoff.next());
+      const delay = this.backoff.afterClose(event.code);
+      if (this.stopped || delay === null) return;
+      this.retryTimer = window.setTimeout(() => this.connect(), delay);
     });
   }
 

@@ -32,11 +32,12 @@ export class LobbyFeed {
       else if (message.type === "table" && message.table) this.handlers.onTable?.(message.table);
       else if (message.type === "invitation" && message.invitation) this.handlers.onInvitation?.(message.invitation);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket || this.closed) return;
       this.socket = null;
       this.handlers.onStatus?.("closed");
-      window.setTimeout(() => this.connect(), this.backoff.next());
+      const delay = this.backoff.afterClose(event.code);
+      if (delay !== null) window.setTimeout(() => this.connect(), delay);
     });
   }
 

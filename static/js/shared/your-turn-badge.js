@@ -47,8 +47,8 @@ if (badge) {
       if (message.type === "your_turn") show(message.games);
     });
     socket.addEventListener("close", (event) => {
-      if (event.code === 4401) return;
-      window.setTimeout(connect, backoff.next());
+      const delay = backoff.afterClose(event.code);
+      if (delay !== null) window.setTimeout(connect, delay);
     });
   };
   connect();
