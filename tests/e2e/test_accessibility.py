@@ -1,4 +1,8 @@
-"""axe-core (axe-playwright-python) on every page of the site: no serious or critical violation.
+"""One crawl of every page of the site in Chromium, with two checks at each place it stops:
+axe-core (axe-playwright-python) finds no serious or critical violation, and the page breaks
+no rule of its Content-Security-Policy (Chromium's securitypolicyviolation events and console
+messages; the policy itself: tests/api/test_content_security_policy.py). One visit, both
+checks: the two crawls that checked them apart visited every page twice.
 
 Every page a person can reach is visited as a signed-in player (and the public ones anonymously
 too): home, lobby, account pages, profile, settings, leaderboards, leagues (index, new, detail,
@@ -7,10 +11,17 @@ previews), a move waiting for Confirm, a Duel game, both end screens and a repla
 account pages after a reset link, the logout confirmation and the API docs. Contrast is checked in
 the hovered and focused states of the buttons (on the boards at your move, on the end screens),
 and, measured here since axe leaves them out, of disabled and pressed controls.
+
+New pages join by themselves: every named URL without parameters that no step visited is
+fetched, and crawled if it answers with a page (`sweep`). A new URL with parameters fails the
+crawl (`test_every_page...`) until a step visits it or a table below says why not.
 """
+
+from urllib.parse import urlsplit
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.urls import Resolver404, URLPattern, URLResolver, get_resolver, resolve
 from playwright.sync_api import Page, expect
 
 from games.models import Game
@@ -23,6 +34,79 @@ pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
 AXE = Axe()
 SEVERE = {"serious", "critical"}
 
+# Chromium reports violations as events on the document; this runs before any page script.
+RECORD_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
+# The violations recorded so far, once every task queued before this one has run (an event is
+# dispatched in a task of its own): each is reported once.
+TAKE_VIOLATIONS = """() => new Promise((done) => setTimeout(
+  () => done(window.__cspViolations ? window.__cspViolations.splice(0) : ["(not recorded)"]), 0))"""
+
+_CONSOLE: dict = {}  # page -> its console messages not yet read
+VISITED: set[str] = set()  # the URL names of the pages checked in this process
+
+# Named URLs that no step of this crawl visits, and why (the sweep leaves them too). A new one
+# with parameters fails the crawl until it is visited or listed here.
+ELSEWHERE = {
+    "accounts:password_reset_confirm": "the account pages' test below (a real reset link)",
+    "learn:index": "tests/learn/test_learn_browser.py (phone and laptop sizes)",
+    "learn:rules": "tests/learn/test_learn_browser.py (every ruleset, phone and laptop sizes)",
+    "learn:tutorial": "tests/learn/test_learn_browser.py (both tutorials, mid-move and finished)",
+    "games:game": "redirects to its table or replay, both crawled",
+    "leagues:invite": "an invite link: redirects to the league's page, crawled",
+}
+ACTIONS = {  # POST only: forms' targets, not pages
+    "leagues:accept-invitation", "leagues:decline-invitation", "leagues:join", "leagues:leave",
+    "leagues:invite-player", "leagues:revoke-invitation", "leagues:reset-invite-link",
+    "leagues:revoke-invite-link", "leagues:remove-player", "leagues:make-organiser",
+    "leagues:season-dates", "leagues:start-season", "leagues:close-season", "leagues:withdraw",
+    "leagues:override", "leagues:extend", "social:unmute", "social:follow", "social:unfollow",
+}
+NOT_CRAWLED = ("api/", "admin/")  # JSON (the API docs page is crawled), Django's staff admin
+
+
+def named_routes() -> dict[str, tuple[str, bool]]:
+    """{URL name: (route, has parameters)} of every named URL outside NOT_CRAWLED."""
+    found = {}
+
+    def walk(patterns, prefix, namespace, parameters):
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            params = parameters or bool(pattern.pattern.regex.groups)
+            if isinstance(pattern, URLResolver):
+                inner = ":".join(filter(None, (namespace, pattern.namespace)))
+                walk(pattern.url_patterns, route, inner, params)
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                name = f"{namespace}:{pattern.name}" if namespace else pattern.name
+                if not route.startswith(NOT_CRAWLED):
+                    found.setdefault(name, (route, params))
+
+    walk(get_resolver().url_patterns, "", "", False)
+    return found
+
+
+def watch(page: Page) -> Page:
+    """`page` records what the policy blocks, from now on (once per page). Call it before the
+    page's first navigation: a document loaded before records only what comes after."""
+    if page not in _CONSOLE:
+        _CONSOLE[page] = []
+        page.add_init_script(RECORD_VIOLATIONS)
+        page.on("console", lambda message: _CONSOLE[page].append(message.text))
+        if page.url != "about:blank":
+            page.evaluate(f"() => {{ {RECORD_VIOLATIONS} }}")
+    return page
+
+
+def csp_violations(page: Page) -> list[str]:
+    recorded = page.evaluate(TAKE_VIOLATIONS)
+    console = [text for text in _CONSOLE[page] if "Content Security Policy" in text]
+    _CONSOLE[page].clear()
+    return recorded + console
+
 
 def severe_violations(page: Page) -> list[str]:
     results = AXE.run(page)
@@ -34,13 +118,45 @@ def severe_violations(page: Page) -> list[str]:
     return found
 
 
+def problems_on(page: Page) -> list[str]:
+    """Both checks of the page as it is now: what its policy blocked since the last look, then
+    axe's serious and critical findings (after: axe's own script is not the page's)."""
+    watch(page)
+    return [f"CSP: {violation}" for violation in csp_violations(page)] + severe_violations(page)
+
+
 def check(page: Page, url: str | None, failures: dict, name: str | None = None) -> None:
+    """Go to `url` (None: the page as it is) and record its problems under `name` or `url`."""
+    watch(page)
     if url is not None:
-        page.goto(url)
+        response = page.goto(url)
         page.wait_for_load_state("networkidle")
-    problems = severe_violations(page)
+        if response.status not in (404, 500):  # under DEBUG, Django's own pages go without
+            assert "script-src 'self'" in response.headers["content-security-policy"], url
+        assert page.title(), f"{url} did not render"
+    try:
+        VISITED.add(resolve(urlsplit(page.url).path).view_name)
+    except Resolver404:
+        pass  # the 404 page
+    problems = problems_on(page)
     if problems:
-        failures[name or url] = problems
+        failures[name or url or page.url] = problems
+
+
+def sweep(page: Page, base: str, failures: dict) -> None:
+    """Every named URL without parameters that no step visited: crawled if it answers with a
+    page; a redirect, a POST-only target or a download is not one; anything else fails."""
+    for name, (route, parameters) in named_routes().items():
+        if parameters or name in VISITED or name in ELSEWHERE:
+            continue
+        response = page.request.get(f"{base}/{route}", max_redirects=0)
+        kind = response.headers.get("content-type", "")
+        if response.status == 200 and kind.startswith("text/html"):
+            check(page, f"{base}/{route}", failures, f"/{route} (found by its name, {name})")
+        elif response.status in (204, 301, 302, 303, 405) or response.ok:
+            VISITED.add(name)  # not a page: nothing to look at
+        else:
+            failures[f"/{route} ({name})"] = [f"GET answered {response.status}"]
 
 
 def hover_every_button(page: Page, failures: dict, name: str) -> None:
@@ -101,13 +217,13 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
 
     base = live_daphne.url
     failures: dict = {}
-    anonymous = browser.new_context().new_page()
+    anonymous = watch(browser.new_context().new_page())
     for path in ("/", "/lobby/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/",
-                 "/leaderboard/", "/leagues/", "/no-such-page/"):
+                 "/leaderboard/", "/leagues/", "/api/docs/", "/no-such-page/"):
         check(anonymous, f"{base}{path}", failures)
     anonymous.context.close()
 
-    sign_up(page, base, "checker")
+    sign_up(watch(page), base, "checker")
     from django.contrib.auth import get_user_model
 
     me = get_user_model().objects.get(username="checker")
@@ -123,6 +239,7 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     check(page, f"{base}/notifications/unsubscribe/{unsubscribe_token(me.pk, 'your_turn')}/",
           failures, "unsubscribe")
     check(page, f"{base}/notifications/unsubscribe/forged/", failures, "unsubscribe, bad token")
+    check(page, f"{base}/accounts/email/confirm/forged/", failures, "e-mail confirmation, bad link")
     hover_every_button(page, failures, "lobby")
 
     # A classic game: the board, a selection with its previews, a move waiting for Confirm.
@@ -180,6 +297,11 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     assert "T" not in page.locator(".tile--white .tile__letter").all_inner_texts()
     check(page, f"{base}/games/{duel.pk}/replay", failures)
 
+    # Every other page without parameters, new ones included; then: no page left out.
+    sweep(page, base, failures)
+    unlisted = {name for name, (_route, parameters) in named_routes().items() if parameters}
+    unlisted -= VISITED | ELSEWHERE.keys() | ACTIONS
+    assert not unlisted, f"pages with parameters no step visits (visit, or list in ELSEWHERE or ACTIONS): {sorted(unlisted)}"
     assert not failures, "\n".join(f"{where}: {problems}" for where, problems in failures.items())
 
 
@@ -193,7 +315,7 @@ def test_account_pages_and_the_api_docs_have_no_serious_or_critical_violation(li
 
     base = live_daphne.url
     failures: dict = {}
-    sign_up(page, base, "resetter")
+    sign_up(watch(page), base, "resetter")
     user = get_user_model().objects.get(username="resetter")
     for path in ("/accounts/logout/", "/accounts/password/change/done/", "/api/docs/"):
         check(page, f"{base}{path}", failures)
@@ -203,7 +325,7 @@ def test_account_pages_and_the_api_docs_have_no_serious_or_critical_violation(li
     check(page, None, failures, "/api/docs/ with an operation open")
     hover_every_button(page, failures, "logout")
 
-    anonymous = page.context.browser.new_context().new_page()
+    anonymous = watch(page.context.browser.new_context().new_page())
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     token = default_token_generator.make_token(user)
     # The link's page redirects to the form under a session token (Django's own step).
@@ -232,7 +354,7 @@ def test_the_social_parts_have_no_serious_or_critical_violation(live_daphne, pag
 
     base = live_daphne.url
     failures: dict = {}
-    sign_up(page, base, "social-checker")
+    sign_up(watch(page), base, "social-checker")
     users = get_user_model().objects
     me = users.get(username="social-checker")
     other = users.create_user(username="other-player", password=None)
@@ -284,3 +406,18 @@ def test_the_social_parts_have_no_serious_or_critical_violation(live_daphne, pag
         check(page, None, failures, f"lobby, focus on invitation button {k}")
 
     assert not failures, "\n".join(f"{where}: {problems}" for where, problems in failures.items())
+
+
+def test_the_crawl_sees_what_the_policy_blocks(live_daphne, page):
+    """The crawl's policy check reports a blocked inline script, and axe's findings alongside."""
+    failures: dict = {}
+    check(page, f"{live_daphne.url}/accounts/login/", failures)
+    assert failures == {}
+    page.evaluate("""() => {
+      const script = document.createElement("script");
+      script.textContent = "document.title = 'injected'";
+      document.body.append(script);
+    }""")
+    check(page, None, failures, "an inline script")
+    assert page.title() != "injected"
+    assert any(problem.startswith("CSP: script-src") for problem in failures["an inline script"])

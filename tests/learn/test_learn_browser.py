@@ -156,9 +156,12 @@ def test_every_board_has_a_question_mark_leading_to_its_rules(page, live_daphne)
 
 
 def test_learn_pages_have_no_serious_or_critical_accessibility_violation(page, live_daphne):
-    from tests.e2e.test_accessibility import severe_violations
+    """And no violation of the Content-Security-Policy: the site crawl's two checks
+    (tests/e2e/test_accessibility.py), which leaves these pages to this test."""
+    from tests.e2e.test_accessibility import problems_on, watch
 
     base = live_daphne.url
+    watch(page)
     failures = {}
     for path in ("/learn/", "/learn/rules/classic/", "/learn/rules/gray/", "/learn/rules/duel/",
                  "/learn/tutorial/classic/", "/learn/tutorial/duel/"):
@@ -166,17 +169,17 @@ def test_learn_pages_have_no_serious_or_critical_accessibility_violation(page, l
             page.set_viewport_size(size)
             page.goto(f"{base}{path}")
             page.wait_for_load_state("networkidle")
-            problems = severe_violations(page)
+            problems = problems_on(page)
             if problems:
                 failures[f"{path} at {size['width']}"] = problems
     # A tutorial mid-move (a group selected, lines lit) and at its end.
     page.set_viewport_size(LAPTOP)
     page.goto(f"{base}/learn/tutorial/classic/")
     page.get_by_test_id("tutorial-board").locator("[data-pick]").click()
-    if problems := severe_violations(page):
+    if problems := problems_on(page):
         failures["classic tutorial, a group selected"] = problems
     for key in ("classic", "duel"):
         play_tutorial(page, base, key)
-        if problems := severe_violations(page):
+        if problems := problems_on(page):
             failures[f"{key} tutorial, finished"] = problems
     assert not failures, failures
