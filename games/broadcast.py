@@ -88,43 +88,35 @@ def user_group(user_id):
     return f"user-{user_id}"
 
 
-def game_state_after_commit(payload, mover_id):
-    """Send a game payload (built inside the transaction) to every player and spectator; only the
-    sockets of `mover_id` (selectors.mover_id: who moves now) get its legal moves."""
-    transaction.on_commit(lambda: send_game_state(payload, mover_id))
+def send_game_state(change):
+    """Send a committed change (games.events.GameChange) to every player and spectator of its
+    game, each socket the view that `payloads.view_for` gives its account."""
+    _group_send(game_group(change.game.pk), state_event(change))
 
 
-def send_game_state(payload, mover_id):
-    _group_send(game_group(payload["id"]), state_event(payload, mover_id))
-
-
-# The end of a state for every socket but the mover's: the mover-only keys empty.
-_WITHOUT_MOVES = "".join(f',"{key}":[]' for key in payloads.MOVER_ONLY) + "}"
-
-
-def state_event(payload, mover_id):
-    """The `game.state` event of one change: one event for the whole group, encoded once.
-
-    `text` is the mover's `state` message, with `legal_moves` and `previews` its last keys;
-    `cut` is where they start and `mover` the user id whose sockets send `text` as it is. Every
-    other socket sends text[:cut] with the two keys empty (`state_text_for`). So each socket gets
-    exactly one state per change, and every state of a version that reaches the mover's page has
-    its moves: a page keeps the last state of a version, and no second copy can take them away.
-    A process of the previous release sends `text` to everyone, with the moves (rolling deploys
-    mix both; docs/operations.md)."""
-    common = fast_json.dumps({"type": "state", **payloads.without_moves(payload)})
-    cut = len(common) - 1
-    moves = "".join(f',"{key}":{fast_json.dumps(payload[key])}' for key in payloads.MOVER_ONLY) + "}"
-    return {"type": "game.state", "text": common[:cut] + moves, "cut": cut, "mover": mover_id}
+def state_event(change):
+    """The `game.state` event of one change: one event for the whole group, each view encoded
+    once however many sockets get it (payloads.views). `text` is the `state` message of the
+    sockets of `mover` (the account that moves now), `others` everyone else's; without `others`
+    (nobody moves, or a process of the previous release sent it) every socket gets `text`.
+    So each socket gets exactly one state per change, and every state of a version that reaches
+    the mover's page has its moves (a page keeps the last state of a version)."""
+    mover, mine, others = payloads.views(
+        change.game, last_move=change.last_move, engine_state=change.engine_state,
+        account=change.account,
+    )
+    event = {"type": "game.state", "text": fast_json.dumps({"type": "state", **mine}), "mover": mover}
+    if others is not mine:
+        event["others"] = fast_json.dumps({"type": "state", **others})
+    return event
 
 
 def state_text_for(event, user_id):
-    """The text a socket of `user_id` (None: anonymous) sends for a `game.state` event. An event
-    without `cut` (sent by a process of the previous release) goes out as it is, moves and all."""
-    cut = event.get("cut")
-    if cut is None or (user_id is not None and user_id == event.get("mover")):
+    """The text a socket of `user_id` (None: anonymous) sends for a `game.state` event."""
+    others = event.get("others")
+    if others is None or (user_id is not None and user_id == event.get("mover")):
         return event["text"]
-    return event["text"][:cut] + _WITHOUT_MOVES
+    return others
 
 
 def lobby_after_commit(table_id, *, open_tables_changed=True):

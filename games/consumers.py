@@ -132,10 +132,18 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
 
 
 def _state_message(game, user_id):
-    """The current state, as the socket of `user_id` gets it (the moves for the mover alone, as
-    in broadcasts)."""
-    payload = payloads.game_payload(game, last_move=selectors.last_move(game))
-    return {"type": "state", **payloads.for_viewer(payload, selectors.mover_id(game), user_id)}
+    """The current state, as the socket of `user_id` gets it (payloads.view_for, as in broadcasts)."""
+    return {"type": "state", **payloads.view_for(game, user_id, last_move=selectors.last_move(game))}
+
+
+def _move_message(game_id, user, move, version):
+    """Play `move`; a resend of the last accepted one changes nothing, so no broadcast follows:
+    its answer, the sender's view of the game (None when the move was applied)."""
+    outcome = services.play_move(game_id, user, move, version)
+    if outcome.applied:
+        return None
+    view = payloads.view_for(outcome.game, getattr(user, "pk", None), last_move=outcome.last_move)
+    return {"type": "state", **view}
 
 
 def _sync_message(game_id, user_id):
@@ -210,13 +218,11 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
         presence.changed(self.group, self.channel_layer)
 
     async def on_move(self, content):
-        outcome = await self.call_service(
-            services.play_move, self.game_id, self.user, content.get("move"), content.get("version")
+        answer = await self.call_service(
+            _move_message, self.game_id, self.user, content.get("move"), content.get("version")
         )
-        if outcome is not None and not outcome.applied:
-            # A resend changes nothing, so no broadcast follows: answer the sender directly.
-            payload = payloads.for_viewer(outcome.payload, outcome.mover_id, self.user_id)
-            await self.send_json({"type": "state", **payload})
+        if answer is not None:
+            await self.send_json(answer)
 
     async def on_sync(self, content):
         message = await self.call_service(_sync_message, self.game_id, self.user_id)
@@ -228,8 +234,7 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
 
     # Group events (from games.broadcast and presence changes).
     async def game_state(self, event):
-        # The broadcast carries the message encoded once for all its receivers; sockets of anyone
-        # but the mover cut the moves off (broadcast.state_event).
+        # The broadcast carries each view encoded once for all its receivers (broadcast.state_event).
         await self.send(text_data=broadcast.state_text_for(event, self.user_id))
 
     async def game_analysis(self, event):

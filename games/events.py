@@ -1,18 +1,20 @@
 """What follows a committed change of a game or table: the after-commit fan-out.
 
-Every service that changes a game calls `game_changed` inside its transaction; nothing here runs
-unless the transaction commits. In order: the game's state to its sockets, `game_changed` for
+Every service that changes a game calls `game_changed` inside its transaction with what it did
+(a `GameChange`: rows and the engine's account, no JSON); nothing here runs unless the
+transaction commits, and the views sent to sockets are built then, outside the lock. In order: the game's state to its sockets, `game_changed` for
 the listeners (notifications), the lobby if the table changed, then either the end hooks
 (`game_finished`: ratings, leagues) or the next bot turn and the clock check.
 """
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from . import broadcast, dispatch, selectors
-from .models import Game
+from .models import Game, MoveRecord
 from .signals import game_changed as game_changed_signal
 from .signals import game_finished
 from .signals import seat_left as seat_left_signal
@@ -31,9 +33,23 @@ def table_changed(table_id):
     broadcast.lobby_after_commit(table_id)
 
 
-def game_changed(game, payload, *, table_changed):
-    """Queue what must follow a committed change: broadcast, bot turn, clock check, end hooks."""
-    broadcast.game_state_after_commit(payload, selectors.mover_id(game))
+@dataclass(frozen=True)
+class GameChange:
+    """A game as a service left it: what the views of it are built from (games.payloads.view_for).
+    `last_move`: the latest MoveRecord (None: none yet); `engine_state`: game.state decoded, and
+    `account`: what the engine said the move did (engine.apply_scored), when the service has them."""
+
+    game: Game
+    last_move: MoveRecord | None = None
+    engine_state: object = None
+    account: dict | None = None
+
+
+def game_changed(change, *, table_changed):
+    """Queue what must follow a committed `change` (a GameChange): broadcast, bot turn, clock
+    check, end hooks."""
+    game = change.game
+    transaction.on_commit(lambda: broadcast.send_game_state(change))
     _announce_change(game)
     if table_changed:
         # A game's start takes its table off the open list; its end (the table was playing) only

@@ -1,6 +1,6 @@
 """The JSON shapes of tables, games and moves: the one builder used by REST, WebSocket and broadcasts."""
 
-from . import game_rules, score_history
+from . import game_rules, score_history, selectors
 from .models import Game
 
 
@@ -68,15 +68,13 @@ def game_seat_payload(seat):
     }
 
 
-def public_state_and_legal_moves(game, engine_state=None):
-    """The engine's public state while the game runs (the full one, seed included, once it is over),
-    the legal moves of the player to move (derived from public information only) and what each
-    would do (the engine's previews, aligned with the moves).
-    `engine_state`: game.state already decoded, if the caller has it."""
+def public_state(game, engine_state=None):
+    """The engine's public state while the game runs (no seed, no bag or stack order, no face-down
+    chips), the full one, seed included, once it is over. `engine_state`: game.state decoded."""
     if game.is_over:
-        return game.state, [], []
+        return game.state
     state = engine_state if engine_state is not None else game_rules.load_state(game.state)
-    return state.to_dict(public=True), game_rules.legal_moves(state), game_rules.move_previews(state)
+    return state.to_dict(public=True)
 
 
 def move_payload(record, account=None, *, with_boards=False):
@@ -99,22 +97,29 @@ def move_payload(record, account=None, *, with_boards=False):
     return payload
 
 
-def game_payload(game, last_move=None, engine_state=None, account=None):
-    """Everything a client needs to draw a game. `last_move` is the latest MoveRecord (or None);
-    `engine_state` is game.state decoded, when the caller already has it; `account` is what
-    the engine said that move did (engine.apply_scored), when the caller just applied it."""
+def game_payload(game, last_move=None, engine_state=None, account=None, *, with_moves=True):
+    """Everything a client needs to draw a game, as the player to move sees it (`with_moves`: the
+    legal moves and the engine's previews of each; everyone else gets both as []). Edges send
+    `view_for`, which decides who sees what; this is its builder. `last_move` is the latest
+    MoveRecord (or None); `engine_state` is game.state decoded, when the caller already has it;
+    `account` is what the engine said that move did (engine.apply_scored), when the caller just
+    applied it."""
     table = game.table
     seats = sorted(table.seats_in_order(), key=lambda seat: seat.player_index)
     revealed = game.is_over
-    state, legal_moves, previews = public_state_and_legal_moves(game, engine_state)
+    engine_state = None if revealed else (
+        engine_state if engine_state is not None else game_rules.load_state(game.state))
+    moving = with_moves and not revealed
     return {
         "id": game.pk,
         "table": table.pk,
         "status": game.status,
         "version": game.version,
-        "state": state,
-        "legal_moves": legal_moves,
-        "previews": previews,
+        "state": public_state(game, engine_state),
+        # The legal moves follow from public information; they are the mover's alone because
+        # nobody else can play them (and in Duel they are most of the message).
+        "legal_moves": game_rules.legal_moves(engine_state) if moving else [],
+        "previews": game_rules.move_previews(engine_state) if moving else [],
         "result": game.result,
         "seats": [game_seat_payload(seat) for seat in seats],
         "clock": {
@@ -138,22 +143,31 @@ def game_payload(game, last_move=None, engine_state=None, account=None):
     }
 
 
-# What only the player to move uses: the moves it may play and what each would do (hundreds of
-# entries in Duel). Sockets of everyone else get them empty (games.broadcast).
+# What only the player to move gets: the moves it may play and what each would do.
 MOVER_ONLY = ("legal_moves", "previews")
 
 
-def without_moves(payload):
-    """A game payload without what only the player to move uses (see `for_viewer`)."""
-    return {key: value for key, value in payload.items() if key not in MOVER_ONLY}
+def view_for(game, viewer, *, last_move=None, engine_state=None, account=None):
+    """What `viewer` (a user id; None: anonymous) sees of `game`: the one decision, for REST,
+    a socket's connect, sync and resend, and the broadcast (`views`). Hidden information never
+    leaves (the seed and salt until the end, the bag's and the plate stack's order, Duel's
+    face-down chips: `public_state`); the legal moves and their previews go to the account that
+    moves now alone (the player to move, or the bot that took their seat over: selectors.mover_id).
+    A spectator, an anonymous visitor, a player who left and a player waiting for their turn
+    see the same."""
+    moves = viewer is not None and viewer == selectors.mover_id(game)
+    return game_payload(game, last_move, engine_state, account, with_moves=moves)
 
 
-def for_viewer(payload, mover_id, user_id):
-    """The payload as a socket of `user_id` gets it: the legal moves and their previews for the
-    account that moves now (`mover_id`, selectors.mover_id), empty lists for everyone else."""
-    if user_id is not None and user_id == mover_id:
-        return payload
-    return {**payload, **{key: [] for key in MOVER_ONLY}}
+def views(game, *, last_move=None, engine_state=None, account=None):
+    """(mover_id, the mover's view, everyone else's view) of one change, the shared part built
+    once: what the broadcast encodes, one text per view (games.broadcast). Once nobody moves
+    (mover_id None) the two views are the same object."""
+    mover = selectors.mover_id(game)
+    mine = game_payload(game, last_move, engine_state, account, with_moves=mover is not None)
+    if mover is None:
+        return None, mine, mine
+    return mover, mine, {**mine, **{key: [] for key in MOVER_ONLY}}
 
 
 def move_log_payload(game):

@@ -162,7 +162,7 @@ class GameView(APIView):
     )
     def get(self, request, game_id):
         game = selectors.get_game(game_id)
-        return Response(payloads.game_payload(game, last_move=selectors.last_move(game)))
+        return Response(payloads.view_for(game, request.user.pk, last_move=selectors.last_move(game)))
 
 
 class GameMovesView(APIView):
@@ -248,7 +248,8 @@ class ResignView(APIView):
         tags=["games"],
     )
     def post(self, request, game_id):
-        return Response(services.resign(game_id, request.user))
+        change = services.resign(game_id, request.user)
+        return Response(payloads.view_for(change.game, request.user.pk, last_move=change.last_move))
 
 
 class ReplayView(APIView):

@@ -7,7 +7,7 @@ human left, the game ends; otherwise a bot takes the leaver's seat.
 from django.db import transaction
 from django.utils import timezone
 
-from games import clocks, errors, events, payloads, selectors
+from games import clocks, errors, events, selectors
 from games.bot_accounts import bot_account
 from games.models import Game, Table
 from games.outcome import aborted_result, final_result
@@ -19,7 +19,7 @@ REPLACEMENT_BOT_LEVEL = "greedy"
 
 
 def resign(game_id, user):
-    """Give up: see docs/live-play.md for what happens to the game."""
+    """Give up: see docs/live-play.md for what happens to the game. The GameChange."""
     return leave_game(game_id, user, "resign")
 
 
@@ -38,9 +38,15 @@ def leave_game(game_id, user, reason, over=errors.GameOver):
             raise errors.NotSeated()
         _seat_leaves(game, seat, reason, now)
         game.save()
-        payload = payloads.game_payload(game, last_move=game.moves.order_by("-number").first())
-        events.game_changed(game, payload, table_changed=game.is_over)
-    return payload
+        change = _changed(game)
+    return change
+
+
+def _changed(game):
+    """Under the game's lock: queue the fan-out of a seat's leaving; the GameChange."""
+    change = events.GameChange(game, game.moves.select_related("user").order_by("-number").first())
+    events.game_changed(change, table_changed=game.is_over)
+    return change
 
 
 def expire_game_if_overdue(game_id, now=None):
@@ -94,8 +100,7 @@ def time_out_player_to_move(game, now):
     else:
         _seat_leaves(game, seat, "timeout", now)
     game.save()
-    payload = payloads.game_payload(game, last_move=game.moves.order_by("-number").first())
-    events.game_changed(game, payload, table_changed=game.is_over)
+    _changed(game)
 
 
 def expire_overdue_games(now=None):

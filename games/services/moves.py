@@ -13,12 +13,19 @@ from . import common, leaving
 
 
 @dataclass(frozen=True)
-class MoveOutcome:
-    version: int
-    state: dict  # public state after the move
-    applied: bool  # False when this was a resend of the last accepted move
-    payload: dict  # the full game payload (payloads.game_payload)
-    mover_id: int | None  # who moves now (selectors.mover_id): sockets show others no moves
+class MoveOutcome(events.GameChange):
+    """The game after a move (a GameChange: the edges build its view, payloads.view_for)."""
+
+    applied: bool = True  # False when this was a resend of the last accepted move
+
+    @property
+    def version(self):
+        return self.game.version
+
+    @property
+    def state(self):
+        """The public state after the move (the REST answer's)."""
+        return payloads.public_state(self.game, self.engine_state)
 
 
 def play_move(game_id, user, move, version):
@@ -50,8 +57,7 @@ def _apply_move(game, user, move, version, now):
 
     last = _resent_last_move(game, user, move, version)
     if last is not None:
-        payload = payloads.game_payload(game, last_move=last)
-        return MoveOutcome(game.version, payload["state"], False, payload, selectors.mover_id(game))
+        return MoveOutcome(game, last, applied=False)
 
     if game.is_over:
         raise errors.GameOver()
@@ -94,9 +100,9 @@ def _apply_move(game, user, move, version, now):
     # The move, the game and the mover's bank (when charged) in one statement (one round trip).
     charged = seat if seat.time_left_ms != bank else None
     storage.write_move(record, game, _GAME_MOVE_FIELDS, charged, ["time_left_ms"])
-    payload = payloads.game_payload(game, last_move=record, engine_state=new_state, account=account)
-    events.game_changed(game, payload, table_changed=finished)
-    return MoveOutcome(game.version, payload["state"], True, payload, selectors.mover_id(game))
+    outcome = MoveOutcome(game, record, new_state, account)
+    events.game_changed(outcome, table_changed=finished)
+    return outcome
 
 
 def _resent_last_move(game, user, move, version):

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import clocks, errors, events, game_rules, payloads, selectors
+from games import clocks, errors, events, game_rules, selectors
 from games.bot_accounts import bot_account, bot_levels
 from games.models import Game, Seat, Table
 
@@ -212,7 +212,7 @@ def start_table(table_id, user, *, player_order=None):
         game.table = common.table_with_seats(table.pk)
         leaving.start_turn(game, now)
         game.save(update_fields=["deadline_at", "turn_started_at"])
-        events.game_changed(game, payloads.game_payload(game), table_changed=True)
+        events.game_changed(events.GameChange(game), table_changed=True)
     return game
 
 

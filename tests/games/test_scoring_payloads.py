@@ -24,7 +24,7 @@ def play_to_end(game, seed=0):
         lines = [m for m in moves if m.get("line") not in ("floor", "broken")]
         move = rng.choice(lines if lines and rng.random() < 0.85 else moves)
         outcome = services.play_move(current.pk, controller_to_move(current), move, current.version)
-        answers.append(outcome.payload)
+        answers.append(game_payload(outcome.game, outcome.last_move, account=outcome.account))
     return fresh(game), answers
 
 

@@ -15,6 +15,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import broadcast, fast_json, game_rules, payloads, selectors
+from games.events import GameChange
 from games.models import Game
 from tests.support.games import start_game
 from tests.support.sockets import connect, opened, settle, tokens_for
@@ -154,26 +155,30 @@ def test_the_mover_is_whoever_controls_the_seat_to_move(alice, bob, carol):
     assert selectors.mover_id(loaded) is None
 
 
-def test_a_broadcast_is_one_event_whose_text_alone_is_the_full_state(alice, bob, carol):
-    """Rolling deploys: a process of the previous release sends an event's `text` to every socket,
-    so the text must be the full state (moves included); and a new process sends an event of the
-    previous release (no `cut`) as it is, moves included."""
+def test_a_broadcast_is_one_event_encoding_each_view_once(alice, bob, carol):
+    """One event for the group: `text` is the mover's view, `others` everyone else's, each the
+    view payloads.view_for gives them. Rolling deploys: a process of the previous release sends an
+    event's `text` to every socket, so the text must be the full state (moves included); and a
+    new process sends an event of the previous release (no `others`) as it is, moves included."""
     game = start_game(alice, bob, ruleset="duel")
     loaded = selectors.get_game_with_players(game.pk)
     payload = payloads.game_payload(loaded)
     mover = selectors.mover_id(loaded)
-    event = broadcast.state_event(payload, mover)
+    event = broadcast.state_event(GameChange(loaded))
     assert json.loads(event["text"]) == {"type": "state", **payload}
     for user in (alice, bob, carol, None):
         user_id = None if user is None else user.pk
         text = broadcast.state_text_for(event, user_id)
-        assert json.loads(text) == {"type": "state", **payloads.for_viewer(payload, mover, user_id)}
-    old_event = {"type": "game.state", "text": json.dumps({"type": "state", **payload})}
+        assert text is event["text" if user_id == mover else "others"]
+        assert json.loads(text) == {"type": "state", **payloads.view_for(loaded, user_id)}
+    old_event = {"type": "game.state", "text": json.dumps({"type": "state", **payload}), "cut": 9}
     assert broadcast.state_text_for(old_event, carol.pk) == old_event["text"]
     assert broadcast.state_text_for(old_event, None) == old_event["text"]
-    # Once over, nobody moves: an anonymous socket (no user id) gets no moves either.
-    assert broadcast.state_text_for({**event, "mover": None}, None).endswith(
-        ',"legal_moves":[],"previews":[]}')
+    # Once over, nobody moves: one view, no moves, for an anonymous socket (no user id) too.
+    loaded.status = Game.Status.FINISHED
+    over = broadcast.state_event(GameChange(loaded))
+    assert "others" not in over and over["mover"] is None
+    assert json.loads(broadcast.state_text_for(over, None))["legal_moves"] == []
 
     tokens = tokens_for(carol)
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import services, storage
 from games.models import Game, MoveRecord, Seat
+from games.payloads import game_payload
 from tests.support.games import play_one, start_game
 
 
@@ -58,13 +59,14 @@ def test_a_move_is_written_as_the_orm_reads_it(alice, bob):
     game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
     outcome = play_one(game)
     record = MoveRecord.objects.get(game=game, number=outcome.version)
-    assert model_to_dict(record)["move"] == outcome.payload["last_move"]["move"]
-    assert outcome.payload["last_move"]["number"] == record.number == 1
+    payload = game_payload(outcome.game, outcome.last_move, account=outcome.account)
+    assert model_to_dict(record)["move"] == payload["last_move"]["move"]
+    assert payload["last_move"]["number"] == record.number == 1
     stored = Game.objects.get(pk=game.pk)
     assert stored.version == 1 and stored.state["move_count"] == 1
     # The mover's bank was charged and saved with the move, as the payload reported it.
     mover = Seat.objects.get(table=game.table, player_index=record.player_index)
-    reported = next(seat for seat in outcome.payload["seats"]
+    reported = next(seat for seat in payload["seats"]
                     if seat["player_index"] == record.player_index)
     assert mover.time_left_ms == reported["time_left_ms"] <= 60_000
 
