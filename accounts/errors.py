@@ -1,33 +1,40 @@
-"""Domain errors of the accounts services, each with a stable code (see docs/api.md)."""
+"""Domain errors of the accounts services, each with a stable code and its HTTP status (see
+docs/api.md); like every app's, the API answers them in azulsite.api.errors, pages say which status."""
 
 import math
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-
-class AccountsError(Exception):
-    code = "accounts_error"
-
-    def __init__(self, detail: str):
-        super().__init__(detail)
-        self.detail = detail
+from azulsite import errors as kernel
+from azulsite.errors import DomainError
 
 
-class RegistrationRejected(AccountsError):
-    """The username or password is not acceptable; field_errors says why, per field."""
+class AccountsError(DomainError):
+    """Any refusal of the accounts services (no code of its own: it would hide the kernel's in
+    RegistrationRejected and Throttled, which subclass both)."""
 
-    code = "invalid"
+
+class RegistrationRejected(AccountsError, kernel.Invalid):
+    """The username or password is not acceptable; field_errors says why, per field (the API's
+    `fields`)."""
 
     def __init__(self, field_errors: dict[str, list[str]]):
         self.field_errors = field_errors
+        self.extra = {"fields": field_errors}
         super().__init__(
             " ".join(f"{field}: {' '.join(map(str, messages))}" for field, messages in field_errors.items())
         )
 
 
 class InvalidCredentials(AccountsError):
-    code = "invalid_credentials"
+    code, status = "invalid_credentials", 401
+
+
+class CodeRequired(AccountsError):
+    """A password alone must not buy a token that skips the login page's code step."""
+
+    code, status = "code_required", 401
 
 
 def _in_minutes(seconds: int) -> str:
@@ -35,10 +42,9 @@ def _in_minutes(seconds: int) -> str:
     return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
-class Throttled(AccountsError):
+class Throttled(AccountsError, kernel.Throttled):
     """A per-address (or per-mailbox) budget is spent; retry_after_seconds says for how long."""
 
-    code = "throttled"
     what = gettext_lazy("Too many requests from your address.")
     advice = ""
 
@@ -48,6 +54,7 @@ class Throttled(AccountsError):
             _("%(what)s Try again in %(wait)s%(advice)s.") % {
                 "what": self.what, "wait": _in_minutes(retry_after_seconds), "advice": self.advice}
         )
+        self.extra = {"retry_after": retry_after_seconds}  # always, even 0 (the API's body)
 
 
 class LoginThrottled(Throttled):
@@ -84,11 +91,11 @@ class ConfirmationEmailsThrottled(Throttled):
 class ConfirmationLinkInvalid(AccountsError):
     """A confirmation link this site did not sign, or signed too long ago, or already used."""
 
-    code = "bad_confirmation_link"
+    code, status = "bad_confirmation_link", 400
 
 
 class NothingToConfirm(AccountsError):
-    code = "nothing_to_confirm"
+    code, status = "nothing_to_confirm", 409
 
 
 class SecondFactorThrottled(LoginThrottled):
@@ -99,10 +106,10 @@ class SecondFactorThrottled(LoginThrottled):
 class InvalidCode(AccountsError):
     """A sign-in code (authenticator or recovery) that is missing, wrong or already used."""
 
-    code = "invalid_code"
+    code, status = "invalid_code", 401
 
 
 class TwoFactorState(AccountsError):
     """Two-factor sign-in is already on (or off, or not started) for this account."""
 
-    code = "two_factor_state"
+    code, status = "two_factor_state", 409

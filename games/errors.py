@@ -1,28 +1,26 @@
 """Domain errors raised by games.services, each with a stable code and its HTTP status.
 
-The REST layer and the WebSocket consumer both translate these through `code`/`status`/`detail`:
-the mapping lives here and nowhere else.
+The REST layer and the WebSocket consumer both translate these through `code`/`status`/`detail`;
+the common ones (NotFound, Forbidden, Invalid...) take theirs from azulsite.errors.
 """
 
 from django.utils.translation import gettext_lazy
 
+from azulsite import errors as kernel
 from azulsite.errors import DomainError
+from azulsite.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
 
 
 class GameError(DomainError):
     """Any refusal of games.services (and of replays)."""
 
 
-class NotFound(GameError):
-    code, status, default_detail = "not_found", 404, gettext_lazy("no such table or game")
+class NotFound(GameError, kernel.NotFound):
+    default_detail = gettext_lazy("no such table or game")
 
 
-class NotAuthenticated(GameError):
-    code, status, default_detail = "not_authenticated", 401, gettext_lazy("log in (session or token) to do this")
-
-
-class Forbidden(GameError):
-    code, status, default_detail = "forbidden", 403, gettext_lazy("you may not do this")
+class Forbidden(GameError, kernel.Forbidden):
+    pass
 
 
 class NotCreator(GameError):
@@ -85,16 +83,16 @@ class TooManyBotGames(GameError):
     )
 
 
-class InvalidMove(GameError):
-    code, status, default_detail = "invalid_move", 400, gettext_lazy("the move is malformed")
+class InvalidMove(GameError, kernel.InvalidMove):
+    pass
 
 
-class Invalid(GameError):
-    code, status, default_detail = "invalid", 400, gettext_lazy("invalid options")
+class Invalid(GameError, kernel.Invalid):
+    default_detail = gettext_lazy("invalid options")
 
 
-class IllegalMove(GameError):
-    code, status, default_detail = "illegal_move", 422, gettext_lazy("that move is not allowed now")
+class IllegalMove(GameError, kernel.IllegalMove):
+    pass
 
 
 ALL_ERRORS = [

@@ -2,19 +2,17 @@
 
 from django.utils.translation import gettext_lazy
 
+from azulsite import errors as kernel
 from azulsite.errors import DomainError
+from azulsite.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
 
 
 class LeagueError(DomainError):
     """Any refusal of leagues.services."""
 
 
-class NotFound(LeagueError):
-    code, status, default_detail = "not_found", 404, gettext_lazy("no such league, season or fixture")
-
-
-class NotAuthenticated(LeagueError):
-    code, status, default_detail = "not_authenticated", 401, gettext_lazy("log in (session or token) to do this")
+class NotFound(LeagueError, kernel.NotFound):
+    default_detail = gettext_lazy("no such league, season or fixture")
 
 
 class NotOrganiser(LeagueError):
@@ -53,12 +51,12 @@ class InvitationAnswered(LeagueError):
     )
 
 
-class Forbidden(LeagueError):
-    code, status, default_detail = "forbidden", 403, gettext_lazy("you may not do this")
+class Forbidden(LeagueError, kernel.Forbidden):
+    pass
 
 
-class Invalid(LeagueError):
-    code, status, default_detail = "invalid", 400, gettext_lazy("invalid options")
+class Invalid(LeagueError, kernel.Invalid):
+    default_detail = gettext_lazy("invalid options")
 
 
 class AlreadyMember(LeagueError):

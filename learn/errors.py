@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext_lazy
 
+from azulsite import errors as kernel
 from azulsite.errors import DomainError
 
 
@@ -9,20 +10,20 @@ class LearnError(DomainError):
     """Any refusal of learn.selectors."""
 
 
-class NotFound(LearnError):
-    code, status, default_detail = "not_found", 404, gettext_lazy("no such tutorial")
+class NotFound(LearnError, kernel.NotFound):
+    default_detail = gettext_lazy("no such tutorial")
 
 
-class Invalid(LearnError):
-    code, status, default_detail = "invalid", 400, gettext_lazy("the request is not valid")
+class Invalid(LearnError, kernel.Invalid):
+    default_detail = gettext_lazy("the request is not valid")
 
 
-class InvalidMove(LearnError):
-    code, status, default_detail = "invalid_move", 400, gettext_lazy("the move is malformed")
+class InvalidMove(LearnError, kernel.InvalidMove):
+    pass
 
 
-class IllegalMove(LearnError):
-    code, status, default_detail = "illegal_move", 422, gettext_lazy("the rules do not allow this move")
+class IllegalMove(LearnError, kernel.IllegalMove):
+    default_detail = gettext_lazy("the rules do not allow this move")
 
 
 class WrongMove(LearnError):

@@ -2,19 +2,17 @@
 
 from django.utils.translation import gettext_lazy
 
+from azulsite import errors as kernel
 from azulsite.errors import DomainError
+from azulsite.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
 
 
 class MatchError(DomainError):
     """Any refusal of matchmaking.rematches, matchmaking.seeks or quick play."""
 
 
-class NotAuthenticated(MatchError):
-    code, status, default_detail = "not_authenticated", 401, gettext_lazy("log in (session or token) to do this")
-
-
-class NotFound(MatchError):
-    code, status, default_detail = "not_found", 404, gettext_lazy("no such game")
+class NotFound(MatchError, kernel.NotFound):
+    default_detail = gettext_lazy("no such game")
 
 
 class NotAPlayer(MatchError):
@@ -47,22 +45,18 @@ class NotSeeking(MatchError):
     code, status, default_detail = "not_seeking", 409, gettext_lazy("you are not looking for an opponent")
 
 
-class Invalid(MatchError):
-    code, status, default_detail = "invalid", 400, gettext_lazy("invalid options")
+class Invalid(MatchError, kernel.Invalid):
+    default_detail = gettext_lazy("invalid options")
 
 
-class Forbidden(MatchError):
-    code, status, default_detail = "forbidden", 403, gettext_lazy("you may not do this")
+class Forbidden(MatchError, kernel.Forbidden):
+    pass
 
 
-class Throttled(MatchError):
+class Throttled(MatchError, kernel.Throttled):
     """The user's matchmaking budget is spent (REST and sockets alike); retry_after in seconds."""
 
-    code, status, default_detail = "throttled", 429, gettext_lazy("too many matchmaking requests: wait a little")
-
-    def __init__(self, detail=None, retry_after=None):
-        super().__init__(detail)
-        self.extra = {"retry_after": retry_after} if retry_after else {}
+    default_detail = gettext_lazy("too many matchmaking requests: wait a little")
 
 
 def as_match_error(error):

@@ -2,23 +2,21 @@
 
 from django.utils.translation import gettext_lazy
 
+from azulsite import errors as kernel
 from azulsite.errors import DomainError
+from azulsite.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
 
 
 class NotificationError(DomainError):
     pass
 
 
-class NotAuthenticated(NotificationError):
-    code, status, default_detail = "not_authenticated", 401, gettext_lazy("log in (session or token) to do this")
+class Invalid(NotificationError, kernel.Invalid):
+    pass
 
 
-class Invalid(NotificationError):
-    code, status, default_detail = "invalid", 400, gettext_lazy("invalid input")
-
-
-class NotFound(NotificationError):
-    code, status, default_detail = "not_found", 404, gettext_lazy("no such subscription")
+class NotFound(NotificationError, kernel.NotFound):
+    default_detail = gettext_lazy("no such subscription")
 
 
 class BadToken(NotificationError):

@@ -6,7 +6,9 @@ social.sockets, through `code`/`status`/`detail` like every app's DomainError.
 
 from django.utils.translation import gettext_lazy
 
+from azulsite import errors as kernel
 from azulsite.errors import DomainError
+from azulsite.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
 
 
 class SocialError(DomainError):
@@ -15,20 +17,16 @@ class SocialError(DomainError):
     extra: dict = {}
 
 
-class NotFound(SocialError):
-    code, status, default_detail = "not_found", 404, gettext_lazy("no such message, user or invitation")
+class NotFound(SocialError, kernel.NotFound):
+    default_detail = gettext_lazy("no such message, user or invitation")
 
 
-class NotAuthenticated(SocialError):
-    code, status, default_detail = "not_authenticated", 401, gettext_lazy("log in (session or token) to do this")
+class Invalid(SocialError, kernel.Invalid):
+    pass
 
 
-class Invalid(SocialError):
-    code, status, default_detail = "invalid", 400, gettext_lazy("invalid input")
-
-
-class Forbidden(SocialError):
-    code, status, default_detail = "forbidden", 403, gettext_lazy("you may not do this")
+class Forbidden(SocialError, kernel.Forbidden):
+    pass
 
 
 class ChatChannelForbidden(SocialError):
@@ -83,9 +81,5 @@ class InvitationAnswered(SocialError):
     )
 
 
-class Throttled(SocialError):
-    code, status, default_detail = "throttled", 429, gettext_lazy("too many messages: wait a little")
-
-    def __init__(self, detail=None, retry_after=None):
-        super().__init__(detail)
-        self.extra = {"retry_after": retry_after} if retry_after else {}
+class Throttled(SocialError, kernel.Throttled):
+    default_detail = gettext_lazy("too many messages: wait a little")

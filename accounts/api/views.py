@@ -14,9 +14,8 @@ from accounts.api.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
-from accounts.errors import InvalidCode, InvalidCredentials, LoginThrottled, RegistrationRejected
+from accounts.errors import CodeRequired
 from accounts.throttles import RegisterThrottle
-from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
 from azulsite.api.validation import validated
 
@@ -42,10 +41,8 @@ class RegisterView(APIView):
         tags=["auth"],
     )
     def post(self, request):
-        try:
-            user = services.register_user(**validated(RegistrationSerializer, request.data))
-        except RegistrationRejected as error:
-            raise ApiError("invalid", error.detail, 400, {"fields": error.field_errors}) from error
+        # RegistrationRejected answers 400 `invalid` with `fields` (azulsite.api.errors).
+        user = services.register_user(**validated(RegistrationSerializer, request.data))
         body = {"id": user.id, "username": user.username, "token": services.api_token_for(user)}
         return Response(RegisteredSerializer(body).data, status=status.HTTP_201_CREATED)
 
@@ -75,20 +72,14 @@ class TokenView(APIView):
     def post(self, request):
         credentials = validated(TokenRequestSerializer, request.data)
         code = credentials.pop("code")
-        try:
-            user = logins.check_credentials(**credentials, request=request)
-            # A password alone must not buy a token that skips the login page's code step.
-            if two_factor.is_enabled(user):
-                if not code.strip():
-                    raise ApiError("code_required", _("Two-factor sign-in is on for this "
-                                                      "account: send `code` too."), 401)
-                two_factor.verify_code(user, code)
-        except (InvalidCredentials, InvalidCode) as error:
-            raise ApiError(error.code, error.detail, 401) from error
-        except LoginThrottled as error:
-            raise ApiError(
-                error.code, error.detail, 429, {"retry_after": error.retry_after_seconds}
-            ) from error
+        # Wrong credentials or code answer 401, spent budgets 429 with `retry_after`: each
+        # accounts error carries its status (azulsite.api.errors maps them).
+        user = logins.check_credentials(**credentials, request=request)
+        # A password alone must not buy a token that skips the login page's code step.
+        if two_factor.is_enabled(user):
+            if not code.strip():
+                raise CodeRequired(_("Two-factor sign-in is on for this account: send `code` too."))
+            two_factor.verify_code(user, code)
         return Response({"token": services.api_token_for(user)})
 
 

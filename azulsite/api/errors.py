@@ -1,9 +1,9 @@
 """One error shape for the whole API: {"error": {"code": ..., "detail": ...}}.
 
 Every DRF error goes through api_exception_handler, and so does every domain error
-(azulsite.errors.DomainError: games, leagues, social, matchmaking, notifications, learn) that an
-API view lets through: its code, detail and status become the body here, the one place that maps
-them (see docs/api.md for the codes). Accounts' errors carry no status: its views say which.
+(azulsite.errors.DomainError: accounts, games, leagues, social, matchmaking, notifications, learn)
+that an API view lets through: its code, detail, status and `extra` (e.g. retry_after, fields)
+become the body here, the one place that maps them (see docs/api.md for the codes).
 """
 
 from django.conf import settings

@@ -7,7 +7,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response
 from matchmaking.api.views import MatchmakingWriteThrottle
 
@@ -87,7 +86,7 @@ class PushSubscriptionsView(NotificationsApiView):
                    tags=["notifications"])
     def post(self, request):
         if not services.push_enabled():
-            raise ApiError("push_disabled", str(errors.PushDisabled.default_detail), 409)
+            raise errors.PushDisabled()
         row = services.subscribe_push(request.user, request.data)
         return Response({"endpoint": row.endpoint}, status=201)
 
