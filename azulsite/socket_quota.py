@@ -17,6 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.languages import language_for_scope
+from azulsite.errors import is_signed_in
 from games import presence
 
 CLOSE_TOO_MANY_SOCKETS = 4429  # the same close code as too_many_spectators
@@ -28,7 +29,7 @@ class SocketsPerUser:
 
     async def __call__(self, scope, receive, send):
         user = scope.get("user")
-        if not getattr(user, "is_authenticated", False):
+        if not is_signed_in(user):
             return await self.app(scope, receive, send)
         group = f"user-sockets-{user.pk}"
         item = presence.entry(uuid.uuid4().hex, None, False)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.languages import language_for_scope
 from azulsite.api import parsers as json_input
-from azulsite.errors import DomainError
+from azulsite.errors import DomainError, is_signed_in
 from matchmaking.sockets import REMATCH_HANDLERS, SEEK_HANDLERS, RematchMessages, SeekMessages
 from social.sockets import SocialSocketMixin
 
@@ -190,7 +190,7 @@ class GameConsumer(SocialSocketMixin, RematchMessages, JsonProtocolConsumer):
             return
         is_player, plays_on, state = connecting
         username = self.user.username if is_player else None
-        anonymous = not getattr(self.user, "is_authenticated", False)
+        anonymous = not is_signed_in(self.user)
         self.presence_entry = presence.entry(self.channel_name, username, is_player, anonymous)
         if not anonymous:
             await presence.join(group, self.presence_entry)

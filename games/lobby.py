@@ -14,6 +14,8 @@ from datetime import timedelta
 from django.db.models import Prefetch, Q
 from django.utils import timezone
 
+from azulsite.errors import is_signed_in
+
 from .models import Game, Seat, Table
 from .payloads import clock_options, user_payload
 
@@ -37,7 +39,7 @@ def _running_tables():
 
 def my_running_tables(user, limit=MINE_LIMIT):
     """The running games `user` plays in (seats they have not left), most recently moved first."""
-    if user is None or not user.is_authenticated:
+    if not is_signed_in(user):
         return []
     mine = Seat.objects.filter(user=user, left=False).values("table_id")
     return list(
@@ -51,7 +53,7 @@ def watchable_tables(user=None, now=None, limit=WATCH_LIMIT):
     now = now or timezone.now()
     alive = ~Q(clock_kind=Table.ClockKind.NONE) | Q(game__turn_started_at__gte=now - ABANDONED_AFTER)
     tables = _running_tables().filter(alive)
-    if user is not None and user.is_authenticated:
+    if is_signed_in(user):
         tables = tables.exclude(pk__in=Seat.objects.filter(user=user, left=False).values("table_id"))
     return list(tables.order_by("-game__turn_started_at", "-pk")[:limit])
 

@@ -8,15 +8,12 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
+from azulsite.errors import is_signed_in
+from azulsite.errors import require_user as require_user  # the one guard (leagues call checks')
 from azulsite.ids import parse_id
 
 from . import broadcast, errors
 from .models import AuditLog, Member
-
-
-def require_user(user):
-    if user is None or not getattr(user, "is_authenticated", False):
-        raise errors.NotAuthenticated()
 
 
 def as_id(value, kind):
@@ -35,7 +32,7 @@ def get_row(model, pk, kind, lock=False):
 
 
 def is_organiser(league, user):
-    if user is None or not getattr(user, "is_authenticated", False):
+    if not is_signed_in(user):
         return False
     return Member.objects.filter(league=league, user=user, is_organiser=True).exists()
 

@@ -4,6 +4,8 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q
 
+from azulsite.errors import is_signed_in
+
 from . import standings
 from .checks import invite_code_matches
 from .models import (
@@ -40,7 +42,7 @@ class StandingRow:
 def visible_leagues(user):
     """Public leagues, and invite-only ones the user belongs to."""
     query = Q(visibility=League.Visibility.PUBLIC)
-    if user is not None and user.is_authenticated:
+    if is_signed_in(user):
         query |= Q(members__user=user)
     return League.objects.filter(query).distinct().order_by("-created_at", "-id")
 
@@ -50,7 +52,7 @@ def can_see(league, user, code=None):
     answered, and with the current invite link's code (never a revoked one)."""
     if league.visibility == League.Visibility.PUBLIC or invite_code_matches(league, code):
         return True
-    if user is None or not user.is_authenticated:
+    if not is_signed_in(user):
         return False
     return (
         Member.objects.filter(league=league, user=user).exists()
@@ -60,7 +62,7 @@ def can_see(league, user, code=None):
 
 def pending_invitation(league, user):
     """The user's pending invitation to the league, or None."""
-    if user is None or not user.is_authenticated:
+    if not is_signed_in(user):
         return None
     return (
         Invitation.objects.filter(league=league, user=user, status=Invitation.Status.PENDING)
@@ -71,7 +73,7 @@ def pending_invitation(league, user):
 
 def invitations_for(user):
     """The user's pending invitations, newest first, with the league and who invited."""
-    if user is None or not user.is_authenticated:
+    if not is_signed_in(user):
         return []
     return list(
         Invitation.objects.filter(user=user, status=Invitation.Status.PENDING)
@@ -81,7 +83,7 @@ def invitations_for(user):
 
 
 def pending_invitation_count(user):
-    if user is None or not user.is_authenticated:
+    if not is_signed_in(user):
         return 0
     return Invitation.objects.filter(user=user, status=Invitation.Status.PENDING).count()
 
@@ -256,7 +258,7 @@ def decided_fixtures(division):
 
 def my_open_fixtures(league, user):
     """The user's fixtures being played now in the league's running season, with their tables."""
-    if user is None or not user.is_authenticated:
+    if not is_signed_in(user):
         return []
     players = Prefetch("players", queryset=FixturePlayer.objects.select_related("user"))
     return list(
@@ -293,7 +295,7 @@ def seasons_newest_first(league):
 
 def membership(league, user):
     """The user's Member row in the league, or None (also for anonymous users)."""
-    if not getattr(user, "is_authenticated", False):
+    if not is_signed_in(user):
         return None
     return league.members.filter(user=user).first()
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from azulsite.errors import require_user
 from azulsite.ids import parse_id
 from games import broadcast
 from games import services as game_services
@@ -27,11 +28,6 @@ from games.payloads import clock_options
 
 from . import errors, quotas
 from .models import RematchOffer
-
-
-def _require_user(user):
-    if user is None or not getattr(user, "is_authenticated", False):
-        raise errors.NotAuthenticated()
 
 
 def _finished_game(game_id):
@@ -53,7 +49,7 @@ def _humans(game):
 
 def _players_game(game_id, user):
     """The game, for one of its human players only (NotAuthenticated, NotFound, NotAPlayer)."""
-    _require_user(user)
+    require_user(user)
     game = _finished_game(game_id)
     if not any(human.pk == user.pk for human in _humans(game)):
         raise errors.NotAPlayer()
@@ -84,7 +80,7 @@ def offer_rematch(game_id, user, now=None):
     """Offer (or, if another player offered already, accept) a rematch of a game that is over.
     Repeating it changes nothing. A table of bots and one human starts again at once."""
     now = now or timezone.now()
-    _require_user(user)
+    require_user(user)
     quotas.spend(user)
     game = _players_game(game_id, user)
     if not game.is_over:
@@ -138,7 +134,7 @@ def _closed(offer):
 
 def answer_rematch(game_id, user, accept):
     """Accept or decline the open offer. Accepting twice is harmless; declining ends it."""
-    _require_user(user)
+    require_user(user)
     quotas.spend(user)
     if not isinstance(accept, bool):
         raise errors.Invalid(_("accept must be true or false"))
@@ -166,7 +162,7 @@ def answer_rematch(game_id, user, accept):
 
 def cancel_rematch(game_id, user):
     """The offerer takes the offer back."""
-    _require_user(user)
+    require_user(user)
     quotas.spend(user)
     game = _players_game(game_id, user)
     with transaction.atomic():

@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from azulsite.errors import require_user
 from games import broadcast
 from games import services as game_services
 from games.bot_accounts import bot_levels
@@ -30,8 +31,7 @@ _OPTION_FIELDS = ["ruleset", "rated", "clock_kind", "clock_base_seconds",
 
 
 def _require_human(user):
-    if user is None or not getattr(user, "is_authenticated", False):
-        raise errors.NotAuthenticated()
+    require_user(user)
     if user.is_bot:
         raise errors.Forbidden(_("bots do not use quick play"))
 

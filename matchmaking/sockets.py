@@ -6,6 +6,7 @@ call_service: a refusal is the sender's error) and answers; the live news reache
 sockets through group events after commit.
 """
 
+from azulsite.errors import is_signed_in
 from games import broadcast
 
 from . import rematches, seeks
@@ -78,7 +79,7 @@ class SeekMessages:
 
     async def join_user_group(self):
         user = self.scope.get("user")
-        self.seek_user = user if getattr(user, "is_authenticated", False) else None
+        self.seek_user = user if is_signed_in(user) else None
         if self.seek_user is not None:
             await self.channel_layer.group_add(broadcast.user_group(user.pk), self.channel_name)
 

@@ -3,6 +3,7 @@ one of their games (the header badge and the your-turn page listen here)."""
 
 from django.utils.translation import gettext as _
 
+from azulsite.errors import is_signed_in
 from games import broadcast
 from games.consumers import JsonProtocolConsumer
 from games.socket_db import in_db_thread
@@ -23,7 +24,7 @@ class UserFeedConsumer(JsonProtocolConsumer):
     async def connect(self):
         await self.accept()
         self.user = self.scope.get("user")
-        if not getattr(self.user, "is_authenticated", False):
+        if not is_signed_in(self.user):
             await self.send_error("not_authenticated", _("log in to follow your games"))
             await self.close(code=CLOSE_NOT_AUTHENTICATED)
             return

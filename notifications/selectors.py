@@ -2,13 +2,14 @@
 
 from django.utils import timezone
 
+from azulsite.errors import is_signed_in
 from games.lobby import my_running_tables
 from games.models import Seat, Table
 
 
 def your_turn_count(user):
     """How many running games wait for `user`'s move (the header badge; one small query)."""
-    if user is None or not user.is_authenticated:
+    if not is_signed_in(user):
         return 0
     rows = Seat.objects.filter(user=user, left=False, table__status=Table.Status.PLAYING,
                                table__game__status="playing").values_list(

@@ -21,6 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.languages import language_of_user
+from azulsite.errors import require_user
 from games import dispatch
 from games.models import Game
 
@@ -52,8 +53,7 @@ _BOOLEAN_FIELDS = (*KINDS, "email", "turn_sound")
 
 def update_settings(user, changes):
     """Set some of the booleans (`changes`: {field: bool}); unknown fields are refused."""
-    if user is None or not user.is_authenticated:
-        raise errors.NotAuthenticated()
+    require_user(user)
     if not isinstance(changes, dict) or not changes:
         raise errors.Invalid(_("send an object of settings to change"))
     for field, value in changes.items():
@@ -220,8 +220,7 @@ def push_enabled():
 
 def subscribe_push(user, subscription):
     """Store a browser's PushSubscription JSON ({endpoint, keys: {p256dh, auth}})."""
-    if user is None or not user.is_authenticated:
-        raise errors.NotAuthenticated()
+    require_user(user)
     if not isinstance(subscription, dict):
         raise errors.Invalid(_("send the browser's PushSubscription as JSON"))
     endpoint = subscription.get("endpoint")
@@ -256,8 +255,7 @@ def subscribe_push(user, subscription):
 
 
 def unsubscribe_push(user, endpoint):
-    if user is None or not user.is_authenticated:
-        raise errors.NotAuthenticated()
+    require_user(user)
     if not isinstance(endpoint, str) or len(endpoint) > 1000:
         raise errors.Invalid(_("endpoint must be a URL"))
     deleted, _rows = PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import FollowPolicy
 from accounts.throttles import WindowRateThrottle
+from azulsite.errors import is_signed_in, require_user
 from games import broadcast, presence
 from games import errors as game_errors
 from games import selectors as game_selectors
@@ -22,7 +23,7 @@ from games.models import Table
 
 from . import errors, groups, payloads
 from .models import Follow, Invitation
-from .services import _id, require_user, user_by_name
+from .services import _id, user_by_name
 
 
 class InvitationRate(WindowRateThrottle):
@@ -64,7 +65,7 @@ def unfollow(user, username):
 
 
 def is_following(user, target):
-    if user is None or not getattr(user, "is_authenticated", False):
+    if not is_signed_in(user):
         return False
     return Follow.objects.filter(follower=user, followed=target).exists()
 

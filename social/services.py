@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.throttles import WindowRateThrottle
+from azulsite.errors import is_signed_in, require_user
 from azulsite.ids import parse_id
 from azulsite.text import without_invisible_marks
 from games import broadcast, storage
@@ -40,11 +41,6 @@ class ChatRate(WindowRateThrottle):
 
     def get_rate(self):
         return f"{settings.CHAT_MESSAGES_PER_MINUTE}/minute"
-
-
-def require_user(user):
-    if user is None or not getattr(user, "is_authenticated", False):
-        raise errors.NotAuthenticated()
 
 
 # One whole sentence per kind of id, so that each language words it its own way.
@@ -94,7 +90,7 @@ def clean_text(text):
 
 def _is_player(game, user):
     """Seated and still playing: a player who left (games.services.leaving) chats as a spectator."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    if not is_signed_in(user):
         return False
     return any(seat.user_id == user.pk and not seat.left for seat in game.table.seats_in_order())
 
@@ -158,7 +154,7 @@ def readable_channels(game, viewer):
 
 
 def muted_ids(user):
-    if user is None or not getattr(user, "is_authenticated", False):
+    if not is_signed_in(user):
         return set()
     return set(Mute.objects.filter(muter=user).values_list("muted_id", flat=True))
 

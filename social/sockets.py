@@ -9,6 +9,7 @@ authors' messages are dropped here, never sent to the muter.
 
 from django.utils.translation import gettext as _
 
+from azulsite.errors import is_signed_in
 from games import presence
 from games.socket_db import in_db_thread
 
@@ -24,7 +25,7 @@ class SocialSocketMixin:
     async def social_join(self, user, game_id=None, is_player=False):
         """Join the user's group and the online presence; a game socket also its chat channel."""
         names = []
-        if getattr(user, "is_authenticated", False):
+        if is_signed_in(user):
             names.append(groups.user_group(user.pk))
             self.online_entry = presence.entry(self.channel_name, user.username, True)
             await presence.join(groups.ONLINE_GROUP, self.online_entry)

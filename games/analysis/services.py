@@ -23,10 +23,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from azulsite.errors import require_user
 from games import broadcast, replays, selectors
 from games import dispatch as dispatch_work
 from games.bots import analysis as judge
-from games.errors import NotAuthenticated
 from games.models import Game
 from games.templatetags.terms import term
 
@@ -43,8 +43,7 @@ def node_budget():
 
 def request_analysis(game_id, user):
     """(analysis, created): the game's analysis, queued now if it had none (or had failed)."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        raise NotAuthenticated()
+    require_user(user)
     game = selectors.get_game(game_id)
     if game.status != Game.Status.FINISHED:
         raise GameNotFinished(

@@ -28,6 +28,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from azulsite.errors import require_user
 from games import bots, engine, errors, events, selectors
 from games.models import Game
 
@@ -117,8 +118,7 @@ def sweep_waiting_bot_turns(older_than_seconds=None, why="waited too long: re-en
 
 def suggest_move(game_id, user):
     """A suggested move for `user`, who must be the player to move in a casual (unrated) game."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        raise errors.NotAuthenticated()
+    require_user(user)
     game = selectors.get_game_with_players(game_id)
     if game.table.rated:
         raise errors.HintsNotAllowed(_("hints are for casual games only"))

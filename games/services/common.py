@@ -3,13 +3,9 @@
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
+from azulsite.errors import require_user as require_user  # the one guard (services call common's)
 from games import errors, selectors, storage
 from games.models import Seat, Table
-
-
-def require_user(user):
-    if user is None or not getattr(user, "is_authenticated", False):
-        raise errors.NotAuthenticated()
 
 
 def is_bot(user):
