@@ -93,8 +93,11 @@ def test_two_humans_abandoning_at_once_end_the_game_as_in_sequence(transactional
 
 @pytest.mark.requires("postgres")
 def test_a_move_queued_behind_its_players_abandon_is_refused_as_in_sequence(
-    transactional_db, alice, bob
+    transactional_db, alice, bob, settings
 ):
+    # The player who stays plays on against the bot that took the leaver's seat: two more games
+    # against bots per repetition, past the cap on such games (BOT_GAMES_PER_USER).
+    settings.BOT_GAMES_PER_USER = 2 * REPETITIONS
     for _ in range(REPETITIONS):
         in_sequence = _three_seats_with_a_bot(alice, bob)
         mover, roles = _human_to_move(in_sequence, alice, bob)
