@@ -157,8 +157,8 @@ def test_every_board_has_a_question_mark_leading_to_its_rules(page, live_daphne)
 
 def test_learn_pages_have_no_serious_or_critical_accessibility_violation(page, live_daphne):
     """And no violation of the Content-Security-Policy: the site crawl's two checks
-    (tests/e2e/test_accessibility.py), which leaves these pages to this test."""
-    from tests.e2e.test_accessibility import problems_on, watch
+    (tests/e2e/page_checks.py), whose crawl leaves these pages to this test."""
+    from tests.e2e.page_checks import problems_on, watch
 
     base = live_daphne.url
     watch(page)
