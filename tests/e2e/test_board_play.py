@@ -95,19 +95,29 @@ def check_previews(page: Page, game: Game) -> None:
         assert badge.get_attribute("data-preview-points") == (f"{points[0]}..{points[1]}" if points else None)
 
 
-# The wall marks shown now, as [player, row, column, text], or null once the sequence is over.
 # Resolves once every finite animation running in the page now has finished or been cancelled
 # (the Web Animations API: CSS transitions and animations included).
 ANIMATIONS_FINISHED = """() => Promise.all(document.getAnimations()
   .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
   .map((a) => a.finished.catch(() => null)))"""
 
-MARKS_SHOWN = """() => {
-  if (!document.querySelector("[data-scoring-sequence]")) return null;
-  return [...document.querySelectorAll(".wall [data-mark]")].map((mark) => {
-    const cell = mark.parentElement;
-    return [Number(cell.closest("[data-player]").dataset.player), Number(cell.dataset.row), Number(cell.dataset.column), mark.textContent];
-  });
+# Records, in the page, the wall marks of the scoring sequence at every change of the board
+# (it is redrawn at every step): window.__marks {"player,row,column": text} and
+# window.__markCounts, the number shown at each change. Nothing is sampled from outside, so no
+# step can pass unseen between two looks.
+RECORD_MARKS = """() => {
+  window.__marks = {};
+  window.__markCounts = [];
+  const look = () => {
+    if (!document.querySelector("[data-scoring-sequence]")) return;
+    const marks = [...document.querySelectorAll(".wall [data-mark]")];
+    for (const mark of marks) {
+      const cell = mark.parentElement;
+      window.__marks[[cell.closest("[data-player]").dataset.player, cell.dataset.row, cell.dataset.column]] = mark.textContent;
+    }
+    window.__markCounts.push(marks.length);
+  };
+  new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
 }"""
 
 
@@ -158,8 +168,7 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
 
     # Play on until a round ends; watch the scoring appear, tile by tile.
     rng = random.Random(4)
-    seen = {}  # (player, row, column) -> mark text, as the sequence shows them
-    counts = []
+    page.evaluate(RECORD_MARKS)
     while True:
         round_before = page.get_attribute(GAME, "data-round") or "1"
         if not wait_for_my_turn(page):
@@ -180,22 +189,19 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
         if page.locator("[data-scoring-sequence]").count():
             break
     expect(page.locator("[data-scoring-sequence]")).to_be_visible()
-    while True:
-        marks = page.evaluate(MARKS_SHOWN)  # read in one go: the board is redrawn at every step
-        if marks is None:
-            break
-        for player, row, column, text in marks:
-            seen[(player, row, column)] = text
-        if len(marks) > max(counts, default=0) >= 1:  # a picture of the latest step, once landed
-            ARTIFACTS_DIR.mkdir(exist_ok=True)
-            page.evaluate(ANIMATIONS_FINISHED)  # the step's tiles have landed
-            page.screenshot(path=str(ARTIFACTS_DIR / "round-end-scoring.png"))
-        counts.append(len(marks))
-        time.sleep(0.05)
-
-    explained = score_history.explain(Game.objects.get(pk=game.pk))
+    explained = score_history.explain(Game.objects.get(pk=game.pk))  # the round is over there
     tiled = next(m for m in explained.moves if any(e["type"] == "wall" for e in m.account["scoring"]))
     walls = {(e["player"], e["row"], e["column"]): f"+{e['points']}" for e in tiled.account["scoring"] if e["type"] == "wall"}
+    # A picture of the last step, once its tiles have landed (docs/img/round-end-scoring.png).
+    page.wait_for_function("""(count) => document.querySelectorAll(".wall [data-mark]").length >= count
+                              || !document.querySelector("[data-scoring-sequence]")""", arg=len(walls))
+    page.evaluate(ANIMATIONS_FINISHED)
+    ARTIFACTS_DIR.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS_DIR / "round-end-scoring.png"))
+    expect(page.locator("[data-scoring-sequence]")).to_have_count(0, timeout=30_000)
+    seen = {tuple(int(n) for n in key.split(",")): text  # (player, row, column) -> mark text
+            for key, text in page.evaluate("window.__marks").items()}
+    counts = page.evaluate("window.__markCounts")
     assert seen == walls
     if len(walls) > 1:
         assert min(c for c in counts if c) < len(walls), "the tiles appear in turn, not all at once"
