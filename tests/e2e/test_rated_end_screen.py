@@ -1,8 +1,10 @@
 """The end screen of a rated game: each player's rating change as whole numbers, the same as the
 rating records, and a round-by-round breakdown equal to the engine's scoring (score_history).
 
-A person plays a rated game against a bot for a round, then resigns; the rating task runs eagerly
-in the daphne process once the game ends, and the page asks for the changes until they are there.
+A person plays a rated game against a bot to the end of a round, then resigns; the rating task
+runs eagerly in the daphne process once the game ends, and the page asks for the changes until
+they are there. The round is set two turns of theirs before its end (whole games by clicking are
+test_live_play's and test_duel's); its last moves are clicked.
 """
 
 import random
@@ -13,8 +15,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games import score_history
-from games.models import Game
+from games.models import Game, Seat
 from games.ratings.models import RatingChange
+from tests.support.games import near_a_round_end, put_game_at
 
 from .play_by_clicking import GAME, sign_up, version_of
 from .test_board_play import open_bot_game, wait_for_my_turn
@@ -33,7 +36,11 @@ def test_a_rated_game_ends_with_whole_rating_changes_and_the_rounds(live_daphne,
     sign_up(page, base, "ratedone")
     game = open_bot_game(page, base, rated=True)
     rng = random.Random(2)
-    # Play the first round by clicking (rated games send at once, no Confirm).
+    assert wait_for_my_turn(page)  # no bot's move on its way: the game is set under nobody
+    me = Seat.objects.get(table_id=game.table_id, user__username="ratedone").player_index
+    put_game_at(game, *near_a_round_end(game, me))
+    page.reload()
+    # Play the first round's end by clicking (rated games send at once, no Confirm).
     while wait_for_my_turn(page) and page.get_attribute(GAME, "data-round") == "1":
         version = version_of(page)
         picks = page.locator("[data-pick]")
