@@ -40,6 +40,7 @@ in-memory channel layer only reaches consumers in its own process.
 
 import asyncio
 import os
+import time
 from email import message_from_bytes
 from pathlib import Path
 
@@ -193,6 +194,17 @@ def _player(username):
 
 
 alice, bob, carol, dave = (_player(name) for name in ("alice", "bob", "carol", "dave"))
+
+
+@pytest.fixture
+def throttle_clock_held(monkeypatch):
+    """Budgets are counted in calendar windows (accounts.throttles.WindowRateThrottle): hold this
+    process's throttle clock still, so that a test spending a budget does not straddle two windows
+    and find it whole again halfway (a slow run once crossed a minute). Servers keep real time."""
+    from accounts.throttles import WindowRateThrottle
+
+    now = time.time()
+    monkeypatch.setattr(WindowRateThrottle, "timer", staticmethod(lambda: now))
 
 
 # --- games -------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ def test_the_export_holds_the_players_games_ratings_and_chat_and_nobody_elses_se
     assert download.status_code == 200 and json.loads(download.content)["account"]["id"] == alice.pk
 
 
-def test_the_export_needs_a_signed_in_player_and_is_throttled(alice):
+def test_the_export_needs_a_signed_in_player_and_is_throttled(alice, throttle_clock_held):
     assert client_for().get("/api/v1/account/export").status_code in (401, 403)
     api = client_for(alice)
     answers = [api.get("/api/v1/account/export") for _ in range(6)]

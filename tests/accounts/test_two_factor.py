@@ -100,7 +100,8 @@ def test_a_recovery_code_works_once(nora):
     assert not logged_in(second)
 
 
-def test_wrong_codes_are_counted_and_then_even_the_right_one_waits(nora, settings):
+def test_wrong_codes_are_counted_and_then_even_the_right_one_waits(nora, settings,
+                                                                  throttle_clock_held):
     enable(nora)
     budget = int(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["second_factor_failures"]
                  .split("/")[0])

@@ -123,7 +123,8 @@ def test_forged_expired_and_reused_links_are_refused_and_change_nothing(client):
     assert confirmed(alice)
 
 
-def test_sending_the_confirmation_again_is_throttled_per_account(client, settings):
+def test_sending_the_confirmation_again_is_throttled_per_account(client, settings,
+                                                                 throttle_clock_held):
     alice = User.objects.create_user("alice", email="alice@example.org", password=PASSWORD)
     client.force_login(alice)
     budget = int(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["email_confirmation"]
