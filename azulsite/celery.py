@@ -23,8 +23,8 @@ log = logging.getLogger(__name__)
 def load_bot_weights(sender=None, **kwargs):
     """The master bot's weights, read once per worker (prefork children inherit them); a worker
     without them exits at once with the reason (Celery only logs an ordinary exception here)."""
+    from azul.bots.master import MasterWeightsError
     from azulsite.checks import load_bot_weights as load
-    from games.bots.master import MasterWeightsError
 
     try:
         load()

@@ -16,7 +16,7 @@ MASTER_WEIGHTS = "azulsite.E001"
 
 def load_bot_weights():
     """Load the master bot's value nets once in this process; raises MasterWeightsError."""
-    from games.bots.master import weights
+    from azul.bots.master import weights
 
     weights.use_directory(settings.BOT_WEIGHTS_DIR)
     return weights.load_all()
@@ -24,13 +24,13 @@ def load_bot_weights():
 
 @register("bots")
 def check_master_weights(app_configs, **kwargs):
-    from games.bots.master import MasterWeightsError
+    from azul.bots.master import MasterWeightsError
 
     try:
         load_bot_weights()
     except MasterWeightsError as error:
         return [Error(str(error), hint="The master bot cannot play without its weights: restore "
-                      "games/bots/master/weights/ or fix BOT_WEIGHTS_DIR.", id=MASTER_WEIGHTS)]
+                      "azul/bots/master/weights/ or fix BOT_WEIGHTS_DIR.", id=MASTER_WEIGHTS)]
     return []
 
 

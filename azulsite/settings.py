@@ -544,7 +544,7 @@ PRESENCE_BROADCAST_DELAY_SECONDS = float(os.environ.get("PRESENCE_BROADCAST_DELA
 BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "1.0"))
 BOT_SWEEP_AFTER_SECONDS = float(os.environ.get("BOT_SWEEP_AFTER_SECONDS", "30"))
 # The master bot's value-net weights: a folder holding them instead of the packaged ones (unset:
-# the files shipped in games/bots/master/weights). Checked at startup (azulsite/checks.py).
+# the files shipped in azul/bots/master/weights). Checked at startup (azulsite/checks.py).
 BOT_WEIGHTS_DIR = os.environ.get("BOT_WEIGHTS_DIR") or None
 
 # Rematches and quick play (matchmaking; docs/api.md "Rematch", "Quick play").
@@ -577,5 +577,5 @@ PUSH_CONNECT_TIMEOUT_SECONDS = float(os.environ.get("PUSH_CONNECT_TIMEOUT_SECOND
 PUSH_READ_TIMEOUT_SECONDS = float(os.environ.get("PUSH_READ_TIMEOUT_SECONDS", "5"))
 PUSH_SUBSCRIPTIONS_PER_USER = int(os.environ.get("PUSH_SUBSCRIPTIONS_PER_USER", "10"))
 # Positions the analysis searches per move (docs/analysis.md); stored with each analysis, so a
-# resumed one keeps the budget it was requested with.  None: games.bots.analysis.DEFAULT_NODES.
+# resumed one keeps the budget it was requested with.  None: azul.bots.analysis.DEFAULT_NODES.
 ANALYSIS_NODES = int(os.environ["ANALYSIS_NODES"]) if os.environ.get("ANALYSIS_NODES") else None

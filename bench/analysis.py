@@ -1,4 +1,4 @@
-"""Game analysis (games.bots.analysis): the worker time to analyse a whole game, and agreement.
+"""Game analysis (azul.bots.analysis): the worker time to analyse a whole game, and agreement.
 
 For a 2-player classic game and an Azul Duel game (played by the greedy bot from a fixed seed,
 so every run analyses the same games), judge every move at the default node budget, as the
@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games import bots  # noqa: E402
-from games.bots.analysis import DEFAULT_NODES, judge_move  # noqa: E402
-from games.engine import new_game  # noqa: E402
+from azul import bots  # noqa: E402
+from azul.bots.analysis import DEFAULT_NODES, judge_move  # noqa: E402
+from azul.engine import new_game  # noqa: E402
 
 TARGET_SECONDS = 60.0
 

@@ -31,9 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from azul.bots import LEVELS, choose_action  # noqa: E402
+from azul.engine import ClassicCore  # noqa: E402
 from bench.arena_stats import chosen_levels, wilson  # noqa: E402
-from games.bots import LEVELS, choose_action  # noqa: E402
-from games.engine import ClassicCore  # noqa: E402
 
 
 class Tally:
@@ -183,7 +183,7 @@ def main(argv=None):
     BUDGET[0] = budget
     signal.signal(signal.SIGTERM, _stop)  # a long run stopped early still reports its games
     if "master" in levels:  # read the weights before any move is timed, as a worker does
-        from games.bots.master import load_all
+        from azul.bots.master import load_all
 
         load_all()
     print(f"bot arena: levels {', '.join(levels)}; {games} games per pairing; budget {budget} s; "

@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from azul.bots import LEVELS, choose_action  # noqa: E402
+from azul.engine.duel import DuelCore, DuelState  # noqa: E402
 from bench.arena_stats import chosen_levels, wilson  # noqa: E402
-from games.bots import LEVELS, choose_action  # noqa: E402
-from games.engine.duel import DuelCore, DuelState  # noqa: E402
 
 
 def play_game(levels: tuple[str, str], *, seed: int, budget: float, think: dict,
@@ -109,7 +109,7 @@ def main(argv=None):
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, "
           f"{time.strftime('%Y-%m-%d %H:%M %Z')}", flush=True)
     if "master" in levels:  # read the weights before any move is timed, as a worker does
-        from games.bots.master import load_all
+        from azul.bots.master import load_all
 
         load_all()
     for a, b in itertools.combinations(levels, 2):

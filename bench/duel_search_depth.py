@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import choose_action  # noqa: E402
-from games.bots.gc_pause import collector_paused  # noqa: E402
-from games.bots.master import evaluator  # noqa: E402
-from games.bots.search import AlphaBeta  # noqa: E402
-from games.engine import DuelCore  # noqa: E402
+from azul.bots import choose_action  # noqa: E402
+from azul.bots.gc_pause import collector_paused  # noqa: E402
+from azul.bots.master import evaluator  # noqa: E402
+from azul.bots.search import AlphaBeta  # noqa: E402
+from azul.engine import DuelCore  # noqa: E402
 
 
 def positions(games, every=5):

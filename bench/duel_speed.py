@@ -19,8 +19,8 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import new_game  # noqa: E402
-from games.engine.duel import DuelCore  # noqa: E402
+from azul.engine import new_game  # noqa: E402
+from azul.engine.duel import DuelCore  # noqa: E402
 
 
 def play_public(games: int) -> int:

@@ -26,15 +26,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from azul.bots import choose_action  # noqa: E402
+from azul.bots.duel import DuelEvaluator  # noqa: E402
+from azul.bots.duel.evaluation import HAND  # noqa: E402
+from azul.bots.gc_pause import collector_paused  # noqa: E402
+from azul.bots.master import load_net, load_terms  # noqa: E402
+from azul.bots.master.evaluators import MasterDuelEvaluator  # noqa: E402
+from azul.bots.master.weights import read_terms  # noqa: E402
+from azul.bots.search import AlphaBeta  # noqa: E402
 from bench.duel_arena import report, run_pairing  # noqa: E402
-from games.bots import choose_action  # noqa: E402
-from games.bots.duel import DuelEvaluator  # noqa: E402
-from games.bots.duel.evaluation import HAND  # noqa: E402
-from games.bots.gc_pause import collector_paused  # noqa: E402
-from games.bots.master import load_net, load_terms  # noqa: E402
-from games.bots.master.evaluators import MasterDuelEvaluator  # noqa: E402
-from games.bots.master.weights import read_terms  # noqa: E402
-from games.bots.search import AlphaBeta  # noqa: E402
 
 
 class Variant(MasterDuelEvaluator):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import apply_scored, move_previews, new_game  # noqa: E402
+from azul.engine import apply_scored, move_previews, new_game  # noqa: E402
 
 
 def positions(games=40):

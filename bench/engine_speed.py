@@ -23,7 +23,7 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import ClassicCore, new_game  # noqa: E402
+from azul.engine import ClassicCore, new_game  # noqa: E402
 
 
 def play_public(players: int, variant: str, games: int) -> tuple[float, float, int]:

@@ -31,7 +31,8 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from games import engine, errors, services  # noqa: E402
+from azul import engine  # noqa: E402
+from games import errors, services  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 
 THREADS = 4

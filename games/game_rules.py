@@ -5,7 +5,7 @@ game's ruleset is looked up here and nowhere else: states carry their own rulese
 (`engine.state_from_dict`), tables and records name it as "classic" or "duel".
 """
 
-from games import engine
+from azul import engine
 
 # Each ruleset's move class, seat counts and wall variants, from the engine's one registry.
 MOVE_TYPES = {name: ruleset.move_type for name, ruleset in engine.REGISTRY.items()}

@@ -6,7 +6,7 @@ Only `games.services` writes these rows; everything else reads them (via `games.
 from django.conf import settings
 from django.db import models
 
-from games import engine
+from azul import engine
 
 
 class Table(models.Model):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import engine
+from azul import engine
 
 from . import game_rules, payloads, score_history
 from .errors import GameError, Invalid

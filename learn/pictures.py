@@ -8,7 +8,7 @@ points they show are the engine's, read from the state after the move that score
 from collections import Counter
 from functools import cache
 
-from games.engine import COLOURS, new_game, state_from_dict
+from azul.engine import COLOURS, new_game, state_from_dict
 
 from .tutorials import TUTORIALS, Runner
 

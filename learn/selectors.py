@@ -8,7 +8,8 @@ engine's legal moves): the board lights up exactly that, and the server accepts 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games import engine, game_rules
+from azul import engine
+from games import game_rules
 
 from . import errors
 from .tutorials import TUTORIALS, Runner, TutorialRefusal

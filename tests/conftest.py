@@ -245,7 +245,7 @@ def _subprocess_env(django_db_setup, subprocess_outbox_dir) -> dict[str, str]:
         "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
         "EMAIL_FILE_PATH": str(subprocess_outbox_dir),
         # Analyses requested from a server process search this many positions per move: enough
-        # to find real mistakes, quick enough for a test (the default is games.bots.analysis').
+        # to find real mistakes, quick enough for a test (the default is azul.bots.analysis').
         "ANALYSIS_NODES": "300",
     }
 

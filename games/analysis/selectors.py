@@ -1,7 +1,7 @@
 """Reads of analyses, shaped as the API and the replay page show them."""
 
+from azul.bots.analysis import GRADE_NAMES, GRADES
 from games import selectors as game_selectors
-from games.bots.analysis import GRADE_NAMES, GRADES
 
 from .models import GameAnalysis
 

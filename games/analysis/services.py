@@ -23,10 +23,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from azul.bots import analysis as judge
 from azulsite.errors import require_user
 from games import broadcast, replays, selectors
 from games import dispatch as dispatch_work
-from games.bots import analysis as judge
 from games.models import Game
 from games.templatetags.terms import term
 

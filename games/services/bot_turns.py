@@ -1,7 +1,7 @@
 """Bot turns at live tables: when the player to move is a bot, think and play through the services.
 
 A seat is played by a bot when its controller (the seated user, or the bot that replaced a
-leaver) is a bot account; the account's `bot_level` picks the `games.bots` level.
+leaver) is a bot account; the account's `bot_level` picks the `azul.bots` level.
 
 - `games.events.schedule_bot_turn_if_needed(game)` runs after the commit of every change.
   With real workers it enqueues `games.tasks.play_bot_turn(game_id, version)`. In the embedded
@@ -28,8 +28,9 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from azul import bots, engine
 from azulsite.errors import require_user
-from games import bots, engine, errors, events, selectors
+from games import errors, events, selectors
 from games.models import Game
 
 from . import moves

@@ -6,7 +6,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import clocks, engine, errors, events, game_rules, payloads, selectors, storage
+from azul import engine
+from games import clocks, errors, events, game_rules, payloads, selectors, storage
 from games.models import MoveRecord
 
 from . import common, leaving

@@ -6,7 +6,7 @@ from collections import Counter
 
 from django.utils.translation import gettext_lazy
 
-from games.engine import COLOURS, new_game
+from azul.engine import COLOURS, new_game
 
 from .script import Lesson, Reply, Tutorial
 

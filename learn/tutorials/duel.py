@@ -4,7 +4,7 @@ round's end is told in words at the end and shown on the Duel rules page."""
 
 from django.utils.translation import gettext_lazy
 
-from games.engine import new_game
+from azul.engine import new_game
 
 from .script import Lesson, Reply, Tutorial
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from games.engine import IllegalMove, InvalidMove, apply_scored, state_from_dict
+from azul.engine import IllegalMove, InvalidMove, apply_scored, state_from_dict
 
 from .scoring import round_end_note
 

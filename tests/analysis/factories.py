@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import bots, engine
+from azul import bots, engine
 from games.models import Game, MoveRecord, Seat, Table
 from games.outcome import final_result
 from games.services import commitment_of

@@ -1,13 +1,13 @@
-"""The judge (games.bots.analysis) on the engine alone: obvious grades, hidden information, bounds."""
+"""The judge (azul.bots.analysis) on the engine alone: obvious grades, hidden information, bounds."""
 
 import copy
 import random
 
 import pytest
 
-from games import bots
-from games.bots.analysis import GRADES, grade_of, judge_move
-from games.engine import ClassicMove, ClassicState, DuelState, new_game
+from azul import bots
+from azul.bots.analysis import GRADES, grade_of, judge_move
+from azul.engine import ClassicMove, ClassicState, DuelState, new_game
 from tests.engine.builders import board, position, standard_wall
 
 SMALL = 3_000  # positions per decision: enough for these positions, quick in tests

@@ -7,7 +7,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import engine, selectors, services, tasks
+from azul import engine
+from games import selectors, services, tasks
 from games.models import Game, MoveRecord, Seat
 from games.services import bot_turns
 from tests.support.bots import bots_only_game, fresh, wait_for_bots

@@ -5,9 +5,9 @@ import random
 import pytest
 
 from accounts.bots import BOT_LEVELS
-from games import bots
-from games.bots.classic import StrongEvaluator
-from games.engine import ClassicCore, ClassicMove, ClassicState, new_game
+from azul import bots
+from azul.bots.classic import StrongEvaluator
+from azul.engine import ClassicCore, ClassicMove, ClassicState, new_game
 from tests.support.thinking import (
     assert_stopped_in_time,
     search_on_a_ticking_clock,
@@ -168,11 +168,11 @@ def test_the_bots_package_imports_no_django():
                             allowed |= {"importlib", "pathlib", "zipfile", "json"}
                     assert root in allowed, (path, name)
                     if root == "games":
-                        assert name.startswith("games.engine"), (path, name)
+                        assert name.startswith("azul.engine"), (path, name)
 
 
 def test_the_strong_bot_plays_for_the_lead_while_close_and_for_points_when_well_ahead():
-    from games.bots.classic.evaluation import advantage
+    from azul.bots.classic.evaluation import advantage
 
     def gain_own(values):
         return advantage([values[0] + 1, values[1]], 0) - advantage(values, 0)

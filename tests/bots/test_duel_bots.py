@@ -4,14 +4,14 @@ import random
 
 import pytest
 
-from games.bots import LEVELS, choose_action, choose_move
-from games.bots.duel import DuelEvaluator
-from games.bots.duel.position import MAX_DEPTH
-from games.bots.search import AlphaBeta
-from games.engine import new_game
-from games.engine.duel.core import DuelCore
-from games.engine.duel.state import DuelState
-from games.engine.duel.tables import DRAFTING
+from azul.bots import LEVELS, choose_action, choose_move
+from azul.bots.duel import DuelEvaluator
+from azul.bots.duel.position import MAX_DEPTH
+from azul.bots.search import AlphaBeta
+from azul.engine import new_game
+from azul.engine.duel.core import DuelCore
+from azul.engine.duel.state import DuelState
+from azul.engine.duel.tables import DRAFTING
 from tests.support.thinking import (
     assert_stopped_in_time,
     search_on_a_ticking_clock,
@@ -127,7 +127,7 @@ def test_bad_arguments():
 
 
 def test_the_site_wide_entry_point_dispatches_duel_states_to_the_duel_bots():
-    from games import bots
+    from azul import bots
 
     state = new_game(2, ruleset="duel", seed=9)
     for level in bots.LEVELS:

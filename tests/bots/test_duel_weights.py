@@ -6,10 +6,10 @@ import random
 import numpy as np
 import pytest
 
+from azul.bots.duel.evaluation import HAND, Weights, value
+from azul.engine.duel import DuelCore
+from azul.engine.duel.tables import ROUNDS
 from bench import duel_variants
-from games.bots.duel.evaluation import HAND, Weights, value
-from games.engine.duel import DuelCore
-from games.engine.duel.tables import ROUNDS
 from tools.train import duel_weights
 
 

@@ -7,7 +7,7 @@ import urllib.request
 import pytest
 
 from accounts.services import api_token_for
-from games import engine
+from azul import engine
 from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord
 from tests.support.bots import fresh, game_in_order

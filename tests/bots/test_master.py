@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from games import bots
-from games.bots.master import weights
-from games.engine import ClassicCore, ClassicState, state_from_dict
+from azul import bots
+from azul.bots.master import weights
+from azul.engine import ClassicCore, ClassicState, state_from_dict
 from tests.support.thinking import (
     assert_stopped_in_time,
     search_on_a_ticking_clock,
@@ -97,10 +97,10 @@ def test_a_broken_install_fails_when_master_is_first_used_not_by_playing_another
     # A copy of the package whose weights file is corrupt: the level raises the clear error.
     script = (
         "import random, shutil, sys, pathlib\n"
-        "from games.bots.master import weights\n"
+        "from azul.bots.master import weights\n"
         f"weights.weights_file = lambda name: pathlib.Path({str(tmp_path)!r}) / (name + '.npz')\n"
         f"(pathlib.Path({str(tmp_path)!r}) / 'classic-2p.npz').write_bytes(b'garbage')\n"
-        "from games import bots, engine\n"
+        "from azul import bots, engine\n"
         "core = engine.new_game(2, seed=1).fast()\n"
         "try:\n"
         "    bots.choose_action(core, 'master', budget=0.05, rng=random.Random(1))\n"
@@ -154,8 +154,8 @@ def test_master_does_not_look_at_the_seed():
 
 def test_master_values_a_position_past_the_round_without_its_sampled_refill():
     """The bot's own sample of the next refill does not change its value of the round's end."""
-    from games.bots.master.evaluators import MasterEvaluator
-    from games.bots.search import AlphaBeta
+    from azul.bots.master.evaluators import MasterEvaluator
+    from azul.bots.search import AlphaBeta
 
     net = weights.load_net("classic-2p")
     core = ClassicCore.new(2, False, 8)
@@ -176,7 +176,7 @@ def test_master_values_a_position_past_the_round_without_its_sampled_refill():
 
 def test_master_keeps_to_its_budget():
     """On a clock that moves at each reading (see the strong bot's test for why not timed)."""
-    from games.bots.master import evaluator
+    from azul.bots.master import evaluator
 
     budget = 0.2
     for players in (2, 3, 4):
@@ -251,7 +251,7 @@ def test_master_completes_a_column_for_its_bonus_in_the_last_round():
 
 
 def test_duel_master_plays_legal_moves_and_is_blind_to_hidden_information():
-    from games.engine.duel.core import DuelCore
+    from azul.engine.duel.core import DuelCore
 
     core = DuelCore.new(5)
     for _ in range(40):
@@ -271,7 +271,7 @@ def test_duel_master_plays_legal_moves_and_is_blind_to_hidden_information():
 
 def a_wide_duel_position():
     """A Duel drafting position with a hundred moves and more (suns, moons, lines, orders)."""
-    from games.engine.duel.core import DuelCore
+    from azul.engine.duel.core import DuelCore
 
     core = DuelCore.new(8)
     rng = random.Random(8)
@@ -281,9 +281,9 @@ def a_wide_duel_position():
 
 
 def test_the_duel_master_values_positions_with_its_fitted_term_weights():
-    from games.bots.duel import DuelEvaluator
-    from games.bots.duel.evaluation import HAND, value
-    from games.bots.master import evaluator
+    from azul.bots.duel import DuelEvaluator
+    from azul.bots.duel.evaluation import HAND, value
+    from azul.bots.master import evaluator
 
     terms = weights.load_terms()
     assert len(terms) == 5 and terms != HAND and weights.load_terms() is terms
@@ -301,9 +301,9 @@ def test_duel_master_spends_more_of_its_budget_than_strong():
     """Duel strong stops deepening at 15 % of its budget (a quarter of a 1 s budget used, on
     average); the master deepens to 45 % of it, which is where its lead over strong at 1 s comes
     from (docs/bots.md). Under a node budget, the same shares: the master searches deeper."""
-    from games.bots.duel import DuelEvaluator
-    from games.bots.master import evaluator
-    from games.bots.search import AlphaBeta
+    from azul.bots.duel import DuelEvaluator
+    from azul.bots.master import evaluator
+    from azul.bots.search import AlphaBeta
 
     core = a_wide_duel_position()
     searched = {}
@@ -318,7 +318,7 @@ def test_duel_master_spends_more_of_its_budget_than_strong():
 def test_duel_master_keeps_to_its_budget():
     """On a wide position, on a clock that moves at each reading: all work stops at its share
     (85 %) of the budget, which leaves room for answering."""
-    from games.bots.master import evaluator
+    from azul.bots.master import evaluator
 
     budget = 0.2
     core = a_wide_duel_position()

@@ -50,7 +50,7 @@ def test_daphne_with_corrupt_weights_refuses_to_start(_subprocess_env, tmp_path)
 
 
 def test_the_system_check_reports_missing_weights(settings, tmp_path):
-    from games.bots.master import weights
+    from azul.bots.master import weights
 
     settings.BOT_WEIGHTS_DIR = str(tmp_path)  # an empty folder: no weights at all
     try:

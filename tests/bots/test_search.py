@@ -1,16 +1,16 @@
-"""The one alpha-beta driver (games.bots.search) on both rulesets and its evaluators."""
+"""The one alpha-beta driver (azul.bots.search) on both rulesets and its evaluators."""
 
 import collections
 import random
 
 import pytest
 
-from games import bots
-from games.bots.classic import PointsEvaluator, StrongEvaluator
-from games.bots.duel import DuelEvaluator
-from games.bots.search import AlphaBeta
-from games.engine import ClassicCore, DuelCore
-from games.engine.duel.tables import DRAFTING
+from azul import bots
+from azul.bots.classic import PointsEvaluator, StrongEvaluator
+from azul.bots.duel import DuelEvaluator
+from azul.bots.search import AlphaBeta
+from azul.engine import ClassicCore, DuelCore
+from azul.engine.duel.tables import DRAFTING
 
 
 def _played(core, moves: int, seed: int):

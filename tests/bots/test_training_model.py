@@ -5,8 +5,8 @@ weights are, value any position as the library's own ``predict`` does (in points
 import numpy as np
 import pytest
 
-from games.bots.master.net import ValueNet
-from games.bots.master.weights import read_net
+from azul.bots.master.net import ValueNet
+from azul.bots.master.weights import read_net
 from tools.train import fit
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from games.bots.master.weights import read_net
+from azul.bots.master.weights import read_net
 from tools.train import fit, gate, selfplay
 
 

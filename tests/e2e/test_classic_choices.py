@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import new_game
+from azul.engine import new_game
 
 pytestmark = pytest.mark.requires("browser")
 

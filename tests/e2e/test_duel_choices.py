@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from games.engine import new_game
+from azul.engine import new_game
 
 from .test_classic_choices import ORIGIN, move_key, serve_static
 

@@ -1,6 +1,6 @@
 """Build hand-made positions as engine JSON, with the bag holding whatever is left (I1)."""
 
-from games.engine import COLOURS, ClassicState
+from azul.engine import COLOURS, ClassicState
 
 FACTORIES = {2: 5, 3: 7, 4: 9}
 

@@ -2,8 +2,8 @@
 
 import random
 
-from games.engine import apply_scored
-from games.engine.common.scoring import placement_points
+from azul.engine import apply_scored
+from azul.engine.common.scoring import placement_points
 
 
 def events_add_up(positions) -> set[str]:

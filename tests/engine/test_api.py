@@ -1,16 +1,16 @@
-"""The public API of games.engine as docs/engine.md states it."""
+"""The public API of azul.engine as docs/engine.md states it."""
 
 import subprocess
 import sys
 
 import pytest
 
-from games.engine import ClassicMove, ClassicState, IllegalMove, InvalidMove, InvalidState, new_game
+from azul.engine import ClassicMove, ClassicState, IllegalMove, InvalidMove, InvalidState, new_game
 
 
 def test_engine_is_pure_no_django_and_no_global_random():
     code = ("import sys, random; random.seed(0); before = random.random(); random.seed(0);"
-            "import games.engine as e; s = e.new_game(4, seed=1);"
+            "import azul.engine as e; s = e.new_game(4, seed=1);"
             "s.apply(s.legal_moves()[0]);"
             "assert 'django' not in sys.modules, 'django imported';"
             "assert random.random() == before, 'global random used'")

@@ -1,11 +1,11 @@
-"""The command line: ``python -m games.engine play`` plays a random game and prints it."""
+"""The command line: ``python -m azul.engine play`` plays a random game and prints it."""
 
 import json
 import subprocess
 import sys
 
-from games.engine import ClassicState
-from games.engine.__main__ import main
+from azul.engine import ClassicState
+from azul.engine.__main__ import main
 
 
 def test_play_prints_boards_moves_and_scores(capsys):
@@ -27,7 +27,7 @@ def test_play_json_prints_a_replayable_log_and_final_state(capsys):
 
 def test_module_runs_as_a_program():
     done = subprocess.run(
-        [sys.executable, "-m", "games.engine", "play", "--players", "4", "--seed", "3"],
+        [sys.executable, "-m", "azul.engine", "play", "--players", "4", "--seed", "3"],
         capture_output=True, text=True, timeout=60, check=True,
     )
     assert "final scores:" in done.stdout

@@ -1,4 +1,4 @@
-"""``clone`` of every registered ruleset's core (games/engine/common/core_copy.py): equal to the
+"""``clone`` of every registered ruleset's core (azul/engine/common/core_copy.py): equal to the
 original field by field, sharing no list with it (but the inner lists of the fields it marks
 copy-on-write), always of the plain core class."""
 
@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from games.engine import REGISTRY, new_game
-from games.engine.common.core_copy import field_copier
+from azul.engine import REGISTRY, new_game
+from azul.engine.common.core_copy import field_copier
 
 CASES = [(name, players) for name, ruleset in REGISTRY.items() for players in ruleset.player_counts]
 

@@ -1,12 +1,12 @@
-"""Both rulesets' fast cores satisfy the one Core protocol (games/engine/common/core_protocol.py),
+"""Both rulesets' fast cores satisfy the one Core protocol (azul/engine/common/core_protocol.py),
 and a loop written against the protocol alone plays either to its end."""
 
 import random
 
 import pytest
 
-from games.engine import REGISTRY, new_game
-from games.engine.common.core_protocol import Core
+from azul.engine import REGISTRY, new_game
+from azul.engine.common.core_protocol import Core
 
 CASES = [(name, players) for name, ruleset in REGISTRY.items() for players in ruleset.player_counts]
 

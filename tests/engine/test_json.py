@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from games.engine import (
+from azul.engine import (
     ClassicMove,
     ClassicState,
     IllegalMove,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import (
+from azul.engine import (
     COLOURS,
     ClassicCore,
     ClassicMove,
@@ -17,8 +17,8 @@ from games.engine import (
     InvalidMove,
     new_game,
 )
-from games.engine.classic.moves import ALL_MOVES
-from games.engine.classic.tables import KIND_COUNTS, MARKER
+from azul.engine.classic.moves import ALL_MOVES
+from azul.engine.classic.tables import KIND_COUNTS, MARKER
 from tests.engine.builders import tile_totals
 
 CONFIGS = [(p, v) for p in (2, 3, 4) for v in ("standard", "gray")]

@@ -4,7 +4,7 @@ from random import Random
 
 import pytest
 
-from games.engine import new_game
+from azul.engine import new_game
 from tests.engine import reference
 
 CONFIGS = [(p, v) for p in (2, 3, 4) for v in ("standard", "gray")]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.engine import COLOURS, ClassicMove, ClassicState, IllegalMove, new_game
+from azul.engine import COLOURS, ClassicMove, ClassicState, IllegalMove, new_game
 from tests.engine.builders import board, empty_wall, game, position, standard_wall, tile_totals
 
 

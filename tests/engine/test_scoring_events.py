@@ -1,4 +1,4 @@
-"""The engine's account of a classic move: its scoring events and previews (games.engine).
+"""The engine's account of a classic move: its scoring events and previews (azul.engine).
 
 Hand-made positions pin the exact events (runs across and down, floor penalties, end bonuses);
 random games check that the events always add up to the score the rules gave, and that each
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from games.engine import ClassicState, apply_scored, move_previews, new_game
+from azul.engine import ClassicState, apply_scored, move_previews, new_game
 
 from .builders import board, position, standard_wall
 from .scoring_checks import events_add_up

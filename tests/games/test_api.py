@@ -4,7 +4,8 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import engine, replays
+from azul import engine
+from games import replays
 from games.models import Game, MoveRecord, Table
 from tests.support.games import (
     client_for,

@@ -13,7 +13,8 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.test import Client
 from django.utils import timezone
 
-from games import engine, services
+from azul import engine
+from games import services
 from games.models import Game, MoveRecord
 from tests.support.games import start_game
 from tests.support.sockets import (

@@ -5,7 +5,8 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from games import engine, errors, replays, services
+from azul import engine
+from games import errors, replays, services
 from games.models import Game, MoveRecord
 from games.payloads import game_payload
 from games.ratings.models import Rating, RatingChange

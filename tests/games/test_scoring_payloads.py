@@ -7,7 +7,8 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from games import engine, score_history, services
+from azul import engine
+from games import score_history, services
 from games.models import Game
 from games.payloads import game_payload
 from tests.ratings.factories import make_users

@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from games import engine, errors, replays, services
+from azul import engine
+from games import errors, replays, services
 from games.models import Game, MoveRecord, Seat, Table
 from games.payloads import game_payload
 from tests.support.games import (

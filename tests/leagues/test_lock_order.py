@@ -11,7 +11,7 @@ from functools import partial
 import pytest
 from django.utils import timezone
 
-from games import engine
+from azul import engine
 from games import errors as game_errors
 from games import services as game_services
 from games.models import Game, Seat

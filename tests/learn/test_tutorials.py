@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from games.engine import state_from_dict
+from azul.engine import state_from_dict
 from learn.tutorials import TUTORIALS, Lesson, Runner
 
 KEYS = sorted(TUTORIALS)

@@ -12,7 +12,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games import engine
+from azul import engine
 from games.models import Game, MoveRecord, Seat, Table
 from games.outcome import final_result
 from games.services import commitment_of

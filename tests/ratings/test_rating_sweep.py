@@ -14,7 +14,8 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_for
-from games import engine, services
+from azul import engine
+from games import services
 from games.models import Game
 from games.ratings import services as ratings
 from games.ratings import tasks

@@ -7,7 +7,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from games import engine, replays, services
+from azul import engine
+from games import replays, services
 from games.models import Game, MoveRecord
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import play_one, play_to_end, start_game

@@ -13,8 +13,8 @@ from azulsite import errors as kernel
 from azulsite.api.errors import api_exception_handler
 
 BASE_DIR = Path(__file__).resolve().parents[2]
-# The engine's errors are a library's (no Django: games/engine/errors.py), the API's are its shape.
-NOT_DOMAIN = {"games.engine.errors", "azulsite.api.errors", "azulsite.errors"}
+# The engine's errors are a library's (no Django: azul/engine/errors.py), the API's are its shape.
+NOT_DOMAIN = {"azul.engine.errors", "azulsite.api.errors", "azulsite.errors"}
 COMMON = ("NotFound", "NotAuthenticated", "Forbidden", "Invalid", "InvalidMove", "IllegalMove",
           "Throttled")
 

@@ -1,39 +1,63 @@
-"""The engine and the bots are a library: import-linter's contracts, whole, and a run without Django."""
+"""`azul` is a pure library: import-linter's contracts, whole, caught breaking, and a run without Django."""
 
 import configparser
+import shutil
 import subprocess
 import sys
 import venv
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parents[2]
-LIBRARY = {"engine", "bots"}
-
-
-def games_parts() -> set[str]:
-    games = BASE_DIR / "games"
-    return {
-        f"games.{path.stem if path.is_file() else path.name}"
-        for path in games.iterdir()
-        if (path.suffix == ".py" and path.name != "__init__.py")
-        or (path.is_dir() and (path / "__init__.py").exists())
-    } - {f"games.{name}" for name in LIBRARY}
+LIBRARY_CONTRACTS = ("azul-is-a-library", "engine-knows-nothing-of-the-bots")
+PLANTED = """\"\"\"Planted by a test: each import breaks a contract.\"\"\"
+import django
+import games.models
+import azul.bots.search
+"""
 
 
 def site_apps() -> set[str]:
-    """Every Django app at the top of the repository (`games` is covered part by part)."""
-    return {path.parent.name for path in BASE_DIR.glob("*/apps.py")} - {"games"}
+    """Every Django app at the top of the repository."""
+    return {path.parent.name for path in BASE_DIR.glob("*/apps.py")}
 
 
-def test_the_contract_forbids_every_app_and_every_other_part_of_games():
+def contracts() -> configparser.ConfigParser:
     config = configparser.ConfigParser()
     config.read(BASE_DIR / ".importlinter")
-    forbidden = set(config["importlinter:contract:engine-and-bots-are-a-library"]
-                    ["forbidden_modules"].split())
+    return config
+
+
+def test_the_contract_forbids_every_app():
+    config = contracts()
+    forbidden = set(config["importlinter:contract:azul-is-a-library"]["forbidden_modules"].split())
     roots = set(config["importlinter"]["root_packages"].split())
-    assert site_apps() <= roots, f"add to root_packages: {sorted(site_apps() - roots)}"
-    missing = (games_parts() | site_apps()) - forbidden
+    assert site_apps() | {"azul", "azulsite"} <= roots, (
+        f"add to root_packages: {sorted(site_apps() - roots)}")
+    missing = (site_apps() | {"azulsite"}) - forbidden
     assert not missing, f"add to .importlinter's forbidden_modules: {sorted(missing)}"
+
+
+def test_a_module_of_azul_importing_django_an_app_or_the_bots_breaks_the_contracts(tmp_path):
+    """The library's two contracts, as written in .importlinter, catch a planted violation."""
+    config = contracts()
+    kept = configparser.ConfigParser()
+    kept["importlinter"] = {"root_packages": "\nazul", "include_external_packages": "True"}
+    for name in LIBRARY_CONTRACTS:
+        kept[f"importlinter:contract:{name}"] = config[f"importlinter:contract:{name}"]
+    with open(tmp_path / ".importlinter", "w") as file:
+        kept.write(file)
+    shutil.copytree(BASE_DIR / "azul", tmp_path / "azul",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.npz"))
+    lint = [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"]
+    clean = subprocess.run(lint, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert clean.returncode == 0, clean.stdout + clean.stderr  # the copy alone keeps them
+    (tmp_path / "azul" / "engine" / "planted.py").write_text(PLANTED)
+    broken = subprocess.run(lint, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert broken.returncode != 0
+    assert "2 broken" in broken.stdout, broken.stdout + broken.stderr
+    for caught in ("azul.engine.planted -> django", "azul.engine.planted -> games",
+                   "azul.engine.planted -> azul.bots.search"):
+        assert caught in broken.stdout, broken.stdout
 
 
 def test_the_contracts_are_kept():
@@ -48,13 +72,13 @@ def test_the_engine_and_the_bots_run_in_a_python_without_django(tmp_path):
     venv.create(bare, with_pip=False)  # nothing installed: no Django, no numpy, nothing
     python = bare / "bin" / "python"
     env = {"PYTHONPATH": str(BASE_DIR), "PATH": "/usr/bin:/bin"}
-    played = subprocess.run([str(python), "-m", "games.engine", "play", "--players", "3",
+    played = subprocess.run([str(python), "-m", "azul.engine", "play", "--players", "3",
                              "--seed", "4"], cwd=tmp_path, env=env, capture_output=True,
                             text=True, timeout=120)
     assert played.returncode == 0, played.stderr
-    bots = ("import random, sys; from games import bots, engine; s = engine.new_game(2, seed=3);"
+    bots = ("import random, sys; from azul import bots, engine; s = engine.new_game(2, seed=3);"
             "a = bots.choose_action(s.fast(), 'strong', rng=random.Random(1), budget=0.05);"
-            "assert a in s.fast().legal_actions(); import games.bots.duel, games.bots.search;"
+            "assert a in s.fast().legal_actions(); import azul.bots.duel, azul.bots.search;"
             "assert 'django' not in sys.modules")
     chose = subprocess.run([str(python), "-c", bots], cwd=tmp_path, env=env, capture_output=True,
                            text=True, timeout=120)

@@ -40,7 +40,7 @@ def bots_only_game(creator, levels, *, variant="standard"):
 
 def game_in_order(creator, users, *, variant="standard"):
     """A running game with `users` as players 0, 1, ... (start_table would shuffle them)."""
-    from games import engine
+    from azul import engine
 
     table = Table.objects.create(creator=creator, players=len(users), variant=variant,
                                  status=Table.Status.PLAYING)

@@ -6,7 +6,8 @@ import random
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_for
-from games import engine, game_rules, services
+from azul import engine
+from games import game_rules, services
 from games.models import Game, MoveRecord, Seat
 
 

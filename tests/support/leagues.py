@@ -47,7 +47,7 @@ def play_game_out(game, seed=0, humans_to_floor=False):
     humans_to_floor: humans throw every tile on the floor (they score nothing), so a bot wins."""
     import random
 
-    from games import engine
+    from azul import engine
     from games.dispatch import BOT_TURNS
     from games.errors import GameOver, NotYourTurn, StaleVersion
     from tests.support.games import controller_to_move, fresh

@@ -1,13 +1,13 @@
 """A bot's thinking budget counted in clock readings instead of timed (engine only: no Django).
 
-The search reads its clock at every node (games/bots/search.py). `TickingClock` is a clock for
+The search reads its clock at every node (azul/bots/search.py). `TickingClock` is a clock for
 it that moves `step` seconds at each reading and remembers them, so a budget test sees exactly
 where the search stopped on that clock: no CPU or wall-clock time is measured, and the machine's
 load changes nothing.
 """
 
-from games import bots
-from games.bots.search import AlphaBeta
+from azul import bots
+from azul.bots.search import AlphaBeta
 
 
 class TickingClock:

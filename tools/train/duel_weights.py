@@ -25,10 +25,10 @@ import time
 
 import numpy as np
 
-from games.bots.duel.evaluation import HAND, Weights, margin, value
-from games.bots.master import load_net
-from games.bots.master.duel_features import duel_features
-from games.engine.duel.tables import ROUNDS
+from azul.bots.duel.evaluation import HAND, Weights, margin, value
+from azul.bots.master import load_net
+from azul.bots.master.duel_features import duel_features
+from azul.engine.duel.tables import ROUNDS
 
 from .selfplay import Duel, add_play_options, play_game, targets
 

@@ -7,7 +7,7 @@ error), exported as the numpy arrays the master's inference reads.
 The data files are those of ``tools.train.selfplay`` (several may be given, comma-separated);
 positions of a tenth of the games (by seed) are held out and the held-out error is printed per
 epoch.  Targets are divided by ``SCALE`` for training; the exported last layer is multiplied
-back, so the net answers in points.  The output file is what ``games.bots.master.weights``
+back, so the net answers in points.  The output file is what ``azul.bots.master.weights``
 reads; it also records the training's settings.  Needs the ``train`` extra (scikit-learn);
 inference (the site) stays numpy alone.
 """
@@ -25,7 +25,7 @@ SCALE = 20.0
 
 
 def new_model(hidden=(64, 32), *, batch=512, lr=1e-3, decay=1e-4, seed=1) -> MLPRegressor:
-    """A ReLU perceptron with a linear output: the shape ``games.bots.master.net`` evaluates."""
+    """A ReLU perceptron with a linear output: the shape ``azul.bots.master.net`` evaluates."""
     return MLPRegressor(hidden_layer_sizes=hidden, activation="relu", solver="adam",
                         alpha=decay, batch_size=batch, learning_rate_init=lr, shuffle=True,
                         random_state=seed)
@@ -89,7 +89,7 @@ def td_targets(x, y, games, seats, players, net, lam, flag=None):
     index of the boundary flag in a row (default: the classic features').
     """
     if flag is None:
-        from games.bots.master.features import boundary_index
+        from azul.bots.master.features import boundary_index
 
         flag = boundary_index(players)
     absolute = np.empty_like(y)  # per row, every seat's target in seat order 0..n-1
@@ -160,14 +160,14 @@ def main(argv=None):
     if args.bootstrap:
         from pathlib import Path
 
-        from games.bots.master.weights import read_net
+        from azul.bots.master.weights import read_net
 
         if (seats < 0).any():
             raise SystemExit("--bootstrap needs data files with seats (tools.train.selfplay)")
         net = read_net("bootstrap", Path(args.bootstrap))
         flag = None
         if args.ruleset == "duel":
-            from games.bots.master.duel_features import FEATURES
+            from azul.bots.master.duel_features import FEATURES
 
             flag = FEATURES - 1
         y = td_targets(x, y, games, seats.astype(np.int64), args.players, net, args.lam, flag)
@@ -175,7 +175,7 @@ def main(argv=None):
     if args.residual:
         # Duel: the net learns the correction to the hand-made margin that its rows carry (each
         # player's value / 50, mover first): the search adds it back (gate's "resid:").
-        from games.bots.master.duel_features import PLAYER_FEATURES
+        from azul.bots.master.duel_features import PLAYER_FEATURES
 
         hand = 50.0 * (x[:, 0] - x[:, PLAYER_FEATURES])
         y = y - np.stack([hand, -hand], axis=1).astype(y.dtype)

@@ -1,7 +1,7 @@
 """The evaluation gate: paired games between a candidate net and the current one (or a level).
 
     nice -n 5 .venv/bin/python -m tools.train.gate --players 2 --candidate new.npz \
-        --against games/bots/master/weights/classic-2p.npz --games 200 --depth 2
+        --against azul/bots/master/weights/classic-2p.npz --games 200 --depth 2
 
 Each deal (seed) is played twice with the seats swapped (3-4 players: rotated through every
 seat), so luck of the deal cancels.  Both sides search at the same fixed depth (``--depth``),
@@ -21,13 +21,13 @@ import random
 import sys
 from pathlib import Path
 
+from azul.bots import choose_action
+from azul.bots.master.duel_features import duel_features
+from azul.bots.master.evaluators import MasterDuelEvaluator, MasterEvaluator
+from azul.bots.master.weights import read_net
+from azul.bots.search import AlphaBeta
+from azul.engine import ClassicCore, DuelCore
 from bench.arena_stats import wilson
-from games.bots import choose_action
-from games.bots.master.duel_features import duel_features
-from games.bots.master.evaluators import MasterDuelEvaluator, MasterEvaluator
-from games.bots.master.weights import read_net
-from games.bots.search import AlphaBeta
-from games.engine import ClassicCore, DuelCore
 
 
 def player(spec: str, depth: int):

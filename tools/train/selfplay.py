@@ -28,11 +28,11 @@ import time
 
 import numpy as np
 
-from games.bots import choose_action
-from games.bots.classic.position import StrongNode
-from games.bots.master.duel_features import duel_features
-from games.bots.master.features import boundary_values, features
-from games.engine import ClassicCore, DuelCore
+from azul.bots import choose_action
+from azul.bots.classic.position import StrongNode
+from azul.bots.master.duel_features import duel_features
+from azul.bots.master.features import boundary_values, features
+from azul.engine import ClassicCore, DuelCore
 
 RULESETS = ("classic", "duel")
 

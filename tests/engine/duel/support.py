@@ -3,10 +3,10 @@
 import random
 from collections import Counter
 
-from games.engine.duel.actions import action_id
-from games.engine.duel.core import EMPTY, DuelCore
-from games.engine.duel.state import DuelState
-from games.engine.duel.tables import ALL_CHIPS, PLATE_COUNT, SPECIAL, TILES_PER_COLOUR
+from azul.engine.duel.actions import action_id
+from azul.engine.duel.core import EMPTY, DuelCore
+from azul.engine.duel.state import DuelState
+from azul.engine.duel.tables import ALL_CHIPS, PLATE_COUNT, SPECIAL, TILES_PER_COLOUR
 
 
 def tile_totals(core: DuelCore) -> list[int]:

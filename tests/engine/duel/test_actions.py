@@ -1,12 +1,12 @@
-"""The codebook of Duel actions (games/engine/duel/actions.py): every action the core lists is an
+"""The codebook of Duel actions (azul/engine/duel/actions.py): every action the core lists is an
 int that decodes to its tuple and back, every JSON move has one, and the ids are fixed."""
 
 import hashlib
 import json
 
-from games.engine.duel.actions import ACTION_COUNT, ACTION_IDS, ACTIONS, action_id, action_of
-from games.engine.duel.moves import DuelMove
-from games.engine.duel.state import DuelState
+from azul.engine.duel.actions import ACTION_COUNT, ACTION_IDS, ACTIONS, action_id, action_of
+from azul.engine.duel.moves import DuelMove
+from azul.engine.duel.state import DuelState
 
 from .support import random_game
 

@@ -4,8 +4,8 @@ import contextlib
 import io
 import json
 
-from games.engine.duel.__main__ import main
-from games.engine.duel.state import DuelState
+from azul.engine.duel.__main__ import main
+from azul.engine.duel.state import DuelState
 
 
 def test_play_prints_pictures_and_final_scores():
@@ -29,7 +29,7 @@ def test_play_json_replays_to_the_same_final_state():
 
 
 def test_the_engine_command_line_plays_duel_with_ruleset_duel():
-    from games.engine.__main__ import main as engine_main
+    from azul.engine.__main__ import main as engine_main
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):

@@ -4,9 +4,9 @@ import copy
 
 import pytest
 
-from games.engine import InvalidMove, InvalidState, new_game
-from games.engine.duel.moves import DuelMove
-from games.engine.duel.state import DuelState
+from azul.engine import InvalidMove, InvalidState, new_game
+from azul.engine.duel.moves import DuelMove
+from azul.engine.duel.state import DuelState
 
 
 @pytest.fixture(scope="module")
@@ -184,7 +184,7 @@ def test_fuzzed_states_are_refused_cleanly_or_play_on():
     import json
     import random
 
-    from games.engine.errors import IllegalMove
+    from azul.engine.errors import IllegalMove
 
     rng = random.Random(1)
     states = []

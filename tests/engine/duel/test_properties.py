@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from games.engine import IllegalMove, InvalidMove, new_game
-from games.engine.duel.core import DuelCore
-from games.engine.duel.moves import DuelMove
-from games.engine.duel.state import DuelState
+from azul.engine import IllegalMove, InvalidMove, new_game
+from azul.engine.duel.core import DuelCore
+from azul.engine.duel.moves import DuelMove
+from azul.engine.duel.state import DuelState
 
 from .support import check_invariants, random_game
 

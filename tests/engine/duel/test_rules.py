@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from games.engine import IllegalMove, InvalidState, new_game
-from games.engine.duel import rulings
-from games.engine.duel.core import EMPTY, DuelCore, objective_score
-from games.engine.duel.state import DuelState
-from games.engine.duel.tables import (
+from azul.engine import IllegalMove, InvalidState, new_game
+from azul.engine.duel import rulings
+from azul.engine.duel.core import EMPTY, DuelCore, objective_score
+from azul.engine.duel.state import DuelState
+from azul.engine.duel.tables import (
     ALL_CHIPS,
     BUYING,
     CHIP_OF_NAME,
@@ -733,7 +733,7 @@ def test_refusals_during_tiling_give_their_reason():
 
 
 def test_state_from_dict_picks_the_ruleset():
-    from games.engine import ClassicState, state_from_dict
+    from azul.engine import ClassicState, state_from_dict
 
     duel = new_game(2, ruleset="duel", seed=2)
     assert state_from_dict(duel.to_dict()) == duel

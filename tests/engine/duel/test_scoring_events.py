@@ -6,8 +6,8 @@ games check that events always add up to the score and that previews say what th
 
 import random
 
-from games.engine import apply_scored, move_previews, new_game
-from games.engine.duel.state import DuelState
+from azul.engine import apply_scored, move_previews, new_game
+from azul.engine.duel.state import DuelState
 
 from ..scoring_checks import events_add_up
 from .support import empty_table, set_sun

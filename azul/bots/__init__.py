@@ -21,7 +21,7 @@ search depth is reached (``max_depth``, or ``max_nodes`` to make it independent 
 import random
 import time
 
-from games.engine import ClassicCore, ClassicMove, ClassicState, DuelCore, DuelMove, DuelState
+from azul.engine import ClassicCore, ClassicMove, ClassicState, DuelCore, DuelMove, DuelState
 
 from . import classic, duel
 from .gc_pause import collector_paused

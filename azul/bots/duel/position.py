@@ -1,4 +1,4 @@
-"""What the search (``games.bots.search``) needs of Azul Duel: nodes, their values, the beam.
+"""What the search (``azul.bots.search``) needs of Azul Duel: nodes, their values, the beam.
 
 A node is a position with both players' ``evaluation.value``.  A quiet move (drafting, buying,
 returning a plate) changes only the mover's board and the shared table, so when it leaves the
@@ -15,7 +15,7 @@ the last) and all work at ``share``, a wide margin for a busy machine.
 
 from functools import cache
 
-from games.engine.duel.tables import BUYING, DRAFTING, RETURNING
+from azul.engine.duel.tables import BUYING, DRAFTING, RETURNING
 
 from ..search import Evaluator
 from .evaluation import HAND, value

@@ -1,13 +1,13 @@
 """The ``master`` level: the strong bot's search with learned values (``evaluators``).
 
-``evaluator(core)`` is what ``games.bots`` searches with for the level.  The value nets (one per
+``evaluator(core)`` is what ``azul.bots`` searches with for the level.  The value nets (one per
 player count and one for Duel, ``net.ValueNet``, numpy) are read once per process from the
 packaged weights by ``weights.load_net``, the only file this library reads; ``weights.load_all()``
 is called at site startup so that missing or corrupt weights fail there, loudly.
 How the nets are made: tools/train and docs/bots.md.
 """
 
-from games.engine import DuelCore
+from azul.engine import DuelCore
 
 from .evaluators import MasterDuelEvaluator, MasterEvaluator
 from .weights import MasterWeightsError, load_all, load_net, load_terms

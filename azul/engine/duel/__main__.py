@@ -1,4 +1,4 @@
-"""Play a random Azul Duel game and print it: ``python -m games.engine.duel play --seed 3``.
+"""Play a random Azul Duel game and print it: ``python -m azul.engine.duel play --seed 3``.
 
 ``--json`` prints the move log and the final state as JSON instead of text pictures.
 """
@@ -12,7 +12,7 @@ from .state import DuelState
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.engine.duel")
+    parser = argparse.ArgumentParser(prog="python -m azul.engine.duel")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a game with random moves and print it")
     play.add_argument("--seed", type=int, default=None, help="game seed (also drives the moves)")

@@ -11,10 +11,10 @@ plays with; ``value`` is linear in the weights, so other sets can be fitted to g
 
 from typing import NamedTuple
 
-from games.engine.common.scoring import score_placement
-from games.engine.duel import rulings
-from games.engine.duel.core import EMPTY, DuelCore
-from games.engine.duel.tables import (
+from azul.engine.common.scoring import score_placement
+from azul.engine.duel import rulings
+from azul.engine.duel.core import EMPTY, DuelCore
+from azul.engine.duel.tables import (
     COLOUR_COUNT,
     GRID,
     LINES,

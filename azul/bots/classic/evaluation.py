@@ -5,7 +5,7 @@ wall tiling is done (complete pattern lines placed and scored by R17, floor pena
 the floor at 0), plus the end bonuses (R23) already earned on the projected wall, plus
 estimates of what is still to come: a partial credit for incomplete pattern lines and for
 rows, columns and colours under construction, scaled by how many rounds the game probably
-has left.  Everything reads the compact core directly (``games.engine.ClassicCore``); only
+has left.  Everything reads the compact core directly (``azul.engine.ClassicCore``); only
 public information is used (walls, lines, floors, scores).
 
 The weights below are hand-tuned with ``bench/bot_arena.py``.
@@ -13,7 +13,7 @@ The weights below are hand-tuned with ``bench/bot_arena.py``.
 
 from math import tanh
 
-from games.engine.classic.tables import (
+from azul.engine.classic.tables import (
     COLOUR_BONUS,
     COLUMN_BONUS,
     FLOOR_COST,

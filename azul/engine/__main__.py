@@ -1,4 +1,4 @@
-"""Play a random game and print it: ``python -m games.engine play --players 3 --seed 7``.
+"""Play a random game and print it: ``python -m azul.engine play --players 3 --seed 7``.
 
 ``--json`` prints the move log and the final state as JSON instead of text pictures.
 """
@@ -12,7 +12,7 @@ from .rulesets import new_game
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.engine")
+    parser = argparse.ArgumentParser(prog="python -m azul.engine")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a game with random moves and print it")
     play.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
@@ -21,7 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--json", action="store_true", help="print the move log and final state")
     play.add_argument("--ruleset", choices=("classic", "duel"), default="classic")
     args = parser.parse_args(argv)
-    if args.ruleset == "duel":  # Azul Duel has its own pictures: games/engine/duel/__main__.py
+    if args.ruleset == "duel":  # Azul Duel has its own pictures: azul/engine/duel/__main__.py
         from .duel.__main__ import main as duel_main
 
         seed = [] if args.seed is None else ["--seed", str(args.seed)]

@@ -1,7 +1,7 @@
 """The rules of Azul as a pure library: no Django, no I/O, its own random source.
 
 The public API (docs/engine.md) is re-exported here; the fast path for bots is
-``games.engine.classic.core.ClassicCore`` (see docs/engine.md).
+``azul.engine.classic.core.ClassicCore`` (see docs/engine.md).
 """
 
 from .classic.core import ClassicCore

@@ -1,6 +1,6 @@
 """Azul Duel (docs/duel-rules.md, D1-D24): a second ruleset beside the classic one.
 
-Shares only ``games.engine.common`` (colours, the seeded tile bag, run scoring) with the
+Shares only ``azul.engine.common`` (colours, the seeded tile bag, run scoring) with the
 classic ruleset.  Every RULING lives in ``rulings``.
 """
 

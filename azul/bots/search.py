@@ -43,7 +43,7 @@ class OutOfBudget(Exception):
 class Evaluator:
     """What a ruleset gives the search (the defaults are for hand-made evaluations).
 
-    A node is any object with ``core`` (a ``Core``: games/engine/common/core_protocol.py);
+    A node is any object with ``core`` (a ``Core``: azul/engine/common/core_protocol.py);
     the evaluator makes nodes (``root``, ``child``) and values them.
     """
 

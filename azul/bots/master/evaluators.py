@@ -1,4 +1,4 @@
-"""The master level's evaluators: the strong bot's search (``games.bots.search``), positions
+"""The master level's evaluators: the strong bot's search (``azul.bots.search``), positions
 valued by the value nets.
 
 Classic (``MasterEvaluator``): every position where the search stops is valued by the net's
@@ -20,13 +20,13 @@ small Duel net lost clearly: 15 % of 20 games against strong.)  It also spends i
 strong stops deepening at 15 % of the budget and all work at 60 %, a mean of about a quarter of
 a 1 s budget; the master deepens to 45 % and works to 85 % (a mean of half the budget), which
 took it from 38.8 % to 55-64 % of 80 games against strong at 1 s, before the fitted weights.
-And it tries killer moves first (``games.bots.search``): a wide position's third ply costs
+And it tries killer moves first (``azul.bots.search``): a wide position's third ply costs
 less than half the positions, and at equal positions searched the killers won 63.5 % of 200
 games against the master without them.
 """
 
-from games.engine.classic.tables import OVER
-from games.engine.duel.tables import OVER as DUEL_OVER
+from azul.engine.classic.tables import OVER
+from azul.engine.duel.tables import OVER as DUEL_OVER
 
 from ..classic.evaluator import StrongEvaluator
 from ..duel.evaluation import HAND

@@ -5,9 +5,9 @@ decision), since buying alone only costs a point; a chip payment is followed to 
 completed line (the next payments chosen greedily).
 """
 
-from games.engine.duel.actions import ACTIONS
-from games.engine.duel.core import DuelCore
-from games.engine.duel.tables import BUYING, TILING
+from azul.engine.duel.actions import ACTIONS
+from azul.engine.duel.core import DuelCore
+from azul.engine.duel.tables import BUYING, TILING
 
 from .evaluation import value
 

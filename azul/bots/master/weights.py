@@ -1,6 +1,6 @@
 """The one place where the bots read a file: the master bot's packaged value-net weights.
 
-The weights ship inside the package (``games/bots/master/weights/``): one ``classic-<n>p.npz``
+The weights ship inside the package (``azul/bots/master/weights/``): one ``classic-<n>p.npz``
 per player count and ``duel.npz``, the Duel evaluation's fitted term weights
 ``duel-terms.json`` (``load_terms``), with ``manifest.json`` saying how each was made
 (tools/train, docs/bots.md).  ``load_net(name)`` reads and checks a file once per process and
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from games.engine.duel.tables import ROUNDS
+from azul.engine.duel.tables import ROUNDS
 
 from ..duel.evaluation import Weights
 from .net import ValueNet

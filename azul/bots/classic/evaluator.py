@@ -1,4 +1,4 @@
-"""What the search (``games.bots.search``) needs of classic Azul: nodes, their values, the beam.
+"""What the search (``azul.bots.search``) needs of classic Azul: nodes, their values, the beam.
 
 - Nodes are ``position.StrongNode``: a position with every player's projected value under the
   strong bot's weights, updated incrementally while the round's offer goes on.
@@ -12,7 +12,7 @@
   the floors and every move is searched.
 """
 
-from games.engine.classic.tables import OVER
+from azul.engine.classic.tables import OVER
 
 from ..search import Evaluator
 from .evaluation import advantage

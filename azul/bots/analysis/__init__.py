@@ -19,7 +19,7 @@ Pure library: no Django, no I/O, its own random source.
 import random
 from dataclasses import dataclass
 
-from games.engine import ClassicMove, ClassicState, DuelCore, DuelMove, DuelState, state_from_dict
+from azul.engine import ClassicMove, ClassicState, DuelCore, DuelMove, DuelState, state_from_dict
 
 from ..classic import PointsEvaluator
 from ..duel import DuelEvaluator

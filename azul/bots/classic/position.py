@@ -1,6 +1,6 @@
 """A position under search together with the per-player projections that evaluate it."""
 
-from games.engine.classic.tables import OFFER
+from azul.engine.classic.tables import OFFER
 
 from .evaluation import (
     GREEDY,

@@ -16,7 +16,7 @@ Global (25): round / 6, centre and factory tiles by colour / 10 (10), non-empty 
 share, marker in the centre, bag and lid by colour / 20 (10), boundary, tiling phase.
 """
 
-from games.engine.classic.tables import FACTORY_COUNT, KIND_COUNTS, MARKER, SIZE, TILING
+from azul.engine.classic.tables import FACTORY_COUNT, KIND_COUNTS, MARKER, SIZE, TILING
 
 PLAYER_FEATURES = 59
 GLOBAL_FEATURES = 25

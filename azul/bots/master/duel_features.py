@@ -10,8 +10,8 @@ factories' tiles are counted back into the bag, so the value is the net's averag
 see (the plate stack's order, face-down chips) is not used; the bag's counts are public.
 """
 
-from games.engine.duel.core import EMPTY
-from games.engine.duel.tables import COLOUR_COUNT, LINES
+from azul.engine.duel.core import EMPTY
+from azul.engine.duel.tables import COLOUR_COUNT, LINES
 
 from ..duel.evaluation import dome_facts, value
 
