@@ -16,31 +16,20 @@ is hidden (the seed, so the bag's order; in Duel also the plate stack's order an
 chips) by a guess drawn from ``rng`` (``Core.determinize``), so the refills it may meet are its
 own samples.  With the same state, level and ``rng`` state the answer is the same when the same
 search depth is reached (``max_depth``, or ``max_nodes`` to make it independent of the clock).
+What differs by ruleset comes from its kit (``kits.BOT_KITS``, looked up by the ruleset's name).
 """
 
 import random
 import time
 
-from azul.engine import ClassicCore, ClassicMove, ClassicState, DuelCore, DuelMove, DuelState
+from azul.engine import REGISTRY, ClassicState, DuelState
 
-from . import classic, duel
 from .gc_pause import collector_paused
+from .kits import kit_of
 from .search import AlphaBeta
 
 DEFAULT_BUDGET = 1.0
 LEVELS: tuple[str, ...] = ("random", "greedy", "strong", "master")
-
-# Per ruleset: its core, state and move classes and its part of the bots.
-_RULESETS = {ClassicCore: classic, DuelCore: duel}
-_MOVES = {ClassicState: ClassicMove, DuelState: DuelMove}
-
-
-def _evaluator(core, level: str):
-    if level == "master":
-        from .master import evaluator  # numpy and the weights: only when the level is used
-
-        return evaluator(core)
-    return classic.StrongEvaluator() if isinstance(core, ClassicCore) else duel.DuelEvaluator()
 
 
 def choose_action(core, level: str, *, budget: float = DEFAULT_BUDGET, rng: random.Random,
@@ -50,9 +39,7 @@ def choose_action(core, level: str, *, budget: float = DEFAULT_BUDGET, rng: rand
     seconds of ``clock``; ``max_depth`` plies / ``max_nodes`` positions bound the search
     further. ``clock`` is for tests (search.py: a clock that advances per reading)."""
     start = clock()
-    kit = _RULESETS.get(type(core))
-    if kit is None:
-        raise TypeError(f"core must be a ClassicCore or DuelCore, not {type(core).__name__}")
+    kit = kit_of(core, "core")
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(LEVELS)}")
     if core.is_over:
@@ -66,7 +53,8 @@ def choose_action(core, level: str, *, budget: float = DEFAULT_BUDGET, rng: rand
     if level == "greedy":
         return kit.greedy_action(private, rng)
     with collector_paused():
-        search = AlphaBeta(_evaluator(private, level), private, budget=budget, start=start,
+        evaluator = kit.master(private) if level == "master" else kit.strong()
+        search = AlphaBeta(evaluator, private, budget=budget, start=start,
                            max_nodes=max_nodes, max_depth=max_depth, clock=clock)
         return search.best_action(rng.shuffle)  # equal moves: a random but reproducible pick
 
@@ -74,9 +62,7 @@ def choose_action(core, level: str, *, budget: float = DEFAULT_BUDGET, rng: rand
 def choose_move(state: ClassicState | DuelState, level: str, *, budget: float = DEFAULT_BUDGET,
                 rng: random.Random, max_depth: int | None = None, max_nodes: int | None = None):
     """A legal move for the player to move in ``state``, within ``budget`` seconds."""
-    move_type = _MOVES.get(type(state))
-    if move_type is None:
-        raise TypeError(f"state must be a ClassicState or DuelState, not {type(state).__name__}")
+    move_type = REGISTRY[kit_of(state, "state").ruleset].move_type
     action = choose_action(state.fast(), level, budget=budget, rng=rng, max_depth=max_depth,
                            max_nodes=max_nodes)
     return move_type.from_action(action)

@@ -10,11 +10,13 @@ from types import ModuleType
 
 from .classic import previews as classic_previews
 from .classic import scoring_events as classic_scoring
+from .classic.core import ClassicCore
 from .classic.moves import ClassicMove
 from .classic.state import ClassicState
 from .classic.tables import FACTORY_COUNT, VARIANTS
 from .duel import previews as duel_previews
 from .duel import scoring_events as duel_scoring
+from .duel.core import DuelCore
 from .duel.moves import DuelMove
 from .duel.state import DuelState
 from .errors import InvalidState
@@ -24,6 +26,7 @@ from .errors import InvalidState
 class Ruleset:
     name: str
     state_type: type  # its state: new(players, ...), from_dict, to_dict
+    core_type: type  # its fast core (common/core_protocol.py), what ``state.fast()`` returns
     move_type: type  # its move: from_dict, to_dict
     player_counts: tuple[int, ...]  # seats a game may have
     variants: tuple[str, ...]  # wall variants; the first is the default
@@ -42,10 +45,10 @@ class Ruleset:
 REGISTRY = {
     ruleset.name: ruleset
     for ruleset in (
-        Ruleset("classic", ClassicState, ClassicMove, tuple(sorted(FACTORY_COUNT)), VARIANTS,
-                classic_scoring, classic_previews, "Azul"),
-        Ruleset("duel", DuelState, DuelMove, (2,), ("standard",), duel_scoring, duel_previews,
-                "Azul Duel"),
+        Ruleset("classic", ClassicState, ClassicCore, ClassicMove, tuple(sorted(FACTORY_COUNT)),
+                VARIANTS, classic_scoring, classic_previews, "Azul"),
+        Ruleset("duel", DuelState, DuelCore, DuelMove, (2,), ("standard",), duel_scoring,
+                duel_previews, "Azul Duel"),
     )
 }
 RULESETS = tuple(REGISTRY)

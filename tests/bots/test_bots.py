@@ -160,14 +160,14 @@ def test_the_bots_package_imports_no_django():
                     if node.__class__ is ast.ImportFrom and node.level:
                         continue
                     root = name.split(".")[0]
-                    allowed = {"games", "random", "time", "math", "itertools", "gc", "threading",
-                               "contextlib", "dataclasses", "functools", "typing"}
+                    allowed = {"azul", "random", "time", "math", "itertools", "gc", "threading",
+                               "contextlib", "dataclasses", "functools", "typing", "collections"}
                     if path.parent.name == "master":  # the value nets: numpy, and the one loader
                         allowed |= {"numpy"}
                         if path.name == "weights.py":
                             allowed |= {"importlib", "pathlib", "zipfile", "json"}
                     assert root in allowed, (path, name)
-                    if root == "games":
+                    if root == "azul":
                         assert name.startswith("azul.engine"), (path, name)
 
 

@@ -19,21 +19,21 @@ Pure library: no Django, no I/O, its own random source.
 import random
 from dataclasses import dataclass
 
-from azul.engine import ClassicMove, ClassicState, DuelCore, DuelMove, DuelState, state_from_dict
+from azul.engine import REGISTRY, ClassicMove, ClassicState, DuelMove, DuelState, state_from_dict
 
-from ..classic import PointsEvaluator
-from ..duel import DuelEvaluator
 from ..gc_pause import collector_paused
+from ..kits import kit_of
 from ..search import AlphaBeta
 
 
 def _strong_judge(core):
-    return DuelEvaluator() if isinstance(core, DuelCore) else PointsEvaluator()
+    return kit_of(core, "core").judge()
 
 
 def _master_judge(core):
     from ..master import evaluator  # numpy and the weights: only when the level judges
 
+    kit = kit_of(core, "core")
     judge = evaluator(core)
     # Under a node budget the net is best spent on the beam's children one ply above the horizon,
     # with cut-offs, as the strong judge searches, not on every child in one batch (the bot's
@@ -41,8 +41,8 @@ def _master_judge(core):
     judge.beam_last_ply = True
     # Under a node budget, a Duel judge deepens as strong's does: the Duel master's later
     # deepening spends a clock that strong leaves unused, not the judge's positions.
-    if isinstance(core, DuelCore):
-        judge.deepen, judge.share = DuelEvaluator.deepen, DuelEvaluator.share
+    if kit.judge_paced_by is not None:
+        judge.deepen, judge.share = kit.judge_paced_by.deepen, kit.judge_paced_by.share
     return judge
 
 
@@ -89,14 +89,11 @@ def grade_of(loss: float) -> str:
 def judge_move(state: ClassicState | DuelState, played, *, rng: random.Random,
                nodes: int = DEFAULT_NODES) -> Judgement:
     """Judge ``played`` (a Move / DuelMove or its dict) for the player to move in ``state``."""
-    if not isinstance(state, ClassicState | DuelState):
-        raise TypeError(f"state must be a ClassicState or DuelState, not {type(state).__name__}")
+    move_type = REGISTRY[kit_of(state, "state").ruleset].move_type
     if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes <= 0:
         raise ValueError(f"nodes must be a positive number of positions, not {nodes!r}")
     if state.is_over:
         raise ValueError("the game is over: there is no move to judge")
-    duel = isinstance(state, DuelState)
-    move_type = DuelMove if duel else ClassicMove
     if not isinstance(played, move_type):
         played = move_type.from_dict(played)
     if played not in state.legal_moves():

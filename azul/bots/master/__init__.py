@@ -7,22 +7,19 @@ is called at site startup so that missing or corrupt weights fail there, loudly.
 How the nets are made: tools/train and docs/bots.md.
 """
 
-from azul.engine import DuelCore
-
+from ..kits import kit_of
 from .evaluators import MasterDuelEvaluator, MasterEvaluator
 from .weights import MasterWeightsError, load_all, load_net, load_terms
 
 
 def net_name(core) -> str:
-    return "duel" if isinstance(core, DuelCore) else f"classic-{core.players}p"
+    return kit_of(core, "core").master_net(core)
 
 
 def evaluator(core):
-    """The master evaluator for ``core``'s ruleset and player count."""
-    net = load_net(net_name(core))
-    if isinstance(core, DuelCore):
-        return MasterDuelEvaluator(net, load_terms())
-    return MasterEvaluator(net)
+    """The master evaluator for ``core``'s ruleset and player count (its kit's)."""
+    return kit_of(core, "core").master(core)
 
 
-__all__ = ["MasterWeightsError", "evaluator", "load_all", "load_net", "load_terms", "net_name"]
+__all__ = ["MasterDuelEvaluator", "MasterEvaluator", "MasterWeightsError", "evaluator", "load_all",
+           "load_net", "load_terms", "net_name"]

@@ -75,6 +75,7 @@ class ClassicCore:
     """
 
     __slots__ = _FIELDS
+    ruleset = "classic"  # its name in the REGISTRY: what the bots' kits are looked up by
 
     # ----------------------------------------------------------------- creation
     @classmethod

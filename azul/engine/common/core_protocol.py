@@ -15,6 +15,7 @@ from typing import Protocol, Self, runtime_checkable
 
 @runtime_checkable
 class Core(Protocol):
+    ruleset: str  # its name in the engine's REGISTRY
     players: int  # seats, 2-4
     current: int  # the seat to move
     round: int

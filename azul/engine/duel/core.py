@@ -132,6 +132,7 @@ class DuelCore:
     """
 
     __slots__ = _FIELDS
+    ruleset = "duel"  # its name in the REGISTRY: what the bots' kits are looked up by
     players = 2  # the Core protocol's seat count (common/core_protocol.py)
     copy_on_write = _ROWS  # fields whose inner lists a clone shares (replaced, never edited)
 
