@@ -28,14 +28,17 @@ class BotKit:
     judge_paced_by: type | None
 
 
+# The master's submodules, not its package, which looks its kit up here (no import cycle).
 def _classic_master(core):
-    from .master import MasterEvaluator, load_net
+    from .master.evaluators import MasterEvaluator
+    from .master.weights import load_net
 
     return MasterEvaluator(load_net(_classic_net(core)))
 
 
 def _duel_master(core):
-    from .master import MasterDuelEvaluator, load_net, load_terms
+    from .master.evaluators import MasterDuelEvaluator
+    from .master.weights import load_net, load_terms
 
     return MasterDuelEvaluator(load_net("duel"), load_terms())
 

@@ -8,7 +8,6 @@ How the nets are made: tools/train and docs/bots.md.
 """
 
 from ..kits import kit_of
-from .evaluators import MasterDuelEvaluator, MasterEvaluator
 from .weights import MasterWeightsError, load_all, load_net, load_terms
 
 
@@ -21,5 +20,4 @@ def evaluator(core):
     return kit_of(core, "core").master(core)
 
 
-__all__ = ["MasterDuelEvaluator", "MasterEvaluator", "MasterWeightsError", "evaluator", "load_all",
-           "load_net", "load_terms", "net_name"]
+__all__ = ["MasterWeightsError", "evaluator", "load_all", "load_net", "load_terms", "net_name"]
