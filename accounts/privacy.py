@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import FollowPolicy, User
-from accounts.throttles import WindowRateThrottle
+from accounts.throttles import PerAccountThrottle
 from azulsite.errors import DomainError
 from games.models import Game, MoveRecord, Seat
 from games.ratings.models import Rating, RatingChange
@@ -23,13 +23,10 @@ class InvalidFollowPolicy(DomainError):
     code, status = "invalid", 400
 
 
-class ExportThrottle(WindowRateThrottle):
+class ExportThrottle(PerAccountThrottle):
     """Downloads per account: each one reads every game of the player."""
 
     scope = "account_export"
-
-    def identity(self, request, view=None) -> str:
-        return f"user-{request.user.pk}"
 
 
 def set_follow_policy(user: User, policy) -> User:
@@ -130,7 +127,7 @@ def own_data(user: User) -> dict:
     }
 
 
-class DeletionThrottle(ExportThrottle):
+class DeletionThrottle(PerAccountThrottle):
     """Tries at confirming one's account deletion (a password check) per account."""
 
     scope = "account_deletion"

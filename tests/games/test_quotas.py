@@ -14,7 +14,6 @@ from asgiref.sync import async_to_sync
 from django.db import connection
 
 from games import errors, presence, services
-from games.api.views import HintRateThrottle
 from games.models import Table
 from tests.support.games import client_for, controller_to_move, error_code, start_game
 from tests.support.sockets import WAIT, game_socket, joined, next_of, opened, tokens_for
@@ -92,12 +91,10 @@ def _hint_request(base_url, game, user):
         return refused.code, json.loads(refused.read())
 
 
-def test_hints_per_minute_are_limited_per_user(alice, bob, settings, monkeypatch):
+def test_hints_per_minute_are_limited_per_user(alice, bob, settings, throttle_clock_held):
     settings.HINTS_PER_MINUTE = 3
-    # The budget is counted per calendar minute: hold the throttle's clock one second into the
-    # current one, so the four requests share a window (CI once crossed a minute midway: a 200).
-    window_start = time.time() // 60 * 60
-    monkeypatch.setattr(HintRateThrottle, "timer", staticmethod(lambda: window_start + 1))
+    # The budget is counted per calendar minute: the held clock keeps the four requests in one
+    # window (CI once crossed a minute midway: a 200).
     game = start_game(alice, bob)
     mover = controller_to_move(game)
     client = client_for(mover)

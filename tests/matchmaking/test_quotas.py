@@ -1,8 +1,6 @@
 """One matchmaking budget and one bot-games cap, whichever transport asks: REST or a socket
 message gets the same refusal, with the same code (matchmaking.quotas, games.services.bot_games)."""
 
-import time
-
 import pytest
 from asgiref.sync import async_to_sync
 
@@ -10,19 +8,10 @@ from games import services
 from games.models import Game
 from matchmaking import errors, rematches, seeks
 from matchmaking.models import RematchOffer
-from matchmaking.quotas import MatchmakingRate
 from tests.support.bots import wait_for_bots
 from tests.support.sockets import joined, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def one_minute(monkeypatch):
-    """The budget is counted per calendar minute: hold its clock one second into the current one,
-    so that a slow run's writes do not straddle two windows (and find the budget whole again)."""
-    window_start = time.time() // 60 * 60
-    monkeypatch.setattr(MatchmakingRate, "timer", staticmethod(lambda: window_start + 1))
 
 
 def rematch_over_socket(game_id, token, times=1):
@@ -44,7 +33,7 @@ def rematch_over_socket(game_id, token, times=1):
 
 
 def test_rest_and_socket_spend_one_rematch_budget_and_are_refused_alike(
-        finished_pair, alice, client, settings, one_minute):
+        finished_pair, alice, client, settings, throttle_clock_held):
     settings.MATCHMAKING_WRITES_PER_MINUTE = 3
     client.force_login(alice)
     url = f"/api/v1/games/{finished_pair.pk}/rematch"
@@ -61,7 +50,7 @@ def test_rest_and_socket_spend_one_rematch_budget_and_are_refused_alike(
 
 
 def test_every_matchmaking_write_spends_the_same_budget(finished_pair, alice, bob, settings,
-                                                        one_minute):
+                                                        throttle_clock_held):
     settings.MATCHMAKING_WRITES_PER_MINUTE = 4
     seeks.create_seek(alice)
     seeks.cancel_seek(alice)
