@@ -3,6 +3,7 @@
 import re
 import shutil
 import subprocess
+import tomllib
 
 import pytest
 
@@ -52,11 +53,37 @@ def test_the_other_serving_targets_install_only_the_runtime_dependencies(tmp_pat
     assert from_locks(installs) == ["requirements/runtime.txt"]
 
 
-@pytest.mark.parametrize("target", ["test", "test-services"])
-def test_make_test_installs_the_test_extra_from_its_lock(tmp_path, target):
+@pytest.mark.parametrize("target", ["test", "test-services", "test-thorough"])
+def test_make_test_installs_the_test_lint_and_train_extras_from_their_locks(tmp_path, target):
+    """test.txt holds the test, lint and train extras; `make lint`'s own install then finds
+    everything in place (the two locks agree: tests/site/test_lock_files.py)."""
     installs = pip_installs(planned_commands(target, tmp_path / "venv"))
 
-    assert from_locks(installs) == ["requirements/runtime.txt", "requirements/test.txt"]
+    assert from_locks(installs) == [
+        "requirements/runtime.txt", "requirements/test.txt", "requirements/lint.txt"]
+
+
+@pytest.mark.parametrize(("target", "lock"), [
+    ("lint", "requirements/lint.txt"),
+    ("bench-engine", "requirements/bench.txt"),
+    ("bench-ws", "requirements/bench.txt"),
+    ("train", "requirements/train.txt"),
+])
+def test_lint_bench_and_train_install_their_own_extra_only(tmp_path, target, lock):
+    installs = pip_installs(planned_commands(target, tmp_path / "venv"))
+
+    assert from_locks(installs) == ["requirements/runtime.txt", lock]
+
+
+def test_make_lint_runs_ruff_import_linter_and_mypy_on_azul(tmp_path):
+    venv = tmp_path / "venv"
+    commands = planned_commands("lint", venv)
+    config = tomllib.loads((BASE_DIR / "pyproject.toml").read_text())["tool"]["mypy"]
+
+    for tool in ("ruff check .", "lint-imports", "mypy"):
+        assert f"{venv}/bin/{tool}" in commands, commands
+    assert config["files"] == ["azul"]  # the command names no files: [tool.mypy] does
+    assert config["strict"] is True
 
 
 def test_readme_documents_every_variable_make_run_reads():
