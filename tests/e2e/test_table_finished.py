@@ -1,0 +1,40 @@
+"""Issue #38's defects at the table, in Chromium against a live daphne: each test here failed
+before its fix (the defect's number is in the test's name)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from tests.support.games import play_to_end, start_game
+
+from .play_by_clicking import sign_up
+from .test_lobby import off_the_browser_thread
+
+pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+def boxes_of(page, selector):
+    return page.locator(selector).evaluate_all(
+        "elements => elements.map(e => e.getBoundingClientRect().toJSON())")
+
+
+def test_1_the_phone_end_screen_shows_every_players_rounds(live_daphne, contexts):
+    page = contexts(PHONE)
+    sign_up(page, live_daphne.url, "endphone", "Endphone Player")
+    users = get_user_model().objects
+    me = users.get(username="endphone")
+    others = [users.create_user(username=name, password=None, display_name=name.title())
+              for name in ("secondseat", "thirdseat")]
+    game = off_the_browser_thread(start_game, me, *others)
+    off_the_browser_thread(play_to_end, game)
+    page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+    expect(page.locator("[data-endscreen]")).to_be_visible()
+    for index in range(3):
+        cells = page.locator(f".breakdown__table [data-breakdown-for='{index}']")
+        assert cells.count() >= 5  # at least five rounds in a classic game
+        expect(cells.first).to_be_visible()
+        for found in boxes_of(page, f".breakdown__table [data-breakdown-for='{index}']"):
+            assert found["width"] > 0 and found["x"] + found["width"] <= PHONE["width"], (index, found)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
