@@ -1,13 +1,17 @@
 """Issue #38's defects at the table, in Chromium against a live daphne: each test here failed
 before its fix (the defect's number is in the test's name)."""
 
+import random
+
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from games.models import Game
 from tests.support.games import play_to_end, start_game
 
-from .play_by_clicking import sign_up
+from .play_by_clicking import GAME, play_one_move, sign_up, version_of
+from .test_board_play import open_bot_game, wait_for_my_turn
 from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
@@ -38,3 +42,28 @@ def test_1_the_phone_end_screen_shows_every_players_rounds(live_daphne, contexts
         for found in boxes_of(page, f".breakdown__table [data-breakdown-for='{index}']"):
             assert found["width"] > 0 and found["x"] + found["width"] <= PHONE["width"], (index, found)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_11_abort_is_offered_until_both_have_moved_and_ends_the_game_unrated(live_daphne, page):
+    sign_up(page, live_daphne.url, "aborter")
+    # Once both have moved, the button is gone.
+    first = open_bot_game(page, live_daphne.url)
+    assert wait_for_my_turn(page)
+    expect(page.locator("[data-abort]")).to_be_visible()
+    play_one_move(page, random.Random(1))
+    page.wait_for_selector(f"{GAME}:not([data-version='0']):not([data-version='1'])", state="attached")
+    expect(page.locator("[data-abort]")).to_have_count(0)
+    assert version_of(page) >= 2
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Resign").click()
+    expect(page.locator("[data-endscreen]")).to_be_visible()
+    first.refresh_from_db()
+    assert first.status == Game.Status.FINISHED
+    # Before the player's first move: Abort ends the game for nobody.
+    second = open_bot_game(page, live_daphne.url)
+    assert wait_for_my_turn(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("[data-abort]").click()
+    expect(page.locator("[data-endscreen] h2")).to_contain_text("aborted by aborter")
+    second.refresh_from_db()
+    assert second.status == Game.Status.ABORTED and second.result["winners"] == []

@@ -181,6 +181,7 @@ export function renderGame(view) {
   children.push(h("div", { class: ["game__play", view.over && "game__play--over"] }, view.over ? [boards] : [market, boards]));
   const actions = [];
   if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: gettext("Hint") }));
+  if (view.canAbort) actions.push(h("button", { type: "button", class: "button button--quiet", "data-abort": "", onclick: () => view.handlers.abort(), text: gettext("Abort") }));
   if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: gettext("Resign") }));
   children.push(h("div", { class: "game__side" }, [renderLog(view), h("div", { class: "game__actions" }, actions)]));
   return h(
