@@ -67,3 +67,12 @@ def test_11_abort_is_offered_until_both_have_moved_and_ends_the_game_unrated(liv
     expect(page.locator("[data-endscreen] h2")).to_contain_text("aborted by aborter")
     second.refresh_from_db()
     assert second.status == Game.Status.ABORTED and second.result["winners"] == []
+
+
+def test_19_the_quick_play_level_select_is_as_big_as_a_button(live_daphne, contexts):
+    for viewport in (PHONE, {"width": 1366, "height": 768}):
+        page = contexts(viewport)
+        sign_up(page, live_daphne.url, f"leveller{viewport['width']}")
+        page.goto(f"{live_daphne.url}/lobby/")
+        (select,) = boxes_of(page, "[data-testid=quick-play-level]")
+        assert select["height"] >= 40 and select["width"] >= 120, select
