@@ -76,3 +76,19 @@ def test_19_the_quick_play_level_select_is_as_big_as_a_button(live_daphne, conte
         page.goto(f"{live_daphne.url}/lobby/")
         (select,) = boxes_of(page, "[data-testid=quick-play-level]")
         assert select["height"] >= 40 and select["width"] >= 120, select
+
+
+def test_14_a_won_game_on_the_profile_passes_axe(live_daphne, page):
+    from tests.ratings.factories import finished_game
+
+    from .page_checks import check
+
+    sign_up(page, live_daphne.url, "winner")
+    users = get_user_model().objects
+    me, other = users.get(username="winner"), users.create_user(username="loser", password=None)
+    off_the_browser_thread(finished_game, [me, other], leavers=(1,))
+    page.goto(f"{live_daphne.url}/u/winner/")
+    expect(page.locator("[data-outcome=win] .outcome--win")).to_be_visible()
+    failures: dict = {}
+    check(page, None, failures, "profile with a win")
+    assert not failures, failures
