@@ -92,3 +92,27 @@ def test_14_a_won_game_on_the_profile_passes_axe(live_daphne, page):
     failures: dict = {}
     check(page, None, failures, "profile with a win")
     assert not failures, failures
+
+
+def test_2_the_french_end_screen_is_in_french(live_daphne, page):
+    """The headline, the round-by-round parts, how the game ended and the bot's name."""
+    from games.bot_accounts import bot_account
+    from tests.ratings.factories import finished_game
+
+    sign_up(page, live_daphne.url, "francais")
+    page.get_by_test_id("language-fr").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    me = get_user_model().objects.get(username="francais")
+    bot = off_the_browser_thread(bot_account, "random")
+    resigned = off_the_browser_thread(finished_game, [me, bot], rated=False, leavers=(1,), stop_after=40)
+    page.goto(f"{live_daphne.url}/tables/{resigned.table_id}/")
+    heading = page.locator("[data-endscreen] h2")
+    expect(heading).to_have_text("francais gagne (terminée par abandon)")
+    endscreen = page.locator("[data-endscreen]").inner_text()
+    assert "Robot aléatoire" in endscreen and "Random bot" not in endscreen
+    parts = " ".join(page.locator(".breakdown__parts").all_inner_texts())
+    assert "mur" in parts and "wall" not in parts and "floor" not in parts
+    played = off_the_browser_thread(finished_game, [bot, me], rated=False, rng_seed=3)
+    page.goto(f"{live_daphne.url}/tables/{played.table_id}/")
+    expect(page.locator("[data-endscreen] h2")).to_contain_text("gagne")
+    assert "wins" not in page.locator("[data-endscreen] h2").inner_text()

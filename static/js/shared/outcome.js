@@ -14,3 +14,11 @@ export function abortedHeading(view, result) {
   }
   return fmt(gettext("Game aborted: %(seatName)s made no first move in time. Unrated."), { seatName: seatName(view.seats[index], index) });
 }
+
+// How a game cut short ended, in the page's language: " (ended by resignation)", or "".
+const ENDINGS = { resign: gettext("resignation"), abandon: gettext("abandonment"), timeout: gettext("timeout") };
+
+export function endedByNote(result) {
+  if (!result || !result.ended_by || result.ended_by === "normal" || result.ended_by === "aborted") return "";
+  return fmt(gettext(" (ended by %(ended_by)s)"), { ended_by: ENDINGS[result.ended_by] || result.ended_by });
+}
