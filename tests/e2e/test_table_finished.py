@@ -116,3 +116,36 @@ def test_2_the_french_end_screen_is_in_french(live_daphne, page):
     page.goto(f"{live_daphne.url}/tables/{played.table_id}/")
     expect(page.locator("[data-endscreen] h2")).to_contain_text("gagne")
     assert "wins" not in page.locator("[data-endscreen] h2").inner_text()
+
+
+def test_4_the_end_screen_waits_for_the_last_rounds_scoring(live_daphne, page):
+    from games import game_rules, services
+    from tests.support.games import controller_to_move, fresh, moves_of
+
+    sign_up(page, live_daphne.url, "watcher")
+    users = get_user_model().objects
+    me, other = users.get(username="watcher"), users.create_user(username="opponent", password=None)
+    game = off_the_browser_thread(start_game, me, other)
+    rng = random.Random(4)
+
+    def play_until_one_move_ends_it():
+        """Random moves through the services, up to a position where a legal move ends the game;
+        that move, to be played once the page watches."""
+        while True:
+            current = fresh(game)
+            state = game_rules.load_state(current.state)
+            moves = moves_of(current)
+            enders = [move for move in moves if state.apply(move).is_over]
+            if enders:
+                return enders[0]
+            services.play_move(current.pk, controller_to_move(current), rng.choice(moves), current.version)
+
+    last = off_the_browser_thread(play_until_one_move_ends_it)
+    page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+    expect(page.locator(GAME)).to_be_visible()
+    current = fresh(game)
+    off_the_browser_thread(services.play_move, current.pk, controller_to_move(current), last, current.version)
+    # While the scoring plays, no result; once it is over, the end screen.
+    page.wait_for_function(
+        "() => document.querySelector('[data-scoring-sequence]') && !document.querySelector('[data-endscreen]')")
+    expect(page.locator("[data-endscreen]")).to_be_visible(timeout=30_000)

@@ -167,7 +167,8 @@ export function renderGame(view) {
     );
   }
   if (view.errorText) children.push(h("div", { class: "alert", role: "alert", "data-error": "", text: view.errorText }));
-  if (view.over) children.push(renderEndScreen(view));
+  // The last round's scoring plays first: the result would give away what it is about to show.
+  if (view.over && !view.sequence) children.push(renderEndScreen(view));
   const lastSource = view.lastMove && view.lastMove.move.source !== undefined ? view.lastMove.move.source : null;
   const hint = view.hint && view.hint.source !== undefined ? { source: view.hint.source, colour: view.hint.color } : null;
   const market = renderMarket(state, {
