@@ -31,6 +31,7 @@ class UserFeedConsumer(JsonProtocolConsumer):
         self.group = broadcast.user_group(self.user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.on_sync({})
+        await self.user_inbox({})
 
     async def disconnect(self, code):
         if self.group is not None:
@@ -41,6 +42,10 @@ class UserFeedConsumer(JsonProtocolConsumer):
 
     async def user_turns(self, event):
         await self.on_sync({})
+
+    async def user_inbox(self, event):  # the inbox changed (notifications.inbox): its count
+        count = await in_db_thread(selectors.inbox_unread_count)(self.user)
+        await self.send_json({"type": "inbox", "unread": count})
 
     async def user_paired(self, event):
         await self.send_json({"type": "paired", "game": event["game"], "table": event["table"],

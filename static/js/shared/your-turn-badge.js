@@ -45,6 +45,7 @@ if (badge) {
       backoff.reset();
       const message = JSON.parse(event.data);
       if (message.type === "your_turn") show(message.games);
+      document.dispatchEvent(new CustomEvent("me-feed", { detail: message })); // inbox-badge.js
     });
     socket.addEventListener("close", (event) => {
       const delay = backoff.afterClose(event.code);
