@@ -5,16 +5,33 @@ from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views import csrf, defaults
+
+from games import lobby, payloads
+from games.ratings import selectors as rating_selectors
 
 THEME_COLOUR = "#1f5fa8"  # --azul-blue of site.css: the phone's status bar and splash screen
 BACKGROUND_COLOUR = "#f6f3ec"  # --paper
 
 
+HOME_GAMES = 6  # games being played now, each with its mini-board
+
+
 def home(request):
-    return render(request, "home.html")
+    """The site alive: games being played now (mini-boards), the featured top game (updated live
+    by its socket), today's best players, and the way in: play a bot, learn."""
+    tables = lobby.watchable_tables(request.user)
+    featured = rating_selectors.highest_rated(tables)
+    since = timezone.now().replace(hour=0, minute=0, second=0, microsecond=0)
+    return render(request, "home.html", {
+        "live_games": [{**lobby.game_row(table, request.user),
+                        "state": payloads.public_state(table.game)}
+                       for table in tables[:HOME_GAMES]],
+        "featured": payloads.view_for(featured.game, None) if featured else None,
+        "best_players": rating_selectors.best_players_since(since),
+    })
 
 
 def _is_api(request) -> bool:
