@@ -54,7 +54,7 @@ async function staticFile(request) {
   }
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    if (response.status === 200) await cache.put(request, response.clone());
     return response;
   } catch (error) {
     const kept = await cache.match(request);
@@ -70,7 +70,8 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(() => offlinePage()));
-  } else if (url.pathname.startsWith("/static/")) {
+  } else if (url.pathname.startsWith("/static/") && !request.headers.has("range")) {
+    // (Range requests, e.g. audio, go to the network: a partial answer cannot be cached.)
     event.respondWith(staticFile(request));
   }
 });

@@ -1,7 +1,7 @@
 """The home page shows the site alive, in chromium: anonymous, it shows the games being played now
 with mini-boards drawn from the server's state, the featured game (the highest-rated one in
 progress) updating live as its players move, today's best players, and the way in; a newcomer
-clicks "Play a bot now", signs up, lands back home and plays the computer. Screenshots at two
+clicks "Play a bot now", signs up, and plays the computer from the lobby it lands in. Screenshots at two
 sizes in both languages (docs/web-pages.md takes the phone one)."""
 
 import random
@@ -75,7 +75,7 @@ def test_the_home_page_shows_live_games_the_featured_one_and_the_best_players(li
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD)
     page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
+    page.wait_for_url(f"{base}/lobby/")  # a new account lands in the lobby, quick play on top
     page.select_option("[data-testid=quick-play-level]", "random")
     page.get_by_test_id("quick-play-computer").click()
     page.wait_for_url("**/tables/*/")
