@@ -10,7 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from . import errors, inbox as inbox_services, selectors, services
+from . import errors, selectors, services
+from . import inbox as inbox_services
 from .models import KIND_LABELS, KINDS
 
 SERVICE_WORKER = Path(__file__).resolve().parents[1] / "static" / "js" / "service-worker.js"
