@@ -146,12 +146,14 @@ beat: install-runtime
 	$(VENV)/bin/celery -A azulsite beat --loglevel=INFO
 
 # The screenshots of docs/web-pages.md (docs/img/), taken by the browser tests that check those
-# screens: the phone boards (classic and Duel) and the round-end scoring.
+# screens: the phone boards (classic and Duel), the round-end scoring and the home page.
 .PHONY: docs-screenshots
 docs-screenshots: install
 	$(PY) -m pytest -q -p no:cacheprovider tests/e2e/test_board_layout.py tests/e2e/test_duel_layout.py \
-		"tests/e2e/test_board_play.py::test_previews_confirm_undo_and_the_round_end_scoring"
-	cp test-artifacts/phone-board.png test-artifacts/duel-phone-board.png test-artifacts/round-end-scoring.png docs/img/
+		"tests/e2e/test_board_play.py::test_previews_confirm_undo_and_the_round_end_scoring" \
+		tests/e2e/test_home.py
+	cp test-artifacts/phone-board.png test-artifacts/duel-phone-board.png test-artifacts/round-end-scoring.png \
+		test-artifacts/home-phone.png docs/img/
 
 bench: bench-engine
 
