@@ -131,3 +131,32 @@ def test_a_flood_of_requests_is_throttled(alice, client, settings, throttle_cloc
 def test_the_inbox_needs_a_login(client):
     assert client.get("/notifications/").status_code == 302
     assert client.get("/api/v1/notifications").status_code == 401
+
+
+def test_the_feed_sends_the_unread_count_on_connect_and_after_each_change(live_daphne, alice):
+    """/ws/me/ tells the count live; a lobby socket of the same user, which shares the user's
+    group, hears nothing of the inbox and stays open."""
+    import json
+
+    from websockets.sync.client import connect
+
+    from accounts.services import api_token_for
+
+    token = api_token_for(alice)
+
+    def next_inbox(feed):
+        while True:
+            message = json.loads(feed.recv(timeout=10))
+            if message["type"] == "inbox":
+                return message
+
+    with connect(f"{live_daphne.ws_url}/ws/me/?token={token}", open_timeout=10) as feed, \
+            connect(f"{live_daphne.ws_url}/ws/lobby/?token={token}", open_timeout=10) as lobby:
+        assert next_inbox(feed) == {"type": "inbox", "unread": 0}
+        line = inbox.notify(alice.pk, "game_news", {"event": "game_started", "game": 1})
+        assert next_inbox(feed) == {"type": "inbox", "unread": 1}
+        inbox.mark_read(alice, [line.pk])
+        assert next_inbox(feed) == {"type": "inbox", "unread": 0}
+        lobby.send(json.dumps({"type": "ping"}))
+        while json.loads(lobby.recv(timeout=10))["type"] != "pong":
+            pass
