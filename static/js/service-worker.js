@@ -8,14 +8,26 @@
 // Static files: hashed names (DEBUG off) never change, so the cached copy is served first; other
 // names go to the network first and fall back to the cache.
 
-const SHELL = "azulsite-shell-v1";
+const SHELL = "azulsite-shell-v2";
 const LANGUAGES = ["en", "fr"];
 const PRECACHE = [...LANGUAGES.map((code) => `/offline/${code}/`)];
 const LANGUAGE_KEY = "/offline/language"; // a tiny cached response holding the last language
 const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
+// The offline pages, and the static files they name (their stylesheet and picture, hashed or not).
+async function precache() {
+  const cache = await caches.open(SHELL);
+  await cache.addAll(PRECACHE);
+  const named = new Set();
+  for (const url of PRECACHE) {
+    const html = await (await cache.match(url)).text();
+    for (const match of html.matchAll(/(?:href|src)="(\/static\/[^"]+)"/g)) named.add(match[1]);
+  }
+  await cache.addAll([...named]);
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

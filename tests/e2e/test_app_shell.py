@@ -53,12 +53,12 @@ def test_the_manifest_is_linked_valid_and_its_icons_are_served(live_daphne, page
 
 
 def kept_language(page) -> str | None:
-    return page.evaluate("""() => caches.open("azulsite-shell-v1")
+    return page.evaluate("""() => caches.open("azulsite-shell-v2")
         .then((cache) => cache.match("/offline/language")).then((r) => r ? r.text() : null)""")
 
 
 def kept(page, path) -> bool:
-    return page.evaluate("""(path) => caches.open("azulsite-shell-v1")
+    return page.evaluate("""(path) => caches.open("azulsite-shell-v2")
         .then((cache) => cache.match(path)).then((r) => Boolean(r))""", path)
 
 
@@ -86,6 +86,7 @@ def test_with_the_server_gone_a_page_shows_the_offline_page(live_daphne, context
     # Styled from the kept stylesheet: the header is the site's blue.
     header = page.eval_on_selector(".site-header", "e => getComputedStyle(e).backgroundColor")
     assert header == "rgb(31, 95, 168)"
+    page.wait_for_function("() => document.querySelector('.offline-page img').naturalWidth === 192")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"offline-{language}-phone.png"), full_page=True)
     page.set_viewport_size(LAPTOP)
