@@ -158,6 +158,17 @@ migrate: install-runtime
 
 # The site on http://$(HOST):$(PORT), served by daphne (HTTP and WebSocket); another address:
 # `make run HOST=0.0.0.0 PORT=8080`.
+# DEBUG is off unless asked (`make run DEBUG=true`): visitors see the site's own 404 and 500 pages
+# and WhiteNoise serves the collected, hashed static files. A local run serves plain HTTP on this
+# machine, so the HTTPS-only settings of a deployment are off, and its SECRET_KEY is one made once
+# for this checkout (.local-secret-key, git-ignored); any of them may still be given.
+LOCAL_SECRET := .local-secret-key
+run migrate: export DEBUG ?= false
+run migrate: export SECURE_SSL_REDIRECT ?= false
+run migrate: export SESSION_COOKIE_SECURE ?= false
+run migrate: export CSRF_COOKIE_SECURE ?= false
+run migrate: export SECURE_HSTS_SECONDS ?= 0
+run migrate: export SECRET_KEY ?= $(shell test -s $(LOCAL_SECRET) || $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $(LOCAL_SECRET); cat $(LOCAL_SECRET))
 run: migrate
 	$(PY) manage.py ensure_bots
 	$(PY) manage.py collectstatic --noinput -v 0
@@ -173,12 +184,14 @@ beat: install-runtime
 	$(VENV)/bin/celery -A azulsite beat --loglevel=INFO
 
 # The screenshots of docs/web-pages.md (docs/img/), taken by the browser tests that check those
-# screens: the phone boards (classic and Duel) and the round-end scoring.
+# screens: the phone boards (classic and Duel), the round-end scoring and the home page.
 .PHONY: docs-screenshots
 docs-screenshots: install
 	$(PY) -m pytest -q -p no:cacheprovider tests/e2e/test_board_layout.py tests/e2e/test_duel_layout.py \
-		"tests/e2e/test_board_play.py::test_previews_confirm_undo_and_the_round_end_scoring"
-	cp test-artifacts/phone-board.png test-artifacts/duel-phone-board.png test-artifacts/round-end-scoring.png docs/img/
+		"tests/e2e/test_board_play.py::test_previews_confirm_undo_and_the_round_end_scoring" \
+		tests/e2e/test_home.py
+	cp test-artifacts/phone-board.png test-artifacts/duel-phone-board.png test-artifacts/round-end-scoring.png \
+		test-artifacts/home-phone.png docs/img/
 
 bench: bench-engine
 

@@ -8,7 +8,7 @@ from games import broadcast
 from games.consumers import JsonProtocolConsumer
 from games.socket_db import in_db_thread
 
-from . import selectors
+from . import inbox, selectors
 
 CLOSE_NOT_AUTHENTICATED = 4401
 
@@ -30,17 +30,24 @@ class UserFeedConsumer(JsonProtocolConsumer):
             return
         self.group = broadcast.user_group(self.user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.channel_layer.group_add(inbox.inbox_group(self.user.pk), self.channel_name)
         await self.on_sync({})
+        await self.user_inbox({})
 
     async def disconnect(self, code):
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.channel_layer.group_discard(inbox.inbox_group(self.user.pk), self.channel_name)
 
     async def on_sync(self, content):
         await self.send_json(await in_db_thread(_your_turn_message)(self.user))
 
     async def user_turns(self, event):
         await self.on_sync({})
+
+    async def user_inbox(self, event):  # the inbox changed (notifications.inbox): its count
+        count = await in_db_thread(selectors.inbox_unread_count)(self.user)
+        await self.send_json({"type": "inbox", "unread": count})
 
     async def user_paired(self, event):
         await self.send_json({"type": "paired", "game": event["game"], "table": event["table"],

@@ -1,5 +1,6 @@
 """The Makefile's targets install what they need and no more, and README documents its knobs."""
 
+import os
 import re
 import shutil
 import subprocess
@@ -94,3 +95,32 @@ def test_readme_documents_every_variable_make_run_reads():
     assert {"HOST", "PORT"} <= set(knobs)
     for knob in ("HOST", "PORT"):
         assert re.search(rf"\b{knob}=", readme), f"README does not say how to set {knob}"
+
+
+def test_make_run_serves_with_debug_off_unless_asked(tmp_path):
+    """`make run` on a fresh clone: DEBUG off (the site's own 404 and 500 pages, hashed static
+    files), plain HTTP allowed, a secret key made once; DEBUG=true turns debugging back on."""
+    bin_dir = tmp_path / "venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    seen = tmp_path / "seen"
+    for name in ("python", "daphne"):  # stand-ins that record the environment they are given
+        script = bin_dir / name
+        script.write_text(
+            "#!/bin/sh\n"
+            f'echo "$DEBUG $SECURE_SSL_REDIRECT $SESSION_COOKIE_SECURE ${{#SECRET_KEY}}" >> {seen}\n'
+        )
+        script.chmod(0o755)
+    secret = tmp_path / "secret"
+
+    def run(*extra):
+        seen.write_text("")
+        subprocess.run(["make", "-s", "run", f"VENV={tmp_path / 'venv'}", f"LOCAL_SECRET={secret}",
+                        *extra], cwd=BASE_DIR, capture_output=True, text=True, check=True,
+                       env={key: value for key, value in os.environ.items()
+                            if key not in {"DEBUG", "SECRET_KEY", "SECURE_SSL_REDIRECT",
+                                           "SESSION_COOKIE_SECURE", "MAKEFLAGS"}})
+        return {tuple(line.split()) for line in seen.read_text().splitlines()}
+
+    assert run() == {("false", "false", "false", "67")}
+    assert len(secret.read_text().strip()) == 67
+    assert run("DEBUG=true") == {("true", "false", "false", "67")}
