@@ -101,7 +101,7 @@ INSTALLED_APPS = [
     "django_otp.plugins.otp_static",
     "accounts",
     "games",
-    "games.ratings",
+    "ratings",
     "games.analysis",
     "leagues",
     "learn",
@@ -393,7 +393,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-enforce-clocks": {"task": "games.tasks.enforce_clocks", "schedule": 2.0},
     # Safety net for bot turns whose task was lost or failed for good (games.services.bot_turns).
     "games-sweep-bot-turns": {"task": "games.tasks.sweep_bot_turns", "schedule": 15.0},
-    # Rated games whose rating task failed or was never enqueued (games.ratings).
+    # Rated games whose rating task failed or was never enqueued (ratings).
     "ratings-rate-waiting-games": {
         "task": "ratings.rate_waiting_games",
         "schedule": float(os.environ.get("RATING_SWEEP_SECONDS", "60")),

@@ -19,9 +19,9 @@ from games import broadcast
 from games import services as game_services
 from games.bot_accounts import bot_levels
 from games.errors import GameError
-from games.ratings.elo import START_RATING
-from games.ratings.ladders import ladder_for
-from games.ratings.models import Rating
+from ratings.elo import START_RATING
+from ratings.ladders import ladder_for
+from ratings.models import Rating
 
 from . import errors, quotas
 from .models import Seek

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from games import score_history
 from games.models import Game, Seat
-from games.ratings.models import RatingChange
+from ratings.models import RatingChange
 from tests.support.games import near_a_round_end, put_game_at
 
 from .play_by_clicking import GAME, sign_up, version_of

@@ -11,9 +11,9 @@ from django.test import Client
 
 from games import errors, services
 from games.models import Game, MoveRecord, Seat, Table
-from games.ratings.models import Rating, RatingChange
-from games.ratings.selectors import game_history
 from games.replays import export_record, verify_record
+from ratings.models import Rating, RatingChange
+from ratings.selectors import game_history
 from tests.support.games import controller_to_move, fresh, play_one, start_game, waiting_users
 
 pytestmark = pytest.mark.django_db(transaction=True)

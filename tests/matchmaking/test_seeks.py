@@ -8,9 +8,9 @@ from django.db import connection
 from django.utils import timezone
 
 from games.models import Game, Seat
-from games.ratings.models import Rating
 from matchmaking import errors, seeks
 from matchmaking.models import Seek
+from ratings.models import Rating
 
 pytestmark = pytest.mark.django_db
 

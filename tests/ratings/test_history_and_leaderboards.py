@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.ratings import services as ratings
-from games.ratings.models import Rating
+from ratings import services as ratings
+from ratings.models import Rating
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import play_one, start_game
 

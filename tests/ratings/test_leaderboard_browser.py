@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.ratings.models import Rating
+from ratings.models import Rating
 from tests.ratings.factories import make_users
 
 pytestmark = pytest.mark.requires("browser")

@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game
-from games.ratings import elo
-from games.ratings import services as ratings
-from games.ratings.models import Rating, RatingChange
+from ratings import elo
+from ratings import services as ratings
+from ratings.models import Rating, RatingChange
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import play_to_end, start_game
 

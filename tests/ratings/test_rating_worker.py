@@ -13,9 +13,9 @@ import pytest
 
 from azulsite.celery import app
 from games import services
-from games.ratings import elo
-from games.ratings.models import Rating, RatingChange
-from games.ratings.tasks import HOLD_ENV, rate_game
+from ratings import elo
+from ratings.models import Rating, RatingChange
+from ratings.tasks import HOLD_ENV, rate_game
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import play_one, start_game
 from tests.support.processes import _spawn, startup_tasks_done

@@ -8,7 +8,7 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.ratings.models import Rating
+from ratings.models import Rating
 from tests.ratings.factories import make_users
 from tests.support.games import play_to_end, start_game
 

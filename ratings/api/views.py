@@ -11,8 +11,8 @@ from rest_framework.views import APIView
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response, paginated
 from azulsite.api.validation import validated
-from games.ratings import selectors
-from games.ratings.ladders import LADDERS
+from ratings import selectors
+from ratings.ladders import LADDERS
 
 from . import serializers as s
 

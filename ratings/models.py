@@ -1,7 +1,7 @@
 """A player's rating on each ladder, and every change a rated game made to it.
 
 The changes are the ledger: each keeps the rating before and after, so the history chart and
-`manage.py recompute_ratings` need nothing else. Only `games.ratings.services` writes these rows.
+`manage.py recompute_ratings` need nothing else. Only `ratings.services` writes these rows.
 """
 
 from django.conf import settings

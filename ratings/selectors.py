@@ -124,7 +124,7 @@ def rating_history(user, ladder):
     ]
 
 
-# --- match history (games/ratings/history.py: paged and counted in the database) -----------
+# --- match history (ratings/history.py: paged and counted in the database) -----------
 
 from .history import (  # noqa: E402  (re-exported: the pages, the API and accounts read them here)
     OUTCOMES,
@@ -140,7 +140,8 @@ from .history import (  # noqa: E402  (re-exported: the pages, the API and accou
 __all__ = [
     "OUTCOMES", "History", "HistoryRow", "OpponentRecord", "Summary", "game_history",
     "games_summary", "opponent_records", "ladder_query", "profile_sections", "leaderboard", "main_rating",
-    "game_rating_changes", "rating_history", "ratings_of", "user_by_name",
+    "game_rating_changes", "rating_history", "ratings_of", "user_by_name", "profile_facts",
+    "exported_ratings", "exported_rating_history",
 ]  # fmt: skip
 
 
@@ -213,3 +214,39 @@ def profile_sections(user, query):
         "ladders": LADDERS.values(),
         "outcomes": OUTCOMES,
     }
+
+
+# --- what accounts shows and exports (registered in apps.ready: accounts cannot import us) ----
+
+
+def profile_facts(user):
+    """The profile's rating figures: the headline rating, every ladder's, games played and won."""
+    ratings = ratings_of(user)
+    main = main_rating(ratings)
+    played = games_summary(user)
+    return {
+        "rating": main.rating if main else None,
+        "games_played": played.played,
+        "games_won": played.won,
+        "ratings": tuple(ratings),
+    }
+
+
+def _iso(moment):
+    return moment.isoformat() if moment else None
+
+
+def exported_ratings(user):
+    return [
+        {"ladder": r.ladder, "rating": r.rating, "games": r.games, "updated_at": _iso(r.updated_at)}
+        for r in Rating.objects.filter(user=user).order_by("ladder")
+    ]
+
+
+def exported_rating_history(user):
+    return [
+        {"ladder": c.ladder, "game": c.game_id, "rank": c.rank, "left": c.left,
+         "rating_before": c.rating_before, "rating_after": c.rating_after, "delta": c.delta,
+         "created_at": _iso(c.created_at)}
+        for c in RatingChange.objects.filter(user=user).order_by("id")
+    ]

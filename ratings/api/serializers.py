@@ -2,8 +2,8 @@
 
 from rest_framework import serializers
 
-from games.ratings.ladders import LADDERS
-from games.ratings.selectors import OUTCOMES
+from ratings.ladders import LADDERS
+from ratings.selectors import OUTCOMES
 
 
 class HistoryQuerySerializer(serializers.Serializer):
