@@ -17,7 +17,9 @@ class Profile:
     member_since: datetime
     # Filled by the apps above accounts (extensions.profile_facts; the ratings app: the main
     # rating, i.e. the ladder with most rated games, every ladder's, games played and won).
-    rating: object = None
+    rating: int | None = None
+    rating_deviation: int | None = None
+    rating_provisional: bool = False
     games_played: int = 0
     games_won: int = 0
     ratings: tuple = ()

@@ -554,6 +554,9 @@ REMATCH_OFFER_SECONDS = int(os.environ.get("REMATCH_OFFER_SECONDS", "120"))
 SEEK_RATING_WINDOW = float(os.environ.get("SEEK_RATING_WINDOW", "100"))
 SEEK_RATING_WINDOW_GROWTH = float(os.environ.get("SEEK_RATING_WINDOW_GROWTH", "10"))
 SEEK_RATING_WINDOW_MAX = float(os.environ.get("SEEK_RATING_WINDOW_MAX", "600"))
+# ...plus this share of the two seekers' combined deviation (sqrt(RD1² + RD2²)): two newcomers
+# (± 500 each) may pair 354 points apart at once, two established players (± 60) 42 more.
+SEEK_DEVIATION_SHARE = float(os.environ.get("SEEK_DEVIATION_SHARE", "0.5"))
 # Rematch, seek and play-the-computer requests per user and minute (REST; sockets have their rate).
 MATCHMAKING_WRITES_PER_MINUTE = int(os.environ.get("MATCHMAKING_WRITES_PER_MINUTE", "30"))
 
