@@ -13,9 +13,14 @@ machine, however loaded. Per ladder:
 
 Each game is split into its pairs of players (ahead: 1, level: ½, behind: 0). The pairs are fitted
 by maximum likelihood to the logistic curve of the rating scale (P = 1 / (1 + 10^(−d/400)), the
-2-player curve of Glicko-2 and of the multiplayer model alike), with one virtual draw per pair of
-levels that met (a random bot that never beats greedy would otherwise be rated minus infinity).
-A level's deviation is the standard error of its fit (never under 30). The scale is then shifted
+2-player curve of Glicko-2 and of the multiplayer model alike), with a tenth of a virtual draw per pair
+of levels that met (a random bot that never beats greedy would otherwise be rated minus infinity;
+a whole draw would pull it to within 600 points of a bot it never beat in 30 games).
+A level's `error` is the standard error of its fit; the `deviation` people are rated against is
+that error kept between 30 and 60: a bot's play never changes, only our estimate of it is uncertain,
+and a large deviation would flatten the expected score against it, so that beating the random bot
+(whose fit is only a bound: it never wins) would pay. At 60 a win over a far weaker bot pays a
+point or two, as it should. The scale is then shifted
 so that ANCHOR_LEVEL sits at ANCHOR_RATING on every ladder.
 
 Writes ratings/data/bot_ratings.json (read by ratings.bots: the figures the site freezes) and
@@ -44,7 +49,8 @@ LEVELS = ("random", "greedy", "strong", "master")
 # The scale's anchor: the greedy bot plays like a newcomer who has learnt the rules and takes the
 # best-looking move; it sits a little above the 1500 every account starts at (docs/ratings.md).
 ANCHOR_LEVEL, ANCHOR_RATING = "greedy", 1700
-MIN_DEVIATION = 30.0
+MIN_DEVIATION, MAX_DEVIATION = 30.0, 60.0
+VIRTUAL = 0.1  # virtual drawn games per pair of levels: the prior that keeps the fit finite
 OUT = ROOT / "ratings" / "data"
 
 
@@ -94,7 +100,7 @@ def fit(results):
     """Maximum-likelihood ratings (mean 0) and standard errors on the 400-point logistic scale."""
     levels = sorted({x for pair in results for x in pair}, key=LEVELS.index)
     c = 400 / math.log(10)
-    data = {pair: (s + 0.5, n + 1) for pair, (s, n) in results.items()}  # one virtual draw a pair
+    data = {pair: (s + VIRTUAL / 2, n + VIRTUAL) for pair, (s, n) in results.items()}
     theta = dict.fromkeys(levels, 0.0)
     for _ in range(200):  # Newton steps on each level in turn (converges in a few dozen)
         for x in levels:
@@ -123,17 +129,24 @@ def main(argv=None):
     parser.add_argument("--nodes", type=int, default=200, help="positions a move, strong and master")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--refit", action="store_true",
+                        help="fit the games of the last run (arena_games.json) again, play none")
     args = parser.parse_args(argv)
-    todo = jobs(args.games, args.multi_games, args.nodes)
+    todo = [] if args.refit else jobs(args.games, args.multi_games, args.nodes)
     started = time.perf_counter()
     played = {}
+    if args.refit:
+        stored = json.loads((args.out / "arena_games.json").read_text())
+        played = {ladder: [tuple(game) for game in games] for ladder, games in stored.items()}
+        args.nodes = json.loads((args.out / "bot_ratings.json").read_text())["nodes"]
     with multiprocessing.Pool(args.jobs) as pool:
         for done, (ladder, levels, ranks) in enumerate(pool.imap(play, todo, chunksize=4), 1):
             played.setdefault(ladder, []).append((levels, ranks))
             if done % 40 == 0 or done == len(todo):
                 print(f"\r{done}/{len(todo)} games, {time.perf_counter() - started:.0f} s",
                       end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+    if todo:
+        print(file=sys.stderr)
     figures = {"anchor": {"level": ANCHOR_LEVEL, "rating": ANCHOR_RATING},
                "command": "make calibrate-bots", "nodes": args.nodes, "ladders": {}}
     print(f"{'ladder':14} {'games':>5}  " + "  ".join(f"{x:>12}" for x in LEVELS))
@@ -143,11 +156,12 @@ def main(argv=None):
         figures["ladders"][ladder] = {
             "games": len(games),
             "bots": {x: {"rating": round(theta[x] + shift, 1),
-                         "deviation": round(max(MIN_DEVIATION, errors[x]), 1)} for x in theta},
+                         "deviation": round(min(MAX_DEVIATION, max(MIN_DEVIATION, errors[x])), 1),
+                         "error": round(errors[x], 1)} for x in theta},
         }
         row = figures["ladders"][ladder]["bots"]
         print(f"{ladder:14} {len(games):>5}  " + "  ".join(
-            f"{row[x]['rating']:>6.0f} ± {row[x]['deviation']:<3.0f}" for x in LEVELS))
+            f"{row[x]['rating']:>6.0f} ± {row[x]['error']:<3.0f}" for x in LEVELS))
     for ladder, games in played.items():
         print(f"{ladder}: " + ", ".join(f"{a}-{b} {s:g}/{n}" for (a, b), (s, n)
                                         in sorted(pairwise(games).items())))
