@@ -23,11 +23,11 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import FollowPolicy, NameClaim, User
 from accounts.usernames import DELETED_USERNAME_PREFIX
-from azulsite.errors import DomainError
 from games import broadcast
 from games import services as game_services
 from games.errors import GameError
 from games.models import Game, Seat, Table
+from kernel.errors import DomainError
 from leagues import services as league_services
 from leagues.errors import LeagueError
 from leagues.models import Member

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import FollowPolicy, User
 from accounts.throttles import PerAccountThrottle
-from azulsite.errors import DomainError
 from games.models import Game, MoveRecord, Seat
 from games.ratings.models import Rating, RatingChange
+from kernel.errors import DomainError
 from leagues.models import Member
 from notifications.models import NotificationSettings, PushSubscription
 from social.models import ChatMessage, Follow, Mute

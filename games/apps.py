@@ -4,7 +4,3 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
-
-    def ready(self):
-        # The project's own system checks (azulsite is not an app of its own).
-        from azulsite import checks  # noqa: F401

@@ -3,7 +3,7 @@
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from azulsite.ids import parse_id
+from kernel.ids import parse_id
 
 from . import storage
 from .clocks import controller_is_bot

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q
 
-from azulsite.errors import is_signed_in
+from kernel.errors import is_signed_in
 
 from . import standings
 from .checks import invite_code_matches

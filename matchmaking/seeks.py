@@ -14,7 +14,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from azulsite.errors import require_user
 from games import broadcast
 from games import services as game_services
 from games.bot_accounts import bot_levels
@@ -22,6 +21,7 @@ from games.errors import GameError
 from games.ratings.elo import START_RATING
 from games.ratings.ladders import ladder_for
 from games.ratings.models import Rating
+from kernel.errors import require_user
 
 from . import errors, quotas
 from .models import Seek

@@ -6,8 +6,8 @@ call_service: a refusal is the sender's error) and answers; the live news reache
 sockets through group events after commit.
 """
 
-from azulsite.errors import is_signed_in
 from games import broadcast
+from kernel.errors import is_signed_in
 
 from . import rematches, seeks
 

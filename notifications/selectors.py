@@ -2,9 +2,9 @@
 
 from django.utils import timezone
 
-from azulsite.errors import is_signed_in
 from games.lobby import my_running_tables
 from games.models import Seat, Table
+from kernel.errors import is_signed_in
 
 
 def your_turn_count(user):

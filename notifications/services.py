@@ -21,9 +21,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.languages import language_of_user
-from azulsite.errors import require_user
 from games import dispatch
 from games.models import Game
+from kernel.errors import require_user
 
 from . import errors, outbound
 from .models import KIND_LABELS, KINDS, GameEmailBatch, NotificationSettings, PushSubscription

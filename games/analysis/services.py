@@ -24,11 +24,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from azul.bots import analysis as judge
-from azulsite.errors import require_user
 from games import broadcast, replays, selectors
 from games import dispatch as dispatch_work
 from games.models import Game
 from games.templatetags.terms import term
+from kernel.errors import require_user
 
 from .errors import AnalysisQuota, GameNotFinished
 from .models import GameAnalysis, MoveAnalysis

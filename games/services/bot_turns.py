@@ -29,9 +29,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from azul import bots, engine
-from azulsite.errors import require_user
 from games import errors, events, selectors
 from games.models import Game
+from kernel.errors import require_user
 
 from . import moves
 

@@ -11,9 +11,9 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.schema import error_response
-from azulsite.api.validation import validated
-from azulsite.ids import parse_id
+from kernel.api.schema import error_response
+from kernel.api.validation import validated
+from kernel.ids import parse_id
 from leagues import checks, invitations, payloads, selectors, services
 from leagues.errors import NotFound, NotOrganiser
 from leagues.models import League

@@ -1,6 +1,6 @@
 """REST endpoints of rematches and quick play: parse, call one service, render.
 
-Matchmaking's domain errors become the API's error body (azulsite.api.errors). Every write is
+Matchmaking's domain errors become the API's error body (kernel.api.errors). Every write is
 counted against MATCHMAKING_WRITES_PER_MINUTE per user by the services themselves
 (matchmaking.quotas: one budget with the socket messages; a flood gets `throttled`).
 """
@@ -11,9 +11,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.throttles import WindowRateThrottle
-from azulsite.api.schema import error_response
-from azulsite.api.validation import validated
 from games.api.serializers import ClockOptionsSerializer, ClockSerializer
+from kernel.api.schema import error_response
+from kernel.api.validation import validated
 
 from .. import rematches, seeks
 from ..quotas import MatchmakingRate

@@ -7,7 +7,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.schema import error_response
+from kernel.api.schema import error_response
 from matchmaking.api.views import MatchmakingWriteThrottle
 
 from .. import errors, selectors, services

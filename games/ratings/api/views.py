@@ -8,11 +8,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.errors import ApiError
-from azulsite.api.schema import error_response, paginated
-from azulsite.api.validation import validated
 from games.ratings import selectors
 from games.ratings.ladders import LADDERS
+from kernel.api.errors import ApiError
+from kernel.api.schema import error_response, paginated
+from kernel.api.validation import validated
 
 from . import serializers as s
 

@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand
 
-from azulsite.progress import ProgressBar
 from games.ratings import services
+from kernel.progress import ProgressBar
 
 
 class Command(BaseCommand):
