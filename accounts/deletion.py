@@ -8,7 +8,7 @@ claimed for RESERVED_NAME_DAYS, so that nobody takes a departed player's name ov
 
 Leaving goes through each app's own service, as if the player had clicked: running games are
 resigned (games.services: the leaving policy), open tables left, running league seasons
-withdrawn from and leagues left (leagues.services), a waiting seek dropped (matchmaking.seeks).
+withdrawn from and leagues left (leagues.services), a waiting seek dropped (matchmaking.services.seeks).
 Those are separate transactions: a game that ends meanwhile is simply skipped. The anonymising
 itself is one transaction under the user's row lock; a second deletion finds it done.
 """
@@ -31,8 +31,8 @@ from kernel.errors import DomainError
 from leagues import services as league_services
 from leagues.errors import LeagueError
 from leagues.models import Member
-from matchmaking import seeks
 from matchmaking.errors import MatchError
+from matchmaking.services import seeks
 from notifications.models import GameEmailBatch, NotificationSettings, PushSubscription
 from social import groups as social_groups
 from social.models import ChatMessage, Follow, Invitation, Mute, Report

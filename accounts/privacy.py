@@ -30,7 +30,7 @@ class ExportThrottle(PerAccountThrottle):
 
 
 def set_follow_policy(user: User, policy) -> User:
-    """Who may follow `user`: everyone, only players they follow, or nobody (social.friends
+    """Who may follow `user`: everyone, only players they follow, or nobody (social.services.friends
     reads it at every use, so follows it now forbids stop showing them online at once)."""
     if policy not in FollowPolicy.values:
         raise InvalidFollowPolicy(

@@ -1,6 +1,6 @@
 """What every leagues service checks first (who acts, on which row) and the audit row it writes.
 
-Shared by leagues.services and leagues.invitations; raises leagues.errors.
+Shared by leagues.services and leagues.services.invitations; raises leagues.errors.
 """
 
 import secrets

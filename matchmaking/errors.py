@@ -8,7 +8,7 @@ from kernel.errors import NotAuthenticated as NotAuthenticated  # the one kind: 
 
 
 class MatchError(DomainError):
-    """Any refusal of matchmaking.rematches, matchmaking.seeks or quick play."""
+    """Any refusal of matchmaking.services.rematches, matchmaking.services.seeks or quick play."""
 
 
 class NotFound(MatchError, kernel.NotFound):

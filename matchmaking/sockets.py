@@ -9,7 +9,7 @@ sockets through group events after commit.
 from games import broadcast
 from kernel.errors import is_signed_in
 
-from . import rematches, seeks
+from .services import rematches, seeks
 
 REMATCH_HANDLERS = {
     "rematch_offer": "on_rematch_offer",

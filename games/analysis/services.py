@@ -27,7 +27,7 @@ from azul.bots import analysis as judge
 from games import broadcast, replays, selectors
 from games import dispatch as dispatch_work
 from games.models import Game
-from games.templatetags.terms import term
+from games.terms import term
 from kernel.errors import require_user
 
 from .errors import AnalysisQuota, GameNotFinished

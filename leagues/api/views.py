@@ -14,9 +14,10 @@ from rest_framework.views import APIView
 from kernel.api.schema import error_response
 from kernel.api.validation import validated
 from kernel.ids import parse_id
-from leagues import checks, invitations, payloads, selectors, services
+from leagues import checks, payloads, selectors, services
 from leagues.errors import NotFound, NotOrganiser
 from leagues.models import League
+from leagues.services import invitations
 
 from . import serializers as s
 

@@ -15,8 +15,8 @@ from games.api.serializers import ClockOptionsSerializer, ClockSerializer
 from kernel.api.schema import error_response
 from kernel.api.validation import validated
 
-from .. import rematches, seeks
 from ..quotas import MatchmakingRate
+from ..services import rematches, seeks
 
 RematchSerializer = inline_serializer(name="Rematch", fields={
     "game": serializers.IntegerField(),

@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 from accounts.payloads import user_ref
 from kernel.api.schema import error_response, paginated
 from kernel.api.validation import validated
-from social import friends, payloads, services
+from social import payloads, services
+from social.services import friends
 
 from . import serializers as s
 

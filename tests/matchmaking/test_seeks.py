@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from games.models import Game, Seat
 from games.ratings.models import Rating
-from matchmaking import errors, seeks
+from matchmaking import errors
 from matchmaking.models import Seek
+from matchmaking.services import seeks
 
 pytestmark = pytest.mark.django_db
 

@@ -22,9 +22,8 @@ from games.ratings.elo import START_RATING
 from games.ratings.ladders import ladder_for
 from games.ratings.models import Rating
 from kernel.errors import require_user
-
-from . import errors, quotas
-from .models import Seek
+from matchmaking import errors, quotas
+from matchmaking.models import Seek
 
 _OPTION_FIELDS = ["ruleset", "rated", "clock_kind", "clock_base_seconds",
                   "clock_increment_seconds", "clock_days_per_move"]

@@ -25,9 +25,8 @@ from games.models import Game
 from games.payloads import clock_options
 from kernel.errors import require_user
 from kernel.ids import parse_id
-
-from . import errors, quotas
-from .models import RematchOffer
+from matchmaking import errors, quotas
+from matchmaking.models import RematchOffer
 
 
 def _finished_game(game_id):

@@ -24,9 +24,8 @@ from games import broadcast, storage
 from kernel.errors import is_signed_in, require_user
 from kernel.ids import parse_id
 from kernel.text import without_invisible_marks
-
-from . import errors, groups, payloads
-from .models import MAX_MESSAGE_LENGTH, ChatMessage, Mute, Report
+from social import errors, groups, payloads
+from social.models import MAX_MESSAGE_LENGTH, ChatMessage, Mute, Report
 
 PLAYERS = ChatMessage.Channel.PLAYERS
 SPECTATORS = ChatMessage.Channel.SPECTATORS

@@ -20,10 +20,10 @@ from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Table
 from kernel.errors import is_signed_in, require_user
+from social import errors, groups, payloads
+from social.models import Follow, Invitation
 
-from . import errors, groups, payloads
-from .models import Follow, Invitation
-from .services import _id, user_by_name
+from .chat import _id, user_by_name
 
 
 class InvitationRate(WindowRateThrottle):
