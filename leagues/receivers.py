@@ -1,15 +1,19 @@
-"""Leagues hear of finished games through games.signals.game_finished (sent after commit)."""
+"""Leagues hear of finished games through games.signals.game_finished (sent after commit), and
+tell games.game_kinds which games are fixtures (notifications words its messages by it)."""
 
 import logging
 
 from django.dispatch import receiver
 
-from games import dispatch
+from games import dispatch, game_kinds
 from games.signals import game_finished
 
+from . import selectors
 from .models import Fixture
 
 log = logging.getLogger(__name__)
+
+game_kinds.register("fixture", selectors.is_fixture_game)
 
 
 @receiver(game_finished, dispatch_uid="leagues-record-game-result")

@@ -307,3 +307,8 @@ def has_invitation(league_id, invitation_id):
 def visible_leagues_page(user, limit=200):
     """The first leagues of the index page (visible_leagues, with their creators)."""
     return visible_leagues(user).select_related("created_by")[:limit]
+
+
+def is_fixture_game(game_id) -> bool:
+    """True when the game is a league fixture's."""
+    return Fixture.objects.filter(table__game=game_id).exists()

@@ -8,7 +8,7 @@ import logging
 
 from django.dispatch import receiver
 
-from games import broadcast, dispatch
+from games import broadcast, dispatch, game_kinds
 from games.signals import game_changed
 
 log = logging.getLogger(__name__)
@@ -29,13 +29,11 @@ def on_game_changed(sender, game_id, version, started, over, to_move, humans, cl
 
 
 def _correspondence_news(game_id, started, over, to_move, humans):
-    from leagues.models import Fixture
-
     from . import services
 
     news = {user_id: [] for user_id in humans}  # one batch update per player and change
     if started or over:
-        fixture = Fixture.objects.filter(table__game=game_id).exists()
+        fixture = game_kinds.kind_of(game_id) == "fixture"  # registered by leagues
         kind = ("fixture_" if fixture else "game_") + ("started" if started else "ended")
         for user_id in humans:
             news[user_id].append(kind)

@@ -10,12 +10,10 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.throttles import WindowRateThrottle
-from games.api.serializers import ClockOptionsSerializer, ClockSerializer
+from games.clock_serializers import ClockOptionsSerializer, ClockSerializer
 from kernel.api.schema import error_response
 from kernel.api.validation import validated
 
-from ..quotas import MatchmakingRate
 from ..services import rematches, seeks
 
 RematchSerializer = inline_serializer(name="Rematch", fields={
@@ -53,24 +51,6 @@ class SeekRequest(serializers.Serializer):
 class ComputerRequest(serializers.Serializer):
     level = serializers.CharField(max_length=32)
     ruleset = serializers.ChoiceField(["classic", "duel"], default="classic")
-
-
-class MatchmakingWriteThrottle(WindowRateThrottle):
-    """The matchmaking budget (matchmaking.quotas) as a DRF throttle, for the notifications API's
-    writes, which share it; matchmaking's own views leave the counting to their services."""
-
-    scope = MatchmakingRate.scope
-    get_rate = MatchmakingRate.get_rate
-
-    def allow_request(self, request, view=None):
-        if request.method in ("GET", "HEAD", "OPTIONS"):
-            return True
-        return super().allow_request(request, view)
-
-    def identity(self, request, view=None):
-        if request.user.is_authenticated:
-            return f"user-{request.user.pk}"
-        return super().identity(request, view)
 
 
 class MatchmakingApiView(APIView):
