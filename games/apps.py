@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+    def ready(self):
+        from . import receivers  # noqa: F401  (an account's deletion and data download)

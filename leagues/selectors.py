@@ -312,3 +312,17 @@ def visible_leagues_page(user, limit=200):
 def is_fixture_game(game_id) -> bool:
     """True when the game is a league fixture's."""
     return Fixture.objects.filter(table__game=game_id).exists()
+
+
+def leagues_played_in(user) -> list:
+    """Ids of the leagues `user` is a player of."""
+    return list(Member.objects.filter(user=user, is_player=True).values_list("league_id", flat=True))
+
+
+def own_memberships_data(user) -> list:
+    """`user`'s league memberships, for the download of their data (accounts.privacy)."""
+    return [
+        {"league": m.league_id, "name": m.league.name, "organiser": m.is_organiser,
+         "player": m.is_player, "joined_at": m.joined_at.isoformat() if m.joined_at else None}
+        for m in Member.objects.filter(user=user).select_related("league").order_by("id")
+    ]

@@ -8,8 +8,10 @@ import logging
 
 from django.dispatch import receiver
 
-from games import broadcast, dispatch, game_kinds
+from accounts.signals import account_forgetting, own_data_requested
+from games import broadcast, game_kinds
 from games.signals import game_changed
+from kernel import dispatch
 
 log = logging.getLogger(__name__)
 
@@ -47,3 +49,18 @@ def _correspondence_news(game_id, started, over, to_move, humans):
             for kind in kinds:
                 dispatch.send("notifications.send_push", (user_id, kind, game_id),
                               pool=dispatch.NOTIFICATIONS)
+
+
+@receiver(account_forgetting, dispatch_uid="notifications-account-forgetting")
+def forget_settings(sender, user, **kwargs):
+    """A deleted account's settings, push subscriptions and pending e-mails go."""
+    from . import services
+
+    services.forget_user(user)
+
+
+@receiver(own_data_requested, dispatch_uid="notifications-own-data")
+def own_settings(sender, user, **kwargs):
+    from . import selectors
+
+    return selectors.own_data(user)

@@ -6,6 +6,8 @@ from games.lobby import my_running_tables
 from games.models import Seat, Table
 from kernel.errors import is_signed_in
 
+from .models import NotificationSettings, PushSubscription
+
 
 def your_turn_count(user):
     """How many running games wait for `user`'s move (the header badge; one small query)."""
@@ -46,3 +48,19 @@ def your_turn_games(user, now=None):
         })
     rows.sort(key=lambda row: row.pop("_order"))
     return rows
+
+
+def own_data(user) -> dict:
+    """`user`'s notification settings and push subscriptions, for the download of their data
+    (accounts.privacy)."""
+    settings = NotificationSettings.objects.filter(user=user).first()
+    return {
+        "notification_settings": None if settings is None else {
+            field.name: getattr(settings, field.name)
+            for field in NotificationSettings._meta.fields if field.name not in ("id", "user")
+        },
+        "push_subscriptions": [
+            {"created_at": p.created_at.isoformat() if p.created_at else None}
+            for p in PushSubscription.objects.filter(user=user)
+        ],
+    }

@@ -25,9 +25,9 @@ from django.utils.translation import gettext as _
 
 from azul.bots import analysis as judge
 from games import broadcast, replays, selectors
-from games import dispatch as dispatch_work
 from games.models import Game
 from games.terms import term
+from kernel import dispatch as dispatch_work
 from kernel.errors import require_user
 
 from .errors import AnalysisQuota, GameNotFinished
@@ -93,7 +93,7 @@ def _check_quota(user):
 
 def dispatch(analysis_id):
     """Start the analysis task off the request: on a worker, or (embedded) on a pool thread, as
-    bot turns do (games.dispatch)."""
+    bot turns do (kernel.dispatch)."""
     dispatch_work.in_background(ANALYSE_GAME, (analysis_id,), pool=dispatch_work.ANALYSES)
 
 

@@ -2,8 +2,8 @@
 
 import logging
 
-from games import dispatch
 from games.signals import game_finished
+from kernel import dispatch
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,8 @@
 """Every write of the social app happens in this package, one module per concern:
 
 - chat: table chat (two channels per game), mutes and reports;
-- friends: follows (and who may follow), table invitations.
+- friends: follows (and who may follow), table invitations;
+- leaving: what a deleted account leaves behind.
 
 The chat's names below are the package's public ones: the edges call them here; follows and
 invitations are called in `social.services.friends`.
