@@ -17,6 +17,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.client_address import client_address
+from kernel.errors import is_signed_in
 
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([smhd])[a-z]*\s*$")
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -154,6 +155,6 @@ class MatchmakingWriteThrottle(MatchmakingRate):
         return super().allow_request(request, view)
 
     def identity(self, request, view=None):
-        if request.user.is_authenticated:
+        if is_signed_in(request.user):
             return f"user-{request.user.pk}"
         return super().identity(request, view)
