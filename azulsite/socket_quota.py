@@ -17,8 +17,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.languages import language_for_scope
-from azulsite.errors import is_signed_in
 from games import presence
+from kernel.errors import is_signed_in
 
 CLOSE_TOO_MANY_SOCKETS = 4429  # the same close code as too_many_spectators
 

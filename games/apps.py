@@ -6,5 +6,4 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        # The project's own system checks (azulsite is not an app of its own).
-        from azulsite import checks  # noqa: F401
+        from . import receivers  # noqa: F401  (an account's deletion and data download)

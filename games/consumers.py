@@ -13,8 +13,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.languages import language_for_scope
-from azulsite.api import parsers as json_input
-from azulsite.errors import DomainError, is_signed_in
+from kernel.api import parsers as json_input
+from kernel.errors import DomainError, is_signed_in
 from matchmaking.sockets import REMATCH_HANDLERS, SEEK_HANDLERS, RematchMessages, SeekMessages
 from social.sockets import SocialSocketMixin
 

@@ -6,10 +6,10 @@ call_service: a refusal is the sender's error) and answers; the live news reache
 sockets through group events after commit.
 """
 
-from azulsite.errors import is_signed_in
 from games import broadcast
+from kernel.errors import is_signed_in
 
-from . import rematches, seeks
+from .services import rematches, seeks
 
 REMATCH_HANDLERS = {
     "rematch_offer": "on_rematch_offer",

@@ -3,10 +3,10 @@ one of their games (the header badge and the your-turn page listen here)."""
 
 from django.utils.translation import gettext as _
 
-from azulsite.errors import is_signed_in
 from games import broadcast
 from games.consumers import JsonProtocolConsumer
 from games.socket_db import in_db_thread
+from kernel.errors import is_signed_in
 
 from . import inbox, selectors
 

@@ -11,9 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from azulsite.errors import require_user
-from azulsite.ids import parse_id
 from games import broadcast
+from kernel.errors import require_user
+from kernel.ids import parse_id
 
 from . import errors
 from .models import Notification

@@ -9,9 +9,9 @@ authors' messages are dropped here, never sent to the muter.
 
 from django.utils.translation import gettext as _
 
-from azulsite.errors import is_signed_in
 from games import presence
 from games.socket_db import in_db_thread
+from kernel.errors import is_signed_in
 
 from . import groups, services
 
