@@ -2,7 +2,11 @@
 places in the page's language: ``{{ fixture.status|term }}``, ``{{ place|ordinal }}``."""
 
 from django import template
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext, pgettext_lazy
+
+from azulsite.elision import elide_before_name
 
 register = template.Library()
 
@@ -62,3 +66,10 @@ def ordinal(place):
     if place == 3:
         return gettext("%(place)srd") % {"place": place}
     return gettext("%(place)sth") % {"place": place}
+
+
+@register.filter(is_safe=True)
+def elide_before(sentence, name):
+    """``{{ title|elide_before:shown_name }}`` on a `blocktranslate … asvar` sentence (already
+    escaped): French « table d’Alice » (azulsite.elision)."""
+    return mark_safe(elide_before_name(str(sentence), str(conditional_escape(name)), get_language() or ""))

@@ -149,3 +149,56 @@ def test_4_the_end_screen_waits_for_the_last_rounds_scoring(live_daphne, page):
     page.wait_for_function(
         "() => document.querySelector('[data-scoring-sequence]') && !document.querySelector('[data-endscreen]')")
     expect(page.locator("[data-endscreen]")).to_be_visible(timeout=30_000)
+
+
+FRENCH_GROUP = r"^\d+ (bleue|jaune|rouge|noire|blanche)(s?) (de la fabrique \d|du centre de la table)$"
+
+
+def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
+    """« 3 jaunes de la fabrique 4 », « table d’Amélie », « +1 point », French tile letters, and the
+    fair-bag check said in words a player understands."""
+    import re
+
+    from tests.ratings.factories import finished_game
+
+    sign_up(page, live_daphne.url, "amelie", "Amélie")
+    page.get_by_test_id("language-fr").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    users = get_user_model().objects
+    me, other = users.get(username="amelie"), users.create_user(username="bernard", password=None)
+    game = off_the_browser_thread(start_game, me, other)
+
+    def let_the_other_move_first():
+        from games import services
+        from tests.support.games import controller_to_move, fresh, moves_of
+
+        current = fresh(game)
+        if controller_to_move(current) != me:
+            services.play_move(current.pk, other, moves_of(current)[0], current.version)
+
+    off_the_browser_thread(let_the_other_move_first)
+    page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+    expect(page.locator("h1.table-title")).to_contain_text("table d’Amélie")
+    expect(page.locator(GAME)).to_be_visible()
+    groups = page.locator("[data-pick]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert groups
+    for label in groups:
+        found = re.match(FRENCH_GROUP, label)
+        assert found, label
+        assert (found.group(2) == "s") == (int(label.split()[0]) > 1), label
+    letters = set(page.locator(".tile__letter").all_text_contents())
+    assert not letters & {"Y", "K", "W"}, letters
+    assert {"J", "N", "L"} & letters, letters
+    said = page.evaluate("""async () => {
+      const { describeMove, pointsSentence } = await import("/static/js/classic/describe.js");
+      return [describeMove({ source: 3, color: "yellow", line: 2 }, 3), describeMove({ source: "center", color: "black", line: "floor" }, 1),
+              pointsSentence([1, 1]), pointsSentence([-3, -3])];
+    }""")
+    assert said == ["a pris 3 jaunes de la fabrique 4 → ligne 3", "a pris 1 noire du centre de la table → le plancher",
+                    "+1 point", "−3 points"]
+    played = off_the_browser_thread(finished_game, [me, other], rated=False, rng_seed=5)
+    page.goto(f"{live_daphne.url}/tables/{played.table_id}/")
+    fairness = page.locator("[data-endscreen] .fairness")
+    expect(fairness.locator("[data-commitment-check]")).to_contain_text("Sac honnête")
+    text = fairness.inner_text().lower()
+    assert "empreinte" in text and "graine" not in text and "engagement" not in text, text
