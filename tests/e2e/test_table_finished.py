@@ -2,6 +2,7 @@
 before its fix (the defect's number is in the test's name)."""
 
 import random
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -157,8 +158,6 @@ FRENCH_GROUP = r"^\d+ (bleue|jaune|rouge|noire|blanche)(s?) (de la fabrique \d|d
 def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
     """« 3 jaunes de la fabrique 4 », « table d’Amélie », « +1 point », French tile letters, and the
     fair-bag check said in words a player understands."""
-    import re
-
     from tests.ratings.factories import finished_game
 
     sign_up(page, live_daphne.url, "amelie", "Amélie")
@@ -202,3 +201,36 @@ def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
     expect(fairness.locator("[data-commitment-check]")).to_contain_text("Sac honnête")
     text = fairness.inner_text().lower()
     assert "empreinte" in text and "graine" not in text and "engagement" not in text, text
+
+
+def test_5_the_tab_says_your_move_only_at_a_table_where_it_is(live_daphne, page):
+    from games import services
+    from tests.support.games import controller_to_move, fresh, moves_of
+
+    sign_up(page, live_daphne.url, "titled")
+    users = get_user_model().objects
+    me, other = users.get(username="titled"), users.create_user(username="waiter", password=None)
+
+    def games_with_and_without_my_move():
+        """Two games: in one it is my move, in the other the other player's."""
+        found = {}
+        while len(found) < 2:
+            game = fresh(start_game(me, other))
+            if controller_to_move(game) == me and "mine" in found:
+                services.play_move(game.pk, me, moves_of(game)[0], game.version)
+            elif controller_to_move(game) != me and "theirs" in found:
+                services.play_move(game.pk, other, moves_of(game)[0], game.version)
+            key = "mine" if controller_to_move(game) == me else "theirs"
+            found[key] = game
+        return found["mine"], found["theirs"]
+
+    mine, theirs = off_the_browser_thread(games_with_and_without_my_move)
+    page.goto(f"{live_daphne.url}/tables/{theirs.table_id}/")
+    badge = page.locator("[data-your-turn-badge]")
+    expect(badge).to_have_attribute("data-count", "1")
+    expect(page.locator(GAME)).to_be_visible()
+    assert "Your move" not in page.title()
+    page.goto(f"{live_daphne.url}/tables/{mine.table_id}/")
+    expect(page).to_have_title(re.compile(r"^\(1\) Your move"))
+    page.goto(f"{live_daphne.url}/lobby/")
+    expect(page).to_have_title(re.compile(r"^\(1\) Your move"))
