@@ -119,14 +119,15 @@ def test_2_the_french_end_screen_is_in_french(live_daphne, page):
     assert "wins" not in page.locator("[data-endscreen] h2").inner_text()
 
 
-def test_4_the_end_screen_waits_for_the_last_rounds_scoring(live_daphne, page):
+@pytest.mark.parametrize("ruleset", ["classic", "duel"])
+def test_4_the_end_screen_waits_for_the_last_rounds_scoring(live_daphne, page, ruleset):
     from games import game_rules, services
     from tests.support.games import controller_to_move, fresh, moves_of
 
     sign_up(page, live_daphne.url, "watcher")
     users = get_user_model().objects
     me, other = users.get(username="watcher"), users.create_user(username="opponent", password=None)
-    game = off_the_browser_thread(start_game, me, other)
+    game = off_the_browser_thread(start_game, me, other, ruleset=ruleset)
     rng = random.Random(4)
 
     def play_until_one_move_ends_it():
