@@ -3,6 +3,7 @@ before its fix (the defect's number is in the test's name)."""
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,6 +19,7 @@ from .test_lobby import off_the_browser_thread
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
 
 PHONE = {"width": 390, "height": 844}
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def boxes_of(page, selector):
@@ -235,3 +237,23 @@ def test_5_the_tab_says_your_move_only_at_a_table_where_it_is(live_daphne, page)
     expect(page).to_have_title(re.compile(r"^\(1\) Your move"))
     page.goto(f"{live_daphne.url}/lobby/")
     expect(page).to_have_title(re.compile(r"^\(1\) Your move"))
+
+
+def test_6_the_rematch_offer_is_right_under_the_result_on_a_phone(live_daphne, contexts):
+    from tests.ratings.factories import finished_game
+
+    page = contexts(PHONE)
+    sign_up(page, live_daphne.url, "rematcher")
+    users = get_user_model().objects
+    me, other = users.get(username="rematcher"), users.create_user(username="again", password=None)
+    played = off_the_browser_thread(finished_game, [me, other], rated=False, rng_seed=6)
+    page.goto(f"{live_daphne.url}/tables/{played.table_id}/")
+    offer = page.locator("[data-endscreen] [data-testid=rematch-offer]")
+    expect(offer).to_be_visible()
+    (heading,) = boxes_of(page, "[data-endscreen] h2")
+    (button,) = boxes_of(page, "[data-endscreen] [data-testid=rematch-offer]")
+    assert button["y"] - heading["y"] < 500, (heading, button)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("[data-endscreen]").scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "end-screen-phone.png"))

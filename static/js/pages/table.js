@@ -20,6 +20,7 @@ function showGame(gameId, seats) {
   const panel = new RematchPanel(document.getElementById("rematch-panel"), { gameId, username });
   const view = new GameView(root, { gameId, username, confirmMoves, onMessage: (message, connection) => panel.onMessage(message, connection) });
   view.start();
+  new MutationObserver(() => panel.place()).observe(root, { childList: true, subtree: true });
   inviteRoot.hidden = true;
   const seated = Boolean(username) && (seats || []).some((seat) => seat.username === username);
   chatRoot.hidden = false;
