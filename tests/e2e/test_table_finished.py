@@ -257,3 +257,35 @@ def test_6_the_rematch_offer_is_right_under_the_result_on_a_phone(live_daphne, c
     page.locator("[data-endscreen]").scroll_into_view_if_needed()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "end-screen-phone.png"))
+
+
+def test_13_the_phone_game_header_is_one_line_with_a_menu(live_daphne, contexts):
+    page = contexts(PHONE)
+    sign_up(page, live_daphne.url, "menuist", "Menuist With A Long Name")
+    open_bot_game(page, live_daphne.url)
+    nav = page.locator("#site-nav")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-header.png"))
+    (header,) = boxes_of(page, "#site-nav")
+    assert header["height"] <= 56, header
+    assert nav.evaluate("n => n.scrollWidth <= n.clientWidth")
+    for testid in ("nav-your-turn", "nav-profile", "nav-menu"):
+        (found,) = boxes_of(page, f"[data-testid={testid}]")
+        assert found["width"] > 0 and found["x"] + found["width"] <= PHONE["width"], (testid, found)
+    expect(page.get_by_test_id("language-fr")).to_be_hidden()
+    (board,) = boxes_of(page, GAME)
+    page.get_by_test_id("nav-menu").click()
+    expect(page.get_by_test_id("nav-menu")).to_have_attribute("aria-expanded", "true")
+    for testid in ("nav-learn", "nav-notifications", "nav-logout", "language-fr"):
+        expect(page.get_by_test_id(testid)).to_be_visible()
+        (found,) = boxes_of(page, f"[data-testid={testid}]")
+        assert found["x"] >= 0 and found["x"] + found["width"] <= PHONE["width"], (testid, found)
+    page.screenshot(path=str(ARTIFACTS / "phone-header-menu.png"))
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("language-fr")).to_be_hidden()
+    page.get_by_test_id("nav-menu").click()
+    page.get_by_test_id("language-fr").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator(GAME)).to_be_visible()
+    assert boxes_of(page, "#site-nav")[0]["height"] <= 56
+    assert board["y"] < 120, board

@@ -1,5 +1,6 @@
 // Entry point of /tables/<id>/: the waiting room until the game starts, then the live board.
 
+import "../shared/nav-menu.js";
 import { ChatPanel } from "../social/chat-panel.js";
 import { InvitePanel } from "../social/invite-panel.js";
 import { GameView } from "./game-view.js";
