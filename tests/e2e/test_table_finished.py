@@ -188,6 +188,8 @@ def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
         found = re.match(FRENCH_GROUP, label)
         assert found, label
         assert (found.group(2) == "s") == (int(label.split()[0]) > 1), label
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "board-french-laptop.png"))
     letters = set(page.locator(".tile__letter").all_text_contents())
     assert not letters & {"Y", "K", "W"}, letters
     assert {"J", "N", "L"} & letters, letters
@@ -202,6 +204,8 @@ def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
     page.goto(f"{live_daphne.url}/tables/{played.table_id}/")
     fairness = page.locator("[data-endscreen] .fairness")
     expect(fairness.locator("[data-commitment-check]")).to_contain_text("Sac honnête")
+    fairness.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "end-screen-french-laptop.png"))
     text = fairness.inner_text().lower()
     assert "empreinte" in text and "graine" not in text and "engagement" not in text, text
 
