@@ -11,7 +11,7 @@ it under their own games, to resume or resign.
 
 from datetime import timedelta
 
-from django.db.models import Prefetch, Q
+from django.db.models import F, Prefetch, Q
 from django.utils import timezone
 
 from kernel.errors import is_signed_in
@@ -45,6 +45,24 @@ def my_running_tables(user, limit=MINE_LIMIT):
     return list(
         _running_tables().filter(pk__in=mine).order_by("-game__turn_started_at", "-pk")[:limit]
     )
+
+
+def left_before_it_began(now, via=""):
+    """Q (on Table, or through `via`, e.g. "table__") of untimed games still waiting, for
+    ABANDONED_AFTER, for a player's first move: most are quick-play games left at once. No clock
+    will abort them, so the your-turn badge does not count them (they stay under the player's own
+    games, with Abort). In the first round everyone moves once in turn, so while fewer moves than
+    players were made the player to move has not moved yet."""
+    return Q(**{f"{via}clock_kind": Table.ClockKind.NONE,
+                f"{via}game__version__lt": F(f"{via}players"),
+                f"{via}game__turn_started_at__lt": now - ABANDONED_AFTER})
+
+
+def is_left_before_it_began(table, now):
+    """The same rule as left_before_it_began, on a loaded table and its game."""
+    game = table.game
+    return (table.clock_kind == Table.ClockKind.NONE and game.version < table.players
+            and game.turn_started_at is not None and game.turn_started_at < now - ABANDONED_AFTER)
 
 
 def watchable_tables(user=None, now=None, limit=WATCH_LIMIT):

@@ -3,7 +3,7 @@ inbox and its unread count."""
 
 from django.utils import timezone
 
-from games.lobby import my_running_tables
+from games.lobby import is_left_before_it_began, left_before_it_began, my_running_tables
 from games.models import Seat, Table
 from kernel.errors import is_signed_in
 
@@ -16,7 +16,8 @@ def your_turn_count(user):
     if not is_signed_in(user):
         return 0
     rows = Seat.objects.filter(user=user, left=False, table__status=Table.Status.PLAYING,
-                               table__game__status="playing").values_list(
+                               table__game__status="playing").exclude(
+        left_before_it_began(timezone.now(), via="table__")).values_list(
         "player_index", "table__game__state__current_player")
     return sum(1 for index, current in rows if index is not None and index == current)
 
@@ -31,7 +32,7 @@ def your_turn_games(user, now=None):
         current = game.state.get("current_player")
         seats = table.seats_in_order()
         mine = next((s for s in seats if s.user_id == user.pk and not s.left), None)
-        if mine is None or mine.player_index != current:
+        if mine is None or mine.player_index != current or is_left_before_it_began(table, now):
             continue
         deadline = game.deadline_at
         rows.append({

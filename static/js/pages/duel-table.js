@@ -10,10 +10,14 @@ import { focusFirst } from "../shared/focus.js";
 import { fmt, gettext } from "../shared/i18n.js";
 import { renderLog } from "../shared/log.js";
 
+// The last round's scoring stays on the boards (its marks) this long before the result is shown.
+const FINAL_SCORING_MS = 2600;
+
 export class DuelTable {
   constructor(game) {
     this.game = game;
     this.rotation = 0; // the rotation chosen for the selected plate
+    this.finalScoring = null; // the timer while the last round's scoring is shown before the result
     this.handlers = {
       select: (selection) => this.select(selection),
       send: (move) => game.sendMove(move),
@@ -23,6 +27,7 @@ export class DuelTable {
       },
       placePlate: (slot) => this.placePlate(slot),
       pickLine: (line) => this.pickLine(line),
+      skipScoring: () => this.endFinalScoring(),
     };
   }
 
@@ -34,7 +39,19 @@ export class DuelTable {
     return null;
   }
 
-  advanced() {}
+  // The move that ends the game, watched live: its scoring is marked on the boards first; the result
+  // would give away what the marks are about to show.
+  advanced({ consecutive, lastMove }) {
+    if (!consecutive || !this.game.isOver() || !lastMove || !(lastMove.scoring || []).length) return;
+    this.finalScoring = window.setTimeout(() => this.endFinalScoring(), FINAL_SCORING_MS);
+  }
+
+  endFinalScoring() {
+    if (this.finalScoring === null) return;
+    window.clearTimeout(this.finalScoring);
+    this.finalScoring = null;
+    this.game.render();
+  }
 
   drawn() {}
 
@@ -52,7 +69,8 @@ export class DuelTable {
     const pending = base.state.pending;
     const myTurn = !base.over && base.me !== null && pending && pending.player === base.me && !game.pending && game.connection.isOpen;
     const moves = myTurn ? game.payload.legal_moves || [] : [];
-    return { ...base, moves, previews: myTurn ? game.payload.previews || [] : [], rotation: this.rotation, canHint: moves.length > 0 && !game.payload.rated };
+    const finalScoring = this.finalScoring !== null;
+    return { ...base, moves, previews: myTurn ? game.payload.previews || [] : [], rotation: this.rotation, canHint: moves.length > 0 && !game.payload.rated, finalScoring, showEnd: !finalScoring };
   }
 
   myMove(view) {

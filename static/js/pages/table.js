@@ -1,5 +1,6 @@
 // Entry point of /tables/<id>/: the waiting room until the game starts, then the live board.
 
+import "../shared/nav-menu.js";
 import { ChatPanel } from "../social/chat-panel.js";
 import { InvitePanel } from "../social/invite-panel.js";
 import { GameView } from "./game-view.js";
@@ -20,6 +21,7 @@ function showGame(gameId, seats) {
   const panel = new RematchPanel(document.getElementById("rematch-panel"), { gameId, username });
   const view = new GameView(root, { gameId, username, confirmMoves, onMessage: (message, connection) => panel.onMessage(message, connection) });
   view.start();
+  new MutationObserver(() => panel.place()).observe(root, { childList: true, subtree: true });
   inviteRoot.hidden = true;
   const seated = Boolean(username) && (seats || []).some((seat) => seat.username === username);
   chatRoot.hidden = false;

@@ -8,6 +8,7 @@ const identity = (text) => text;
 export const gettext = window.gettext || identity;
 export const ngettext = window.ngettext || ((singular, plural, count) => (count === 1 ? singular : plural));
 export const pgettext = window.pgettext || ((_context, text) => text);
+export const npgettext = window.npgettext || ((_context, singular, plural, count) => (count === 1 ? singular : plural));
 export const interpolate = window.interpolate || ((format, values, named) => (named
   ? format.replace(/%\(\w+\)s/g, (match) => String(values[match.slice(2, -2)]))
   : format.replace(/%s/g, () => String(values.shift()))));
@@ -17,6 +18,18 @@ export const language = document.documentElement.lang || "en";
 // gettext then interpolate with named values: fmt(gettext("%(name)s took %(count)s"), {...}).
 export function fmt(format, values) {
   return interpolate(format, values, true);
+}
+
+// French elides "de" before a vowel: "la table d’Alice", not "de Alice". Applied to a translated
+// sentence that holds `name` after "de " (every other language passes through unchanged).
+export function elideBeforeName(text, name) {
+  if (!language.startsWith("fr") || !name || !startsWithVowelSound(name)) return text;
+  return text.split(`de ${name}`).join(`d’${name}`);
+}
+
+export function startsWithVowelSound(word) {
+  const first = word.normalize("NFD").charAt(0).toLowerCase();
+  return "aeiouyh".includes(first);
 }
 
 export function formatNumber(value, options) {
