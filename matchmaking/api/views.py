@@ -15,7 +15,7 @@ from azulsite.api.schema import error_response
 from azulsite.api.validation import validated
 from games.api.serializers import ClockSerializer
 
-from .. import choices, rematches, seeks
+from .. import challenges, choices, rematches, seeks
 from ..quotas import MatchmakingRate
 
 RematchSerializer = inline_serializer(name="Rematch", fields={
@@ -64,6 +64,10 @@ class SeekRequest(QuickPlayChoices):
 
 class ComputerRequest(QuickPlayChoices):
     level = serializers.CharField(max_length=32)
+
+
+class ChallengeRequest(QuickPlayChoices):
+    username = serializers.CharField(max_length=150)
 
 
 class MatchmakingWriteThrottle(WindowRateThrottle):
@@ -183,3 +187,25 @@ class ComputerGameView(MatchmakingApiView):
                                    clock=options.get("clock"))
         return Response({"game": game.pk, "table": game.table_id,
                          "url": f"/tables/{game.table_id}/"}, status=201)
+
+
+class ChallengeView(MatchmakingApiView):
+    @extend_schema(
+        operation_id="challenge_create", request=ChallengeRequest,
+        responses={201: inline_serializer(name="Challenge", fields={
+            "table": serializers.IntegerField(),
+            "game": serializers.IntegerField(allow_null=True),
+            "url": serializers.CharField()}),
+            400: error_response("invalid"), 404: error_response("not_found"),
+            409: error_response("too_many_open_tables, too_many_bot_games"),
+            **SEEK_ERRORS},
+        tags=["quick play"],
+        description="A new table with these choices and `username` invited to it; a bot's "
+                    "table starts at once (`game` set).")
+    def post(self, request):
+        options = validated(ChallengeRequest, request.data)
+        table, game = challenges.challenge(
+            request.user, options["username"], ruleset=options["ruleset"],
+            players=options.get("players"), rated=options["rated"], clock=options.get("clock"))
+        return Response({"table": table.pk, "game": game.pk if game else None,
+                         "url": f"/tables/{table.pk}/"}, status=201)
