@@ -27,7 +27,7 @@ CLOCK_LABELS = {
     "blitz": gettext_lazy("Blitz (3 min + 2 s)"),
     "rapid": gettext_lazy("Rapid (10 min + 5 s)"),
     "classical": gettext_lazy("Classical (30 min + 20 s)"),
-    "correspondence": gettext_lazy("Correspondence (3 days a move)"),
+    "correspondence": gettext_lazy("Correspondence (3 days)"),
     "untimed": gettext_lazy("No clock"),
 }
 # The games quick play offers: (ruleset, players).
