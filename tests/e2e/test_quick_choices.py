@@ -126,3 +126,35 @@ def test_a_bad_choice_is_said_and_opens_nothing(live_daphne, page):
     page.get_by_test_id("quick-play-computer").click()
     expect(page.get_by_test_id("quick-play-status")).to_contain_text("clock must be one of")
     assert Table.objects.count() == 0
+
+
+def test_the_your_turn_list_shows_mini_boards_and_the_last_move(live_daphne, page):
+    import random
+
+    from .play_by_clicking import play_one_move, version_of, wait_for_my_turn_or_end
+
+    base = live_daphne.url
+    page.set_default_timeout(20_000)
+    sign_up(page, base, "waiter", "Wanda")
+    page.goto(f"{base}/lobby/")
+    page.select_option("[data-testid=quick-play-level]", "random")
+    page.get_by_test_id("quick-play-computer").click()
+    page.wait_for_url("**/tables/*/")
+    assert wait_for_my_turn_or_end(page)
+    if version_of(page) == 0:  # we move first: one move, then the bot's reply is the last move
+        play_one_move(page, random.Random(7))
+        page.wait_for_selector(f"{GAME}[data-my-turn=false]", state="attached")
+        assert wait_for_my_turn_or_end(page)
+    table = table_of(page)
+    page.goto(f"{base}/your-turn/")
+    row = page.locator(f"[data-your-turn-list] li[data-game='{Game.objects.get(table=table).pk}']")
+    expect(row).to_contain_text(f"Table {table.pk}")
+    expect(row).to_contain_text("against Random bot")
+    expect(row.get_by_test_id("your-turn-last-move")).to_contain_text("Last move: Random bot took")
+    expect(row.locator(".mini-board .mini-board__player")).to_have_count(2)
+    expect(row.locator(".mini-board")).to_contain_text("Wanda")
+    shoot(page, "your-turn")
+    page.get_by_test_id("language-fr").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(row.get_by_test_id("your-turn-last-move")).to_contain_text("Dernier coup")
+    shoot(page, "your-turn-fr")
