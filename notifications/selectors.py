@@ -1,10 +1,12 @@
 """Reads of the notifications app: the games where it is a user's move, most urgent first; the
 inbox and its unread count."""
 
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from games.lobby import is_left_before_it_began, left_before_it_began, my_running_tables
-from games.models import Seat, Table
+from games.models import MoveRecord, Seat, Table
+from games.payloads import public_state
 from kernel.errors import is_signed_in
 
 from . import texts
@@ -50,6 +52,31 @@ def your_turn_games(user, now=None):
             "_order": (deadline is None, deadline or now, game.turn_started_at or now, game.pk),
         })
     rows.sort(key=lambda row: row.pop("_order"))
+    return rows
+
+
+def your_turn_page(user):
+    """The your-turn page's rows: GET /your-turn's, each with what its mini-board draws (every
+    seat's shown name, the public state) and the last move (who, what), in one query for all."""
+    rows = your_turn_games(user)
+    tables = {table.game.pk: table for table in my_running_tables(user)}
+    latest = MoveRecord.objects.filter(game_id=OuterRef("game_id")).order_by("-number")
+    last_moves = {record.game_id: record for record in MoveRecord.objects.filter(
+        game_id__in=[row["game"] for row in rows],
+        number=Subquery(latest.values("number")[:1]))}
+    for row in rows:
+        table = tables[row["game"]]
+        seats = [{"player_index": seat.player_index, "display_name": seat.user.shown_name}
+                 for seat in table.seats_in_order()]
+        record = last_moves.get(row["game"])
+        row.update(
+            opponent_names=[seat.user.shown_name for seat in table.seats_in_order()
+                            if seat.user_id != user.pk],
+            seats=seats, state=public_state(table.game),
+            last_move=None if record is None else {
+                "player_index": record.player_index, "move": record.move,
+                "display_name": next((s["display_name"] for s in seats
+                                      if s["player_index"] == record.player_index), "?")})
     return rows
 
 
