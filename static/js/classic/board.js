@@ -159,7 +159,7 @@ export function renderGame(view) {
   const children = [renderStatus(view)];
   if (view.hintText) children.push(h("div", { class: "notice", "data-hint-text": "", text: view.hintText }));
   if (view.proposal) children.push(renderMoveProposal(view));
-  for (const banner of [takebackBanner(view), premoveBanner(view, (move) => describeMove(move, null))]) if (banner) children.push(banner);
+  for (const banner of [takebackBanner(view), premoveBanner(view, (move) => describeMove(move, null, { imperative: true }))]) if (banner) children.push(banner);
   if (view.sequence) {
     children.push(
       h("div", { class: "notice notice--scoring", "data-scoring-sequence": "" }, [
