@@ -29,9 +29,9 @@ def budget(seats, player_index):
 def waiting_for(seats, offer):
     """The player indices whose answer the request still needs: the other humans' seats (a seat
     a bot plays now, its own or a leaver's, accepts)."""
-    return [seat.player_index for seat in seats
-            if seat.player_index != offer["by"] and seat.player_index not in offer["accepted"]
-            and not _is_bot(seat)]
+    return sorted(seat.player_index for seat in seats
+                  if seat.player_index != offer["by"] and seat.player_index not in offer["accepted"]
+                  and not _is_bot(seat))
 
 
 def takeback_payload(game):
