@@ -9,6 +9,7 @@ import { h } from "../shared/dom.js";
 import { focusFirst } from "../shared/focus.js";
 import { fmt, gettext } from "../shared/i18n.js";
 import { renderLog } from "../shared/log.js";
+import { takebackBanner, takebackButton } from "./takeback.js";
 
 // The last round's scoring stays on the boards (its marks) this long before the result is shown.
 const FINAL_SCORING_MS = 2600;
@@ -91,8 +92,10 @@ export class DuelTable {
     const actions = [];
     if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: gettext("Hint") }));
     if (view.canAbort) actions.push(h("button", { type: "button", class: "button button--quiet", "data-abort": "", onclick: () => view.handlers.abort(), text: gettext("Abort") }));
+    const takeback = takebackButton(view);
+    if (takeback) actions.push(takeback);
     if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: gettext("Resign") }));
-    return h("div", { class: "game__side" }, [renderLog(view), h("div", { class: "game__actions" }, actions)]);
+    return h("div", { class: "game__side" }, [takebackBanner(view), renderLog(view), h("div", { class: "game__actions" }, actions)].filter(Boolean));
   }
 
   select(selection) {
