@@ -8,4 +8,5 @@ def your_turn(request):
     if user is None or not user.is_authenticated:
         return {}
     return {"your_turn_count": selectors.your_turn_count(user),
-            "turn_sound": services.settings_of(user).turn_sound}
+            "turn_sound": services.settings_of(user).turn_sound,
+            "push_enabled": services.push_enabled()}  # pages promise browser notices only then
