@@ -149,3 +149,17 @@ def test_4_the_end_screen_waits_for_the_last_rounds_scoring(live_daphne, page):
     page.wait_for_function(
         "() => document.querySelector('[data-scoring-sequence]') && !document.querySelector('[data-endscreen]')")
     expect(page.locator("[data-endscreen]")).to_be_visible(timeout=30_000)
+
+
+def test_16_the_hint_goes_when_another_group_is_picked(live_daphne, page):
+    sign_up(page, live_daphne.url, "hinted")
+    open_bot_game(page, live_daphne.url)
+    assert wait_for_my_turn(page)
+    page.locator("[data-hint]").click()
+    expect(page.locator("[data-hint-text]")).to_be_visible()
+    expect(page.locator(".is-hinted").first).to_be_visible()
+    page.locator("[data-pick]:not(.is-hinted)").first.click()
+    expect(page.locator("[data-pick].is-selected")).not_to_have_count(0)
+    expect(page.locator(".is-hinted")).to_have_count(0)
+    expect(page.locator("[data-hint-text]")).to_have_count(0)
+
