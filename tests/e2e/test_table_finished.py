@@ -163,3 +163,24 @@ def test_16_the_hint_goes_when_another_group_is_picked(live_daphne, page):
     expect(page.locator(".is-hinted")).to_have_count(0)
     expect(page.locator("[data-hint-text]")).to_have_count(0)
 
+
+def analysed_replay(page, base, username):
+    from tests.analysis.factories import analysed_game
+
+    sign_up(page, base, username)
+    users = get_user_model().objects
+    me, other = users.get(username=username), users.create_user(username=f"{username}-rival", password=None)
+    game = off_the_browser_thread(analysed_game, [me, other])
+    page.goto(f"{base}/games/{game.pk}/replay")
+    expect(page.locator("[data-analysis=done]")).to_be_visible()
+    expect(page.locator(".log__entry[data-grade]")).to_have_count(game.version)
+    return game
+
+
+def test_8_the_analysed_replay_ends_at_its_footer_on_a_phone(live_daphne, contexts):
+    page = contexts(PHONE)
+    analysed_replay(page, live_daphne.url, "phonereplay")
+    below = page.evaluate("""() => document.documentElement.scrollHeight
+        - (document.querySelector("footer").getBoundingClientRect().bottom + window.scrollY)""")
+    assert below <= 1, f"{below} px of page below the footer"
+
