@@ -184,3 +184,23 @@ def test_8_the_analysed_replay_ends_at_its_footer_on_a_phone(live_daphne, contex
         - (document.querySelector("footer").getBoundingClientRect().bottom + window.scrollY)""")
     assert below <= 1, f"{below} px of page below the footer"
 
+
+def test_17_analysis_figures_share_one_number_format(live_daphne, page):
+    """A true minus sign, one decimal everywhere, the language's decimal mark."""
+    import re
+
+    analysed_replay(page, live_daphne.url, "figures")
+    for language, mark in (("en", "."), ("fr", ",")):
+        if language == "fr":
+            page.get_by_test_id("language-fr").click()
+            expect(page.locator("html")).to_have_attribute("lang", "fr")
+            expect(page.locator("[data-analysis=done]")).to_be_visible()
+        page.keyboard.press("Home")
+        for _ in range(5):  # to the fifth move: a loss, its margins below zero
+            page.keyboard.press("ArrowRight")
+        expect(page.locator("[data-verdict]")).to_have_attribute("data-verdict", "5")
+        text = page.locator(".replay-analysis").inner_text()
+        assert "-" not in re.sub(r"[A-Za-zÀ-ÿ]-[A-Za-zÀ-ÿ]", "", text), text  # no hyphen-minus
+        figures = re.findall(r"\d+[.,]\d+", text)
+        assert figures and all(re.fullmatch(rf"\d+\{mark}\d", figure) for figure in figures), figures
+        assert f"−8{mark}0" in text or "−" in text
