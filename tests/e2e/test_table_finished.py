@@ -204,3 +204,43 @@ def test_17_analysis_figures_share_one_number_format(live_daphne, page):
         figures = re.findall(r"\d+[.,]\d+", text)
         assert figures and all(re.fullmatch(rf"\d+\{mark}\d", figure) for figure in figures), figures
         assert f"−8{mark}0" in text or "−" in text
+
+
+def play_until_a_column_choice(game, me, rng):
+    """Moves through the services until `me` chooses a wall column in round 3 or later."""
+    from games import services
+    from tests.support.games import controller_to_move, fresh, moves_of
+
+    while True:
+        current = fresh(game)
+        if current.state.get("phase") == "tiling" and controller_to_move(current).pk == me.pk \
+                and current.state.get("round", 1) >= 3:  # walls filled enough for long previews
+            return
+        moves = moves_of(current)
+        lines = [m for m in moves if m.get("line") != "floor"] or moves
+        services.play_move(current.pk, controller_to_move(current), rng.choice(lines), current.version)
+
+
+def test_17_gray_wall_column_previews_are_whole(live_daphne, contexts):
+    """At a round's end on a gray wall, each column's preview ("+3") fits in its cell, at both sizes."""
+    users = get_user_model().objects
+    for viewport in (PHONE, {"width": 1366, "height": 768}):
+        page = contexts(viewport)
+        name = f"grayer{viewport['width']}"
+        sign_up(page, live_daphne.url, name)
+        me = users.get(username=name)
+        others = [users.create_user(username=f"{name}-{k}", password=None) for k in range(3)]
+        game = off_the_browser_thread(start_game, me, *others, variant="gray")  # 4 players: small tiles
+        off_the_browser_thread(play_until_a_column_choice, game, me, random.Random(17))
+        page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+        expect(page.locator(".pboard--me [data-target=column]").first).to_be_visible()
+        clipped = page.locator(".pboard--me [data-target=column] .wall__preview").evaluate_all("""previews => previews
+            .filter((preview) => {
+              const cell = preview.parentElement.getBoundingClientRect();
+              const range = document.createRange();
+              range.selectNodeContents(preview);
+              const text = range.getBoundingClientRect();
+              return text.left < cell.left - 0.5 || text.right > cell.right + 0.5 || getComputedStyle(preview.parentElement).overflow === "hidden" && preview.scrollWidth > preview.parentElement.clientWidth;
+            }).map((preview) => preview.textContent)""")
+        assert page.locator(".pboard--me [data-target=column] .wall__preview").count() > 0
+        assert not clipped, (viewport, clipped)
