@@ -244,3 +244,20 @@ def test_17_gray_wall_column_previews_are_whole(live_daphne, contexts):
             }).map((preview) => preview.textContent)""")
         assert page.locator(".pboard--me [data-target=column] .wall__preview").count() > 0
         assert not clipped, (viewport, clipped)
+
+
+def test_18_each_half_of_a_rules_pair_says_before_or_after(live_daphne, page):
+    for language, words in (("en", ("Before", "After")), ("fr", ("Avant", "Après"))):
+        if language == "fr":
+            page.goto(f"{live_daphne.url}/learn/")
+            page.get_by_test_id("language-fr").click()
+            expect(page.locator("html")).to_have_attribute("lang", "fr")
+        for ruleset in ("classic", "gray", "duel"):
+            page.goto(f"{live_daphne.url}/learn/rules/{ruleset}/")
+            pairs = page.locator(".rules-pair")
+            expect(pairs.first.locator("[data-picture-when]").first).to_be_visible()
+            for k in range(pairs.count()):
+                labels = pairs.nth(k).locator("[data-picture-when]")
+                texts = [text.strip().lower() for text in labels.all_inner_texts()]
+                assert len(texts) == pairs.nth(k).locator("[data-picture]").count(), (ruleset, k, texts)
+                assert set(texts) <= {word.lower() for word in words} and len(set(texts)) == len(texts), texts
