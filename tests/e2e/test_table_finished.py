@@ -261,3 +261,18 @@ def test_18_each_half_of_a_rules_pair_says_before_or_after(live_daphne, page):
                 texts = [text.strip().lower() for text in labels.all_inner_texts()]
                 assert len(texts) == pairs.nth(k).locator("[data-picture]").count(), (ruleset, k, texts)
                 assert set(texts) <= {word.lower() for word in words} and len(set(texts)) == len(texts), texts
+
+
+def test_18_on_a_phone_nothing_sticky_covers_the_tutorials_market(live_daphne, contexts):
+    page = contexts(PHONE)
+    page.goto(f"{live_daphne.url}/learn/tutorial/classic/")
+    market = page.get_by_test_id("tutorial-board").locator(".market")
+    expect(market).to_be_visible()
+    covered = market.evaluate("""(market) => {
+      window.scrollTo(0, market.getBoundingClientRect().top + window.scrollY);
+      const box = market.getBoundingClientRect();
+      const points = [0.1, 0.5, 0.9].map((x) => [box.left + box.width * x, box.top + 12]);
+      return points.map(([x, y]) => document.elementFromPoint(x, y))
+        .filter((found) => found && !market.contains(found)).map((found) => found.outerHTML.slice(0, 80));
+    }""")
+    assert not covered, covered
