@@ -46,6 +46,7 @@ def your_turn_games(user, now=None):
             "clock": table.clock_kind,
             "round": game.state.get("round"),
             "opponents": [s.user.username for s in seats if s.pk != mine.pk],
+            "opponent_names": [s.user.shown_name for s in seats if s.pk != mine.pk],  # for pages
             "turn_started_at": game.turn_started_at.isoformat() if game.turn_started_at else None,
             "deadline_at": deadline.isoformat() if deadline else None,
             "seconds_left": max(0, int((deadline - now).total_seconds())) if deadline else None,

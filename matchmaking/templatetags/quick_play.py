@@ -3,7 +3,7 @@ the "Challenge" of a profile, with the same choices."""
 
 from django import template
 
-from accounts.bots import BOT_DISPLAY_NAMES, BOT_LEVELS
+from accounts.bots import BOT_LEVELS, bot_name
 from matchmaking.choices import CLOCK_LABELS, GAME_LABELS
 
 register = template.Library()
@@ -18,7 +18,7 @@ def _choices():
 
 @register.inclusion_tag("matchmaking/quick_play.html", takes_context=True)
 def quick_play(context):
-    levels = [(level, BOT_DISPLAY_NAMES[level]) for level in BOT_LEVELS]
+    levels = [(level, bot_name(level)) for level in BOT_LEVELS]
     return {"user": context.get("user"), "levels": levels, "default_level": "greedy",
             "prefix": "quick-play", **_choices()}
 

@@ -293,3 +293,130 @@ def test_13_the_phone_game_header_is_one_line_with_a_menu(live_daphne, contexts)
     expect(page.locator(GAME)).to_be_visible()
     assert boxes_of(page, "#site-nav")[0]["height"] <= 56
     assert board["y"] < 120, board
+
+
+def test_16_the_hint_goes_when_another_group_is_picked(live_daphne, page):
+    sign_up(page, live_daphne.url, "hinted")
+    open_bot_game(page, live_daphne.url)
+    assert wait_for_my_turn(page)
+    page.locator("[data-hint]").click()
+    expect(page.locator("[data-hint-text]")).to_be_visible()
+    expect(page.locator(".is-hinted").first).to_be_visible()
+    page.locator("[data-pick]:not(.is-hinted)").first.click()
+    expect(page.locator("[data-pick].is-selected")).not_to_have_count(0)
+    expect(page.locator(".is-hinted")).to_have_count(0)
+    expect(page.locator("[data-hint-text]")).to_have_count(0)
+
+
+def analysed_replay(page, base, username):
+    from tests.analysis.factories import analysed_game
+
+    sign_up(page, base, username)
+    users = get_user_model().objects
+    me, other = users.get(username=username), users.create_user(username=f"{username}-rival", password=None)
+    game = off_the_browser_thread(analysed_game, [me, other])
+    page.goto(f"{base}/games/{game.pk}/replay")
+    expect(page.locator("[data-analysis=done]")).to_be_visible()
+    expect(page.locator(".log__entry[data-grade]")).to_have_count(game.version)
+    return game
+
+
+def test_8_the_analysed_replay_ends_at_its_footer_on_a_phone(live_daphne, contexts):
+    page = contexts(PHONE)
+    analysed_replay(page, live_daphne.url, "phonereplay")
+    below = page.evaluate("""() => document.documentElement.scrollHeight
+        - (document.querySelector("footer").getBoundingClientRect().bottom + window.scrollY)""")
+    assert below <= 1, f"{below} px of page below the footer"
+
+
+def test_17_analysis_figures_share_one_number_format(live_daphne, page):
+    """A true minus sign, one decimal everywhere, the language's decimal mark."""
+    import re
+
+    analysed_replay(page, live_daphne.url, "figures")
+    for language, mark in (("en", "."), ("fr", ",")):
+        if language == "fr":
+            page.get_by_test_id("language-fr").click()
+            expect(page.locator("html")).to_have_attribute("lang", "fr")
+            expect(page.locator("[data-analysis=done]")).to_be_visible()
+        page.keyboard.press("Home")
+        for _ in range(5):  # to the fifth move: a loss, its margins below zero
+            page.keyboard.press("ArrowRight")
+        expect(page.locator("[data-verdict]")).to_have_attribute("data-verdict", "5")
+        text = page.locator(".replay-analysis").inner_text()
+        assert "-" not in re.sub(r"[A-Za-zÀ-ÿ]-[A-Za-zÀ-ÿ]", "", text), text  # no hyphen-minus
+        figures = re.findall(r"\d+[.,]\d+", text)
+        assert figures and all(re.fullmatch(rf"\d+\{mark}\d", figure) for figure in figures), figures
+        assert f"−8{mark}0" in text or "−" in text
+
+
+def play_until_a_column_choice(game, me, rng):
+    """Moves through the services until `me` chooses a wall column in round 3 or later."""
+    from games import services
+    from tests.support.games import controller_to_move, fresh, moves_of
+
+    while True:
+        current = fresh(game)
+        if current.state.get("phase") == "tiling" and controller_to_move(current).pk == me.pk \
+                and current.state.get("round", 1) >= 3:  # walls filled enough for long previews
+            return
+        moves = moves_of(current)
+        lines = [m for m in moves if m.get("line") != "floor"] or moves
+        services.play_move(current.pk, controller_to_move(current), rng.choice(lines), current.version)
+
+
+def test_17_gray_wall_column_previews_are_whole(live_daphne, contexts):
+    """At a round's end on a gray wall, each column's preview ("+3") fits in its cell, at both sizes."""
+    users = get_user_model().objects
+    for viewport in (PHONE, {"width": 1366, "height": 768}):
+        page = contexts(viewport)
+        name = f"grayer{viewport['width']}"
+        sign_up(page, live_daphne.url, name)
+        me = users.get(username=name)
+        others = [users.create_user(username=f"{name}-{k}", password=None) for k in range(3)]
+        game = off_the_browser_thread(start_game, me, *others, variant="gray")  # 4 players: small tiles
+        off_the_browser_thread(play_until_a_column_choice, game, me, random.Random(17))
+        page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+        expect(page.locator(".pboard--me [data-target=column]").first).to_be_visible()
+        clipped = page.locator(".pboard--me [data-target=column] .wall__preview").evaluate_all("""previews => previews
+            .filter((preview) => {
+              const cell = preview.parentElement.getBoundingClientRect();
+              const range = document.createRange();
+              range.selectNodeContents(preview);
+              const text = range.getBoundingClientRect();
+              return text.left < cell.left - 0.5 || text.right > cell.right + 0.5 || getComputedStyle(preview.parentElement).overflow === "hidden" && preview.scrollWidth > preview.parentElement.clientWidth;
+            }).map((preview) => preview.textContent)""")
+        assert page.locator(".pboard--me [data-target=column] .wall__preview").count() > 0
+        assert not clipped, (viewport, clipped)
+
+
+def test_18_each_half_of_a_rules_pair_says_before_or_after(live_daphne, page):
+    for language, words in (("en", ("Before", "After")), ("fr", ("Avant", "Après"))):
+        if language == "fr":
+            page.goto(f"{live_daphne.url}/learn/")
+            page.get_by_test_id("language-fr").click()
+            expect(page.locator("html")).to_have_attribute("lang", "fr")
+        for ruleset in ("classic", "gray", "duel"):
+            page.goto(f"{live_daphne.url}/learn/rules/{ruleset}/")
+            pairs = page.locator(".rules-pair")
+            expect(pairs.first.locator("[data-picture-when]").first).to_be_visible()
+            for k in range(pairs.count()):
+                labels = pairs.nth(k).locator("[data-picture-when]")
+                texts = [text.strip().lower() for text in labels.all_inner_texts()]
+                assert len(texts) == pairs.nth(k).locator("[data-picture]").count(), (ruleset, k, texts)
+                assert set(texts) <= {word.lower() for word in words} and len(set(texts)) == len(texts), texts
+
+
+def test_18_on_a_phone_nothing_sticky_covers_the_tutorials_market(live_daphne, contexts):
+    page = contexts(PHONE)
+    page.goto(f"{live_daphne.url}/learn/tutorial/classic/")
+    market = page.get_by_test_id("tutorial-board").locator(".market")
+    expect(market).to_be_visible()
+    covered = market.evaluate("""(market) => {
+      window.scrollTo(0, market.getBoundingClientRect().top + window.scrollY);
+      const box = market.getBoundingClientRect();
+      const points = [0.1, 0.5, 0.9].map((x) => [box.left + box.width * x, box.top + 12]);
+      return points.map(([x, y]) => document.elementFromPoint(x, y))
+        .filter((found) => found && !market.contains(found)).map((found) => found.outerHTML.slice(0, 80));
+    }""")
+    assert not covered, covered

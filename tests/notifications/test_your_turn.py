@@ -112,3 +112,17 @@ def test_the_badge_feed_updates_live_when_it_becomes_my_move(live_daphne, alice,
         assert json.loads(feed.recv(timeout=WAIT))["code"] == "malformed"
     with connect(f"{live_daphne.ws_url}/ws/me/", open_timeout=WAIT) as anonymous:
         assert json.loads(anonymous.recv(timeout=WAIT))["code"] == "not_authenticated"
+
+
+@pytest.mark.django_db
+def test_16_the_list_names_tables_and_opponents_as_pages_do(alice, make_user, client):
+    """'Table N' (as the lobby and the table page say) and display names, not usernames."""
+    bob = make_user("bob")
+    bob.display_name = "Bob the Builder"
+    bob.save(update_fields=["display_name"])
+    game = game_where_it_is_my_move(alice, bob)
+    client.force_login(alice)
+    page = client.get("/your-turn/").content.decode()
+    assert f"Table {game.table_id}</a>" in page and f"Game {game.pk}" not in page
+    assert "against Bob the Builder" in page
+    assert client.get("/api/v1/your-turn").json()[0]["opponent_names"] == ["Bob the Builder"]

@@ -262,6 +262,12 @@ export class GameView {
   // ---- outgoing ----
 
   setSelection(selection) {
+    // A hint marks its own group: picking another one puts the hint away.
+    const hinted = this.hint && selection && selection.source === this.hint.source && selection.colour === this.hint.color;
+    if (this.hint && !hinted) {
+      this.hint = null;
+      this.hintText = "";
+    }
     this.selection = selection;
     this.proposal = null;
     this.errorText = "";

@@ -36,6 +36,15 @@ export function formatNumber(value, options) {
   return new Intl.NumberFormat(language, options).format(value);
 }
 
+// Points as figures are shown: a fixed number of decimals, the language's decimal mark and a true
+// minus sign (U+2212), "+" before a gain when `signed`: formatPoints(-8, { signed: true }) is "−8.0".
+export function formatPoints(value, { decimals = 1, signed = false } = {}) {
+  const text = formatNumber(value, {
+    minimumFractionDigits: decimals, maximumFractionDigits: decimals, signDisplay: signed ? "exceptZero" : "auto",
+  });
+  return text.replace(/-/g, "\u2212");
+}
+
 export function formatDate(date, options = { dateStyle: "medium" }) {
   return new Intl.DateTimeFormat(language, options).format(date instanceof Date ? date : new Date(date));
 }
