@@ -271,10 +271,6 @@ NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAni
 # What these checks find that another change fixes (issue #38's defect numbers); a finding
 # that contains the text is set aside. Remove a line once its defect's fix is merged.
 KNOWN = {
-    # Bot names on the profile's match history come raw from the ratings app's query
-    # (games/ratings/history.py, opponent_records): the ratings change names them with
-    # accounts.bots.bot_name (defect 2, ratings part).
-    "untranslated: 'Random bot'": 2,
     # A player's board on a phone: the score badge and the wall stick out of the card (the
     # board's header and pattern lines: defects 9 and 12, the board's change).
     "out of section.pboard": 9,
