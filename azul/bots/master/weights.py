@@ -12,7 +12,6 @@ install fails there and not at a table.
 
 import json
 import math
-import os
 import threading
 import zipfile
 from collections.abc import Callable, Mapping
@@ -44,7 +43,7 @@ class MasterWeightsError(RuntimeError):
     """The master bot's weights are missing or unreadable."""
 
 
-def use_directory(directory: str | os.PathLike[str] | None) -> None:
+def use_directory(directory: str | Path | None) -> None:
     """Read the weights from ``directory`` (a path) instead of the package; None: the package."""
     global _directory
     with _lock:
