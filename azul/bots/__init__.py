@@ -22,16 +22,12 @@ What differs by ruleset comes from its kit (``kits.BOT_KITS``, looked up by the 
 import random
 import time
 from collections.abc import Callable
-from typing import TypeVar
 
-from azul.engine import REGISTRY, ClassicMove, ClassicState, DuelMove, DuelState
+from azul.engine import REGISTRY, ClassicMove, DuelMove
 
 from .gc_pause import collector_paused
-from .kits import RulesetCore, kit_of
+from .kits import RulesetCore, RulesetState, kit_of
 from .search import AlphaBeta
-
-# A state of one of the registered rulesets (``choose_move`` is checked for each in turn).
-RulesetState = TypeVar("RulesetState", ClassicState, DuelState)
 
 DEFAULT_BUDGET = 1.0
 LEVELS: tuple[str, ...] = ("random", "greedy", "strong", "master")

@@ -38,9 +38,10 @@ ClassicKit: TypeAlias = BotKit[ClassicCore, StrongNode]
 DuelKit: TypeAlias = BotKit[DuelCore, DuelNode]
 AnyKit: TypeAlias = ClassicKit | DuelKit
 AnyEvaluator: TypeAlias = Evaluator[ClassicCore, StrongNode] | Evaluator[DuelCore, DuelNode]
-# A core of one of the registered rulesets: a function over one is checked for each in turn,
-# so that its kit (``kit_of``) and what the kit makes are typed by ruleset.
+# A core or a state of one of the registered rulesets: a function over one is checked for each
+# in turn, so that its kit (``kit_of``) and what the kit makes are typed by ruleset.
 RulesetCore = TypeVar("RulesetCore", ClassicCore, DuelCore)
+RulesetState = TypeVar("RulesetState", ClassicState, DuelState)
 
 
 # The master's submodules, not its package, which looks its kit up here (no import cycle).

@@ -18,16 +18,13 @@ Pure library: no Django, no I/O, its own random source.
 
 import random
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Protocol
 
-from azul.engine import REGISTRY, ClassicMove, ClassicState, DuelMove, DuelState, ruleset_of
+from azul.engine import REGISTRY, ClassicMove, DuelMove, ruleset_of
 
 from ..gc_pause import collector_paused
-from ..kits import BotKit, kit_of
+from ..kits import BotKit, RulesetState, kit_of
 from ..search import AlphaBeta, CoreT, Evaluator, NodeT
-
-# A state of one of the registered rulesets (``judge_move`` is checked for each in turn).
-RulesetState = TypeVar("RulesetState", ClassicState, DuelState)
 
 
 class JudgeMaker(Protocol):
