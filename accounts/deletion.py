@@ -24,7 +24,6 @@ from rest_framework.authtoken.models import Token
 from accounts.models import FollowPolicy, NameClaim, User
 from accounts.usernames import DELETED_USERNAME_PREFIX
 from azulsite.errors import DomainError
-from games import broadcast
 from games import services as game_services
 from games.errors import GameError
 from games.models import Game, Seat, Table
@@ -34,7 +33,8 @@ from leagues.models import Member
 from matchmaking import seeks
 from matchmaking.errors import MatchError
 from notifications.models import GameEmailBatch, NotificationSettings, PushSubscription
-from social import groups as social_groups
+from realtime import broadcast
+from realtime.registry import user_group
 from social.models import ChatMessage, Follow, Invitation, Mute, Report
 
 RESERVED_NAME_DAYS = 180
@@ -93,7 +93,7 @@ def anonymise(user):
         user.user_permissions.clear()
         # Open sockets (game pages, lobby) close: they were signed in as this account.
         broadcast.group_send_after_commit(
-            social_groups.user_group(user.pk), {"type": "social.account.closed"}
+            user_group(user.pk), {"type": "social.account.closed"}
         )
     return user
 

@@ -8,3 +8,5 @@ class GamesConfig(AppConfig):
     def ready(self):
         # The project's own system checks (azulsite is not an app of its own).
         from azulsite import checks  # noqa: F401
+
+        from . import consumers  # noqa: F401  (the game and lobby endpoints: realtime.registry)

@@ -20,11 +20,12 @@ from django.utils.translation import gettext_lazy
 
 from azulsite.errors import require_user
 from azulsite.ids import parse_id
-from games import broadcast
 from games import services as game_services
+from games.broadcast import game_group
 from games.errors import GameError, TooManyBotGames
 from games.models import Game
 from games.payloads import clock_options
+from realtime import broadcast
 
 from . import errors, quotas
 from .models import RematchOffer
@@ -275,7 +276,7 @@ def offer_payload(game, offer):
 def _announce(offer):
     game = offer.game
     transaction.on_commit(lambda: broadcast.group_send(
-        broadcast.game_group(game.pk),
+        game_group(game.pk),
         {"type": "game.rematch", "rematch": offer_payload(_finished_game(game.pk), _fresh(offer))},
     ))
 

@@ -15,13 +15,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from azulsite.errors import require_user
-from games import broadcast
 from games import services as game_services
 from games.bot_accounts import bot_levels
 from games.errors import GameError
 from games.ratings.elo import START_RATING
 from games.ratings.ladders import ladder_for
 from games.ratings.models import Rating
+from realtime import broadcast
+from realtime.registry import user_group
 
 from . import errors, quotas
 from .models import Seek
@@ -175,7 +176,7 @@ def _start_paired_game(older, newer):
 
 def _announce_paired(user_id, game):
     message = {"type": "user.paired", "game": game.pk, "table": game.table_id}
-    transaction.on_commit(lambda: broadcast.group_send(broadcast.user_group(user_id), message))
+    transaction.on_commit(lambda: broadcast.group_send(user_group(user_id), message))
 
 
 def seek_payload(seek):

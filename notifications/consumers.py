@@ -1,47 +1,40 @@
-"""/ws/me/: one user's own feed — the your-turn list, sent on connect and after every change of
-one of their games (the header badge and the your-turn page listen here)."""
+"""/ws/me/ (endpoint "me"): one user's own feed — the your-turn list, sent on connect and after
+every change of one of their games (the header badge and the your-turn page listen here), and
+whatever else apps send on the user feed for it (matchmaking's `paired`)."""
 
 from django.utils.translation import gettext as _
 
 from azulsite.errors import is_signed_in
-from games import broadcast
-from games.consumers import JsonProtocolConsumer
-from games.socket_db import in_db_thread
+from realtime.db_threads import in_db_thread
+from realtime.registry import endpoint, user_feed
 
 from . import selectors
 
 CLOSE_NOT_AUTHENTICATED = 4401
+
+ME = endpoint("me")
 
 
 def _your_turn_message(user):
     return {"type": "your_turn", "games": selectors.your_turn_games(user)}
 
 
-class UserFeedConsumer(JsonProtocolConsumer):
-    handlers = {"ping": "on_ping", "sync": "on_sync"}
-    group = None
+@ME.opens
+async def open_user_feed(socket):
+    await socket.accept()
+    if not is_signed_in(socket.user):
+        await socket.send_error("not_authenticated", _("log in to follow your games"))
+        await socket.close(code=CLOSE_NOT_AUTHENTICATED)
+        return
+    await socket.join()  # the user feed
+    await on_sync(socket, {})
 
-    async def connect(self):
-        await self.accept()
-        self.user = self.scope.get("user")
-        if not is_signed_in(self.user):
-            await self.send_error("not_authenticated", _("log in to follow your games"))
-            await self.close(code=CLOSE_NOT_AUTHENTICATED)
-            return
-        self.group = broadcast.user_group(self.user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.on_sync({})
 
-    async def disconnect(self, code):
-        if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+@ME.message("sync")
+async def on_sync(socket, content):
+    await socket.send_json(await in_db_thread(_your_turn_message)(socket.user))
 
-    async def on_sync(self, content):
-        await self.send_json(await in_db_thread(_your_turn_message)(self.user))
 
-    async def user_turns(self, event):
-        await self.on_sync({})
-
-    async def user_paired(self, event):
-        await self.send_json({"type": "paired", "game": event["game"], "table": event["table"],
-                              "url": f"/tables/{event['table']}/"})
+@user_feed.event("user.turns", endpoints=("me",))
+async def user_turns(socket, event):
+    await on_sync(socket, {})

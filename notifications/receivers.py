@@ -8,8 +8,10 @@ import logging
 
 from django.dispatch import receiver
 
-from games import broadcast, dispatch
+from games import dispatch
 from games.signals import game_changed
+from realtime import broadcast
+from realtime.registry import user_group
 
 log = logging.getLogger(__name__)
 
@@ -18,7 +20,7 @@ log = logging.getLogger(__name__)
 def on_game_changed(sender, game_id, version, started, over, to_move, humans, clock_kind,
                     **kwargs):
     # Each player's badge re-reads their list.
-    broadcast.group_send_many((broadcast.user_group(user_id), {"type": "user.turns"})
+    broadcast.group_send_many((user_group(user_id), {"type": "user.turns"})
                               for user_id in humans)
     if clock_kind != "correspondence":
         return

@@ -5,10 +5,11 @@ game, so a socket connecting while the player leaves hears it too."""
 
 from django.dispatch import receiver
 
-from games import broadcast
+from games.broadcast import game_group
 from games.signals import seat_left
+from realtime import broadcast
 
 
 @receiver(seat_left, dispatch_uid="social-seat-left")
 def on_seat_left(sender, game_id, user_id, **kwargs):
-    broadcast.group_send(broadcast.game_group(game_id), {"type": "social.seat_left", "user_id": user_id})
+    broadcast.group_send(game_group(game_id), {"type": "social.seat_left", "user_id": user_id})

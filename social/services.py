@@ -23,7 +23,9 @@ from accounts.throttles import WindowRateThrottle
 from azulsite.errors import is_signed_in, require_user
 from azulsite.ids import parse_id
 from azulsite.text import without_invisible_marks
-from games import broadcast, storage
+from games import storage
+from realtime import broadcast
+from realtime.registry import user_group
 
 from . import errors, groups, payloads
 from .models import MAX_MESSAGE_LENGTH, ChatMessage, Mute, Report
@@ -182,7 +184,7 @@ def messages_for(game_id, viewer):
 
 def _send_mutes_after_commit(user):
     broadcast.group_send_after_commit(
-        groups.user_group(user.pk), {"type": "social.mutes", "muted": sorted(muted_ids(user))}
+        user_group(user.pk), {"type": "social.mutes", "muted": sorted(muted_ids(user))}
     )
 
 
