@@ -1,4 +1,5 @@
-"""`azul` is a pure library: import-linter's contracts, whole, caught breaking, and a run without Django."""
+"""`azul` is a pure library, `realtime` imports no app: import-linter's contracts, whole, caught
+breaking, and a run without Django."""
 
 import configparser
 import shutil
@@ -83,3 +84,45 @@ def test_the_engine_and_the_bots_run_in_a_python_without_django(tmp_path):
     chose = subprocess.run([str(python), "-c", bots], cwd=tmp_path, env=env, capture_output=True,
                            text=True, timeout=120)
     assert chose.returncode == 0, chose.stderr
+
+
+REALTIME_CONTRACT = "realtime-imports-no-app"
+PLANTED_IN_REALTIME = """\"\"\"Planted by a test: the realtime layer reaching into apps.\"\"\"
+import games.consumers
+import social.sockets
+import azulsite.routing
+"""
+
+
+def test_the_realtime_contract_forbids_every_app():
+    config = contracts()
+    section = config[f"importlinter:contract:{REALTIME_CONTRACT}"]
+    assert section["source_modules"].split() == ["realtime"]
+    missing = site_apps() - set(section["forbidden_modules"].split())
+    assert not missing, f"add to the realtime contract's forbidden_modules: {sorted(missing)}"
+    assert "realtime" in config["importlinter"]["root_packages"].split()
+    assert "realtime" in config["importlinter:contract:azul-is-a-library"]["forbidden_modules"].split()
+
+
+def test_the_realtime_layer_importing_an_app_breaks_its_contract(tmp_path):
+    """The realtime contract, as written in .importlinter, catches a planted import of an app's
+    socket code and of the composition root, and the layer alone keeps it."""
+    kept = configparser.ConfigParser()
+    kept["importlinter"] = {"root_packages": "\nrealtime\nazulsite", "include_external_packages": "True"}
+    name = f"importlinter:contract:{REALTIME_CONTRACT}"
+    kept[name] = contracts()[name]
+    with open(tmp_path / ".importlinter", "w") as file:
+        kept.write(file)
+    for package in ("realtime", "azulsite"):
+        shutil.copytree(BASE_DIR / package, tmp_path / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    lint = [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"]
+    clean = subprocess.run(lint, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    (tmp_path / "realtime" / "planted.py").write_text(PLANTED_IN_REALTIME)
+    broken = subprocess.run(lint, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert broken.returncode != 0
+    assert "1 broken" in broken.stdout, broken.stdout + broken.stderr
+    for caught in ("realtime.planted -> games", "realtime.planted -> social",
+                   "realtime.planted -> azulsite.routing"):
+        assert caught in broken.stdout, broken.stdout
