@@ -27,7 +27,7 @@ async def answer_to(socket, message, kind):
         got = await socket.receive_json_from(timeout=WAIT)
         if got["type"] == kind:
             return got
-        assert got["type"] in ("presence", "tables", "table", "your_turn"), got
+        assert got["type"] in ("state", "presence", "tables", "table", "your_turn"), got
 
 
 def test_an_unknown_type_gets_an_error_on_every_endpoint_and_the_socket_stays_open(alice, bob):
