@@ -2,20 +2,31 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-# Two installs, each from a lock file with every package pinned and hashed (requirements/*.txt,
-# made from pyproject.toml by `make lock`): the site's runtime dependencies alone (what `make run`,
-# `worker`, `beat` need) and the development install with the `test` extra (pytest, ruff,
-# playwright...) for tests and benches. A changed pyproject.toml or lock file installs again.
+# Every install reads lock files with every package pinned and hashed (requirements/*.txt, made
+# from pyproject.toml by `make lock`), one per install set: the site's runtime dependencies alone
+# (what `make run`, `worker`, `beat` need), then on top of them one of
+#   test.txt   the `test`, `lint` and `train` extras: `make test` (the suite, its lint, and the
+#              trainer that tests/bots/test_training*.py run), the development install;
+#   lint.txt   the `lint` extra: `make lint`;
+#   bench.txt  the `bench` extra: `make bench*`;
+#   train.txt  the `train` extra: `make train`.
+# Each set's stamp names a hash of pyproject.toml and its locks: a changed one installs again.
 RUNTIME_LOCK := requirements/runtime.txt
 TEST_LOCK := requirements/test.txt
-HASH := $(shell cat pyproject.toml $(RUNTIME_LOCK) $(TEST_LOCK) | sha1sum | cut -c1-12)
-RUNTIME_STAMP := $(VENV)/.installed-runtime-$(HASH)
-STAMP := $(VENV)/.installed-$(HASH)
+LINT_LOCK := requirements/lint.txt
+BENCH_LOCK := requirements/bench.txt
+TRAIN_LOCK := requirements/train.txt
+stamp = $(VENV)/.installed-$(1)-$(shell cat pyproject.toml $(RUNTIME_LOCK) $(2) | sha1sum | cut -c1-12)
+RUNTIME_STAMP := $(call stamp,runtime)
+TEST_STAMP := $(call stamp,test,$(TEST_LOCK))
+LINT_STAMP := $(call stamp,lint,$(LINT_LOCK))
+BENCH_STAMP := $(call stamp,bench,$(BENCH_LOCK))
+TRAIN_STAMP := $(call stamp,train,$(TRAIN_LOCK))
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-runtime test lint lock migrate run worker beat messages bench bench-engine bench-bots bench-duel-bots
+.PHONY: install install-runtime install-lint install-bench install-train test lint lock migrate run worker beat messages bench bench-engine bench-bots bench-duel-bots
 
 $(RUNTIME_STAMP): pyproject.toml $(RUNTIME_LOCK)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,28 +37,52 @@ $(RUNTIME_STAMP): pyproject.toml $(RUNTIME_LOCK)
 	rm -f $(VENV)/.installed-runtime-*
 	touch $(RUNTIME_STAMP)
 
-$(STAMP): $(RUNTIME_STAMP) $(TEST_LOCK)
-	$(PY) -m pip install --quiet --require-hashes -r $(TEST_LOCK)
+# One extra set on top of the runtime install: $(call install_set,LOCK,NAME).
+define install_set
+	$(PY) -m pip install --quiet --require-hashes -r $(1)
+	rm -f $(VENV)/.installed-$(2)-*
+	touch $@
+endef
+
+$(TEST_STAMP): $(RUNTIME_STAMP) $(TEST_LOCK)
 	@# tests/i18n extracts the messages with Django's makemessages, which runs GNU xgettext.
 	@# A fresh machine may have no package lists yet: update them before installing.
 	command -v xgettext >/dev/null || { apt-get update -qq && apt-get install -y -qq gettext; } || { sudo apt-get update -qq && sudo apt-get install -y -qq gettext; }
-	rm -f $(VENV)/.installed-[0-9a-f]*
-	touch $(STAMP)
+	$(call install_set,$(TEST_LOCK),test)
+
+$(LINT_STAMP): $(RUNTIME_STAMP) $(LINT_LOCK)
+	$(call install_set,$(LINT_LOCK),lint)
+
+$(BENCH_STAMP): $(RUNTIME_STAMP) $(BENCH_LOCK)
+	$(call install_set,$(BENCH_LOCK),bench)
+
+$(TRAIN_STAMP): $(RUNTIME_STAMP) $(TRAIN_LOCK)
+	$(call install_set,$(TRAIN_LOCK),train)
 
 # The lock files again from pyproject.toml, after changing its dependencies (pip-tools resolves
-# them on PyPI and records every file's hash; docs/operations.md). Commit both files.
+# them on PyPI and records every file's hash; docs/operations.md). Each set is resolved within
+# the one before it (-c): the test set within the runtime one, the others within the test set,
+# so a package shared by two locks has one version in both. Commit every file.
 LOCK_OPTIONS := --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links
+COMPILE := $(VENV)/bin/pip-compile $(LOCK_OPTIONS)
 lock:
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet pip-tools
-	$(VENV)/bin/pip-compile $(LOCK_OPTIONS) --output-file=$(RUNTIME_LOCK) pyproject.toml
-	$(VENV)/bin/pip-compile $(LOCK_OPTIONS) --extra=test --output-file=$(TEST_LOCK) pyproject.toml
+	$(COMPILE) --output-file=$(RUNTIME_LOCK) pyproject.toml
+	$(COMPILE) --extra=test --extra=lint --extra=train -c $(RUNTIME_LOCK) --output-file=$(TEST_LOCK) pyproject.toml
+	$(COMPILE) --extra=lint -c $(TEST_LOCK) --output-file=$(LINT_LOCK) pyproject.toml
+	$(COMPILE) --extra=bench -c $(TEST_LOCK) --output-file=$(BENCH_LOCK) pyproject.toml
+	$(COMPILE) --extra=train -c $(TEST_LOCK) --output-file=$(TRAIN_LOCK) pyproject.toml
 
 # The site's runtime dependencies only.
 install-runtime: $(RUNTIME_STAMP)
 
-# Development: runtime dependencies plus the `test` extra.
-install: $(STAMP)
+# Development: runtime dependencies plus the `test`, `lint` and `train` extras.
+install: $(TEST_STAMP)
+
+install-lint: $(LINT_STAMP)
+install-bench: $(BENCH_STAMP)
+install-train: $(TRAIN_STAMP)
 
 # Extract every marked string into locale/fr/LC_MESSAGES/*.po, then (after translating) compile
 # the .mo files. docs/i18n.md says how; tests/i18n fails until both are done.
@@ -57,9 +92,12 @@ messages: install
 	$(PY) manage.py makemessages -d djangojs -l fr --no-location $(I18N_IGNORE)
 	$(PY) manage.py compilemessages -l fr $(I18N_IGNORE)
 
-lint: install
+# Style (ruff), the import contracts (import-linter) and azul/ type-checked strictly (mypy,
+# [tool.mypy] in pyproject.toml).
+lint: install-lint
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 # The master bot's training recipe at a small size, as the shipped generations were made
 # (docs/bots.md, "Training"): self-play of `strong`, a net fitted to final scores (generation 1),
@@ -74,7 +112,7 @@ TRAIN_SIDES := --ruleset $(TRAIN_RULESET) --players $(TRAIN_PLAYERS)
 TRAIN_PLAY := $(PY) -m tools.train.selfplay $(TRAIN_SIDES) --games $(GAMES) --nodes 200
 TRAIN_FIT := $(PY) -m tools.train.fit $(TRAIN_SIDES) --epochs 15
 .PHONY: train
-train: install
+train: install-train
 	mkdir -p $(TRAIN_DIR)
 	$(TRAIN_PLAY) --seed 1 --out $(TRAIN_DIR)/strong.npz
 	$(TRAIN_FIT) --data $(TRAIN_DIR)/strong.npz --out $(TRAIN_DIR)/gen1.npz --generation 1
@@ -120,6 +158,17 @@ migrate: install-runtime
 
 # The site on http://$(HOST):$(PORT), served by daphne (HTTP and WebSocket); another address:
 # `make run HOST=0.0.0.0 PORT=8080`.
+# DEBUG is off unless asked (`make run DEBUG=true`): visitors see the site's own 404 and 500 pages
+# and WhiteNoise serves the collected, hashed static files. A local run serves plain HTTP on this
+# machine, so the HTTPS-only settings of a deployment are off, and its SECRET_KEY is one made once
+# for this checkout (.local-secret-key, git-ignored); any of them may still be given.
+LOCAL_SECRET := .local-secret-key
+run migrate: export DEBUG ?= false
+run migrate: export SECURE_SSL_REDIRECT ?= false
+run migrate: export SESSION_COOKIE_SECURE ?= false
+run migrate: export CSRF_COOKIE_SECURE ?= false
+run migrate: export SECURE_HSTS_SECONDS ?= 0
+run migrate: export SECRET_KEY ?= $(shell test -s $(LOCAL_SECRET) || $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $(LOCAL_SECRET); cat $(LOCAL_SECRET))
 run: migrate
 	$(PY) manage.py ensure_bots
 	$(PY) manage.py collectstatic --noinput -v 0
@@ -135,30 +184,32 @@ beat: install-runtime
 	$(VENV)/bin/celery -A azulsite beat --loglevel=INFO
 
 # The screenshots of docs/web-pages.md (docs/img/), taken by the browser tests that check those
-# screens: the phone boards (classic and Duel) and the round-end scoring.
+# screens: the phone boards (classic and Duel), the round-end scoring and the home page.
 .PHONY: docs-screenshots
 docs-screenshots: install
 	$(PY) -m pytest -q -p no:cacheprovider tests/e2e/test_board_layout.py tests/e2e/test_duel_layout.py \
-		"tests/e2e/test_board_play.py::test_previews_confirm_undo_and_the_round_end_scoring"
-	cp test-artifacts/phone-board.png test-artifacts/duel-phone-board.png test-artifacts/round-end-scoring.png docs/img/
+		"tests/e2e/test_board_play.py::test_previews_confirm_undo_and_the_round_end_scoring" \
+		tests/e2e/test_home.py
+	cp test-artifacts/phone-board.png test-artifacts/duel-phone-board.png test-artifacts/round-end-scoring.png \
+		test-artifacts/home-phone.png docs/img/
 
 bench: bench-engine
 
-bench-engine: install
+bench-engine: install-bench
 	$(PY) bench/engine_speed.py
 
 # Classic bots: a quick arena round of every level (bench/bot_arena.py; the full figures of
 # docs/benchmarks.md come from its --games/--budget options, pinned with taskset).
 bench: bench-bots
 
-bench-bots: install
+bench-bots: install-bench
 	$(PY) bench/bot_arena.py --quick --players 2,3,4
 
 # Azul Duel bots: a quick arena round (bench/duel_arena.py).  The prerequisite-only line
 # merges into bench-bots beside the classic arena, so `make bench-bots` includes Duel.
 bench-bots: bench-duel-bots
 
-bench-duel-bots: install
+bench-duel-bots: install-bench
 	$(PY) bench/duel_arena.py --quick
 
 # Game analysis: worker time per game at the default node budget, and agreement of two
@@ -166,7 +217,7 @@ bench-duel-bots: install
 .PHONY: bench-analysis
 bench: bench-analysis
 
-bench-analysis: install
+bench-analysis: install-bench
 	$(PY) bench/analysis.py
 
 # Live play: the cost of one move through games.services (bench/live_play.py; SQLite unless
@@ -174,7 +225,7 @@ bench-analysis: install
 .PHONY: bench-live
 bench: bench-live
 
-bench-live: install
+bench-live: install-bench
 	$(PY) bench/live_play.py
 
 # Ratings and replays: rate, recompute, verify, replay and history timings
@@ -182,7 +233,7 @@ bench-live: install
 .PHONY: bench-ratings
 bench: bench-ratings
 
-bench-ratings: install
+bench-ratings: install-bench
 	$(PY) bench/ratings_replays.py
 
 # Live play over WebSockets: tables of scripted players against daphne + PostgreSQL + Redis + a
@@ -192,7 +243,7 @@ bench-ratings: install
 .PHONY: bench-ws
 bench: bench-ws
 
-bench-ws: install
+bench-ws: install-bench
 ifdef ARGS
 	$(PY) bench/ws_load.py $(ARGS)
 else

@@ -13,6 +13,8 @@ STARTED = timezone.now()
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("manifest.webmanifest", views.web_manifest, name="web-manifest"),
+    path("offline/<str:language>/", views.offline, name="offline"),
     path("accounts/", include("accounts.urls")),
     # The header's language switcher (Django's set_language, plus the account's stored choice).
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),

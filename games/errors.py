@@ -47,6 +47,14 @@ class GameOver(GameError):
     code, status, default_detail = "game_over", 409, gettext_lazy("the game is over")
 
 
+class NotAbortable(GameError):
+    code, status, default_detail = (
+        "not_abortable",
+        409,
+        gettext_lazy("every player has moved: the game can no longer be aborted"),
+    )
+
+
 class TableFull(GameError):
     code, status, default_detail = "table_full", 409, gettext_lazy("every seat is taken")
 

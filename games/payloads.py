@@ -121,6 +121,8 @@ def game_payload(game, last_move=None, engine_state=None, account=None, *, with_
         "legal_moves": game_rules.legal_moves(engine_state) if moving else [],
         "previews": game_rules.move_previews(engine_state) if moving else [],
         "result": game.result,
+        # Someone has made no move yet: any seated player may abort (docs/live-play.md).
+        "abortable": not revealed and bool(selectors.yet_to_move(game)),
         "seats": [game_seat_payload(seat) for seat in seats],
         "clock": {
             "kind": table.clock_kind,

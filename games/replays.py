@@ -268,10 +268,10 @@ def verify_record(record):
         return RecordCheck(False, "the moves do not reach the end of the game", len(moves), None)
     if ended_by != "normal" and not leavers:
         return RecordCheck(False, f"a game ended by {ended_by} needs a leaver", len(moves), None)
-    if ended_by == "aborted" and leavers[-1] in movers:
-        # Only a player who never moved can abort a game (docs/live-play.md).
+    if ended_by == "aborted" and len(movers) >= players:
+        # A game is aborted only while someone has made no move (docs/live-play.md).
         return RecordCheck(
-            False, f"player {leavers[-1]} moved, so the game cannot be aborted", len(moves), None
+            False, "every player moved, so the game cannot be aborted", len(moves), None
         )
     engine_result = state.result() if state.is_over else None
     result = final_result(state.to_dict(), engine_result, leavers=leavers, ended_by=ended_by)

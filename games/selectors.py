@@ -103,3 +103,14 @@ def bot_to_move(game):
         return None
     seat = seat_of_player(game.table.seats_in_order(), game.state.get("current_player"))
     return seat if seat is not None and controller_is_bot(seat) else None
+
+
+def yet_to_move(game):
+    """The player indices of this game that have made no move yet (a game is abortable while
+    one is left: docs/live-play.md, "Aborted games"). Every player moves once in the first
+    round before anyone moves twice, so from `players` moves on nobody is left and no query runs."""
+    players = game.table.players
+    if game.version >= players:
+        return set()
+    moved = MoveRecord.objects.filter(game=game).values_list("player_index", flat=True)
+    return set(range(players)) - set(moved)

@@ -12,6 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from notifications import inbox
+
 from . import checks, errors
 from .models import Invitation, League, Member
 from .services.membership import check_registration, make_player
@@ -61,6 +63,8 @@ def invite_player(league_id, by_user, username, message=""):
         invitation = Invitation.objects.create(
             league=league, user=user, invited_by=by_user, message=message
         )
+        inbox.notify(user.pk, "league_invitation", {"by": by_user.shown_name,
+                     "league": league.name}, "/leagues/invitations/")
         checks.audit(
             league,
             by_user,

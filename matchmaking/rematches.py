@@ -25,6 +25,7 @@ from games.broadcast import game_group
 from games.errors import GameError, TooManyBotGames
 from games.models import Game
 from games.payloads import clock_options
+from notifications import inbox
 from realtime import broadcast
 
 from . import errors, quotas
@@ -211,6 +212,10 @@ def _start_if_everyone_accepted(offer, game):
     humans = _humans(game)
     if any(human.pk not in offer.accepted for human in humans):
         _announce(offer)
+        for human in humans:  # their inbox: one line per game's offer (key), wherever they are
+            if human.pk not in offer.accepted:
+                inbox.notify(human.pk, "rematch_offer", {"by": offer.offered_by.shown_name,
+                             "game": game.pk}, f"/games/{game.pk}/", key=f"rematch-{game.pk}")
         return offer
     offer.new_game = _start_rematch(game)
     offer.status = RematchOffer.Status.STARTED

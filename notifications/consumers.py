@@ -1,6 +1,6 @@
-"""/ws/me/ (endpoint "me"): one user's own feed — the your-turn list, sent on connect and after
-every change of one of their games (the header badge and the your-turn page listen here), and
-whatever else apps send on the user feed for it (matchmaking's `paired`)."""
+"""/ws/me/ (endpoint "me"): one user's own feed — the your-turn list and the inbox's unread count,
+sent on connect and after every change (the header's badges and the your-turn page listen here),
+and whatever else apps send on the user feed for it (matchmaking's `paired`)."""
 
 from django.utils.translation import gettext as _
 
@@ -28,6 +28,7 @@ async def open_user_feed(socket):
         return
     await socket.join()  # the user feed
     await on_sync(socket, {})
+    await user_inbox(socket, {})
 
 
 @ME.message("sync")
@@ -38,3 +39,9 @@ async def on_sync(socket, content):
 @user_feed.event("user.turns", endpoints=("me",))
 async def user_turns(socket, event):
     await on_sync(socket, {})
+
+
+@user_feed.event("user.inbox", endpoints=("me",))
+async def user_inbox(socket, event):  # the inbox changed (notifications.inbox): its count
+    count = await in_db_thread(selectors.inbox_unread_count)(socket.user)
+    await socket.send_json({"type": "inbox", "unread": count})

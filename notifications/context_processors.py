@@ -1,4 +1,4 @@
-"""The header's your-turn badge and the turn sound setting, on every page of a logged-in user."""
+"""The header's your-turn badge, the inbox's unread count and the sound setting, on every page of a logged-in user."""
 
 from . import selectors, services
 
@@ -8,4 +8,5 @@ def your_turn(request):
     if user is None or not user.is_authenticated:
         return {}
     return {"your_turn_count": selectors.your_turn_count(user),
-            "turn_sound": services.settings_of(user).turn_sound}
+            "turn_sound": services.settings_of(user).turn_sound,
+            "inbox_unread": selectors.inbox_unread_count(user)}

@@ -19,6 +19,10 @@ class NotFound(NotificationError, kernel.NotFound):
     default_detail = gettext_lazy("no such subscription")
 
 
+class NotFoundNotification(NotificationError, kernel.NotFound):
+    default_detail = gettext_lazy("no such notification")
+
+
 class BadToken(NotificationError):
     code, status, default_detail = "bad_token", 400, gettext_lazy("this unsubscribe link is not valid")
 

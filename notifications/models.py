@@ -67,3 +67,35 @@ class GameEmailBatch(models.Model):
 
     def __str__(self):
         return f"E-mails of game {self.game_id} to {self.user_id}"
+
+
+class Notification(models.Model):
+    """One line of a user's inbox. What happened is stored as a kind and its facts (`params`:
+    names, numbers), never as a sentence: each reader sees it in their own language
+    (notifications.texts). `key` folds repeated news of one thing into one unread line (your
+    move in game 12 again)."""
+
+    class Kind(models.TextChoices):
+        TABLE_INVITATION = "table_invitation"
+        LEAGUE_INVITATION = "league_invitation"
+        REMATCH_OFFER = "rematch_offer"
+        LEAGUE_NEWS = "league_news"
+        TOURNAMENT_NEWS = "tournament_news"
+        YOUR_TURN = "your_turn"
+        GAME_NEWS = "game_news"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="notifications")
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    params = models.JSONField(default=dict)
+    url = models.CharField(max_length=300, blank=True)
+    key = models.CharField(max_length=80, blank=True)
+    created_at = models.DateTimeField()
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "-created_at"], name="inbox_user_recent"),
+                   models.Index(fields=["user", "read_at"], name="inbox_user_unread")]
+
+    def __str__(self):
+        return f"{self.kind} for {self.user_id}"

@@ -30,15 +30,32 @@ def on_game_changed(sender, game_id, version, started, over, to_move, humans, cl
         log.exception("notifications of game %s not queued", game_id)
 
 
+def _inbox_line(user_id, game_id, kind, league):
+    from . import inbox
+    from .models import Notification
+
+    url = f"/games/{game_id}/"
+    if kind == "your_turn":  # one unread line per game, brought up to date
+        inbox.notify(user_id, Notification.Kind.YOUR_TURN, {"game": game_id}, url,
+                     key=f"turn-{game_id}")
+    elif kind.startswith("fixture_"):
+        inbox.notify(user_id, Notification.Kind.LEAGUE_NEWS,
+                     {"event": kind, "league": league, "game": game_id}, url)
+    else:
+        inbox.notify(user_id, Notification.Kind.GAME_NEWS, {"event": kind, "game": game_id}, url)
+
+
 def _correspondence_news(game_id, started, over, to_move, humans):
     from leagues.models import Fixture
 
     from . import services
 
     news = {user_id: [] for user_id in humans}  # one batch update per player and change
+    league = None
     if started or over:
-        fixture = Fixture.objects.filter(table__game=game_id).exists()
-        kind = ("fixture_" if fixture else "game_") + ("started" if started else "ended")
+        league = Fixture.objects.filter(table__game=game_id).values_list(
+            "round__season__league__name", flat=True).first()
+        kind = ("fixture_" if league is not None else "game_") + ("started" if started else "ended")
         for user_id in humans:
             news[user_id].append(kind)
     if to_move in news:
@@ -47,6 +64,8 @@ def _correspondence_news(game_id, started, over, to_move, humans):
         if not kinds:
             continue
         services.note_event(user_id, game_id, kinds)
+        for kind in kinds:
+            _inbox_line(user_id, game_id, kind, league)
         if services.push_enabled():
             for kind in kinds:
                 dispatch.send("notifications.send_push", (user_id, kind, game_id),

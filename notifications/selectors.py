@@ -1,10 +1,14 @@
-"""Reads of the notifications app: the games where it is a user's move, most urgent first."""
+"""Reads of the notifications app: the games where it is a user's move, most urgent first; the
+inbox and its unread count."""
 
 from django.utils import timezone
 
 from azulsite.errors import is_signed_in
 from games.lobby import my_running_tables
 from games.models import Seat, Table
+
+from . import texts
+from .models import Notification
 
 
 def your_turn_count(user):
@@ -46,3 +50,17 @@ def your_turn_games(user, now=None):
         })
     rows.sort(key=lambda row: row.pop("_order"))
     return rows
+
+
+def inbox_unread_count(user):
+    """How many inbox lines `user` has not read (the header's count)."""
+    if not is_signed_in(user):
+        return 0
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def inbox(user, limit=50):
+    """`user`'s latest inbox lines, newest first, each with its sentence in the active language."""
+    lines = Notification.objects.filter(user=user).order_by("-created_at", "-pk")[:limit]
+    return [{"id": line.pk, "kind": line.kind, "text": texts.describe(line), "url": line.url,
+             "created_at": line.created_at, "read": line.read_at is not None} for line in lines]

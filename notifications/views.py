@@ -1,16 +1,17 @@
-"""Pages of the notifications app: your turn, notification settings, one-click unsubscribe, and
+"""Pages of the notifications app: your turn, the inbox, notification settings, one-click unsubscribe, and
 the service worker (served from the site's root so its scope covers every page)."""
 
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from . import errors, selectors, services
+from . import inbox as inbox_services
 from .models import KIND_LABELS, KINDS
 
 SERVICE_WORKER = Path(__file__).resolve().parents[1] / "static" / "js" / "service-worker.js"
@@ -20,6 +21,29 @@ SERVICE_WORKER = Path(__file__).resolve().parents[1] / "static" / "js" / "servic
 def your_turn(request):
     return render(request, "notifications/your_turn.html",
                   {"games": selectors.your_turn_games(request.user)})
+
+
+@login_required
+def inbox(request):
+    return render(request, "notifications/inbox.html", {"lines": selectors.inbox(request.user)})
+
+
+@login_required
+@require_http_methods(["POST"])
+def inbox_read(request):
+    """The inbox's "Mark all as read"."""
+    inbox_services.mark_all_read(request.user)
+    return redirect("notifications:inbox")
+
+
+@login_required
+@require_http_methods(["POST"])
+def inbox_open(request, notification_id):
+    """A line's "Open": read now, then its page (a line not theirs: the 404 page)."""
+    try:
+        return redirect(inbox_services.open_line(request.user, notification_id))
+    except errors.NotFoundNotification:
+        raise Http404(notification_id) from None
 
 
 @login_required

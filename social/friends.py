@@ -19,6 +19,7 @@ from games import errors as game_errors
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Table
+from notifications import inbox
 from realtime import broadcast, presence
 from realtime.registry import user_group
 
@@ -129,6 +130,8 @@ def invite(user, table_id, username):
         with transaction.atomic():
             invitation = Invitation.objects.create(table=table, inviter=user, invitee=target)
             invitation.table, invitation.inviter = table, user
+            inbox.notify(target.pk, "table_invitation", {"by": user.shown_name, "table": table.pk},
+                         f"/tables/{table.pk}/")
             broadcast.group_send_after_commit(
                 user_group(target.pk),
                 {"type": "social.invitation", "invitation": payloads.invitation_payload(invitation)},

@@ -9,6 +9,7 @@ bot thinks and resumes, if it was on, when the last thinker finishes.
 
 import gc
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 _lock = threading.Lock()
@@ -17,7 +18,7 @@ _was_enabled = False
 
 
 @contextmanager
-def collector_paused():
+def collector_paused() -> Iterator[None]:
     global _thinkers, _was_enabled
     with _lock:
         if _thinkers == 0:

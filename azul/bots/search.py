@@ -112,7 +112,8 @@ class AlphaBeta:
         self.deadline = INF if budget is None else now + budget * evaluator.share
         self.soft_deadline = INF if budget is None else now + budget * evaluator.deepen
         self.max_nodes = max_nodes
-        self.soft_nodes = None if max_nodes is None else max_nodes * evaluator.deepen / evaluator.share
+        self.soft_nodes = (None if max_nodes is None
+                           else max_nodes * evaluator.deepen / evaluator.share)
         self.max_depth = max_depth or evaluator.max_depth
         self.nodes = 0
         self.depth = 0  # plies of the deepest iteration reached (complete or partial)

@@ -82,7 +82,8 @@ def state_from_dict(data: dict) -> ClassicState | DuelState:
 
 
 def apply_scored(state: ClassicState | DuelState, move, *, player: int | None = None):
-    """``state.apply(move)`` and its account: ``(new_state, {"taken", "scoring", "before_tiling"})``.
+    """``state.apply(move)`` and its account:
+    ``(new_state, {"taken", "scoring", "before_tiling"})``.
 
     ``scoring`` lists the move's scoring events in the order the rules ran them (docs/engine.md,
     "Scoring events").

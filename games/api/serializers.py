@@ -134,7 +134,7 @@ class GameSeatSerializer(UserFieldsSerializer):
     player_index = serializers.IntegerField(help_text="the engine's player number")
     position = serializers.IntegerField(help_text="the table seat")
     left = serializers.BooleanField()
-    left_reason = serializers.CharField(allow_null=True, help_text="resign, abandon or timeout")
+    left_reason = serializers.CharField(allow_null=True, help_text="resign, abandon, timeout or abort")
     replaced_by = serializers.CharField(allow_null=True, help_text="the bot now playing this seat")
     time_left_ms = serializers.IntegerField(
         allow_null=True, help_text="realtime bank at turn start"
@@ -189,6 +189,8 @@ class GameSerializer(serializers.Serializer):
         help_text="what each legal move would do, in the same order (engine.move_previews)",
     )
     result = serializers.JSONField(allow_null=True)
+    abortable = serializers.BooleanField(
+        help_text="someone has made no move yet: a seated player may abort (no winner, unrated)")
     seats = GameSeatSerializer(many=True)
     clock = GameClockSerializer()
     commitment = serializers.CharField(help_text='sha256 of "<seed>:<salt>"')

@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:game_id>/moves", views.GameMovesView.as_view(), name="api-game-moves"),
     path("games/<int:game_id>/hint", views.HintView.as_view(), name="api-game-hint"),
     path("games/<int:game_id>/resign", views.ResignView.as_view(), name="api-game-resign"),
+    path("games/<int:game_id>/abort", views.AbortView.as_view(), name="api-game-abort"),
     path("games/<int:game_id>/replay", views.ReplayView.as_view(), name="api-game-replay"),
     path("games/<int:game_id>/export", replays.ExportView.as_view(), name="api-game-export"),
     path("games/<int:game_id>/analysis", GameAnalysisView.as_view(), name="api-game-analysis"),

@@ -252,6 +252,22 @@ class ResignView(APIView):
         return Response(payloads.view_for(change.game, request.user.pk, last_move=change.last_move))
 
 
+class AbortView(APIView):
+    @extend_schema(
+        operation_id="games_abort",
+        request=None,
+        responses={
+            200: s.GameSerializer,
+            409: error_response("not_abortable, game_over"),
+            **AUTH_ERRORS,
+        },
+        tags=["games"],
+    )
+    def post(self, request, game_id):
+        change = services.abort(game_id, request.user)
+        return Response(payloads.view_for(change.game, request.user.pk, last_move=change.last_move))
+
+
 class ReplayView(APIView):
     @extend_schema(
         operation_id="games_replay",

@@ -4,9 +4,10 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
+from django.db.models import Count, Q, Sum
 
 from . import charts, elo
-from .ladders import LADDERS, ladder_query
+from .ladders import LADDERS, ladder_for, ladder_query
 from .models import Rating, RatingChange
 
 # --- ratings and leaderboards -----------------------------------------------------------------
@@ -213,3 +214,40 @@ def profile_sections(user, query):
         "ladders": LADDERS.values(),
         "outcomes": OUTCOMES,
     }
+
+
+# --- the home page ----------------------------------------------------------------------------
+
+
+def highest_rated(tables):
+    """Of running `tables` (seats prefetched), the one whose players' mean rating on its ladder is
+    highest (unrated players count at the starting rating; ties: the most recently moved, which
+    comes first in `tables`). None when there are none. The home page's featured game."""
+    tables = list(tables)
+    if not tables:
+        return None
+    users = {seat.user_id for table in tables for seat in table.seats_in_order()}
+    ratings = {(row.user_id, row.ladder): row.rating
+               for row in Rating.objects.filter(user_id__in=users)}
+
+    def strength(table):
+        ladder = ladder_for(table.ruleset, table.players)
+        seats = table.seats_in_order()
+        return sum(ratings.get((s.user_id, ladder), elo.START_RATING) for s in seats) / len(seats)
+
+    return max(tables, key=strength)
+
+
+def best_players_since(since, limit=5):
+    """The people who gained the most rating since `since` (all ladders together), with their
+    rated games and wins in that time: the home page's "today's best players"."""
+    rows = (RatingChange.objects.filter(created_at__gte=since, user__is_bot=False,
+                                        user__is_active=True)
+            .values("user").annotate(gained=Sum("delta"), games=Count("id"),
+                                     wins=Count("id", filter=Q(rank=1)))
+            .filter(gained__gt=0).order_by("-gained", "user")[:limit])
+    people = get_user_model().objects.in_bulk([row["user"] for row in rows])
+    return [{"username": people[row["user"]].username,
+             "display_name": people[row["user"]].shown_name,
+             "gained": round(row["gained"]), "games": row["games"], "wins": row["wins"]}
+            for row in rows]

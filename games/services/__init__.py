@@ -3,7 +3,7 @@
 - options: a new table's options, checked and normalised (the one place that validates them);
 - tables: open, join, seat a bot, leave, start;
 - moves: play a move, the single writer of a game's state;
-- leaving: resign, abandon, time out, the leaving policy and how a game ends;
+- leaving: resign, abort, abandon, time out, the leaving policy and how a game ends;
 - bot_turns: a bot's turn (the body of games.tasks.play_bot_turn), the sweep, hints;
 - common: who may act, and the locked rows each operation starts from.
 
@@ -18,6 +18,7 @@ The names below are the package's public ones: the edges and other apps call the
 
 from .leaving import (
     REPLACEMENT_BOT_LEVEL,
+    abort,
     expire_game_if_overdue,
     expire_overdue_games,
     game_after_clock_check,
@@ -35,7 +36,7 @@ from .tables import commitment_of, create_table, join_table, leave_table, seat_b
 
 __all__ = [
     "MAX_BASE_SECONDS", "MAX_DAYS_PER_MOVE", "MAX_INCREMENT_SECONDS", "REPLACEMENT_BOT_LEVEL",
-    "MoveOutcome", "commitment_of", "create_table", "expire_game_if_overdue",
+    "MoveOutcome", "abort", "commitment_of", "create_table", "expire_game_if_overdue",
     "expire_overdue_games", "game_after_clock_check", "is_overdue", "join_table", "leave_table",
     "play_move", "resign", "seat_bot", "start_table", "validate_table_options",
 ]

@@ -23,6 +23,28 @@ def resign(game_id, user):
     return leave_game(game_id, user, "resign")
 
 
+def abort(game_id, user):
+    """A seated player ends the game while someone has made no move yet (docs/live-play.md,
+    "Aborted games"): nobody wins, nobody is rated, the aborter is `aborted_by`. The GameChange."""
+    common.require_user(user)
+    now = timezone.now()
+    with transaction.atomic():
+        game = common.lock_game(game_id)
+        if game.is_over:
+            raise errors.GameOver()
+        seat = next(
+            (s for s in common.seats_of(game) if s.user_id == user.pk and not s.left),
+            None,
+        )
+        if seat is None:
+            raise errors.NotSeated()
+        if not selectors.yet_to_move(game):
+            raise errors.NotAbortable()
+        _abort(game, seat, now, reason="abort")
+        game.save()
+        return _changed(game)
+
+
 def leave_game(game_id, user, reason, over=errors.GameOver):
     common.require_user(user)
     now = timezone.now()
@@ -166,14 +188,15 @@ def _end(game, result, status, now):
 
 
 def _aborts_on_timeout(game, seat):
-    """A rated game lost on time before the player's first move is aborted, as lichess does:
-    a clock must not decide a rated game before a human could move (docs/live-play.md)."""
-    return game.table.rated and not game.moves.filter(player_index=seat.player_index).exists()
+    """A game lost on time before the player's first move is aborted, rated or casual, as lichess
+    does: a clock must not decide a game that one side never began (docs/live-play.md)."""
+    return not game.moves.filter(player_index=seat.player_index).exists()
 
 
-def _abort(game, seat, now):
-    """End the game as aborted: the seat timed out before its first move; nobody is rated."""
-    seat.left, seat.left_reason, seat.left_at = True, "timeout", now
+def _abort(game, seat, now, reason="timeout"):
+    """End the game as aborted by `seat` (it timed out before its first move, or pressed Abort
+    while someone had not moved); nobody is rated."""
+    seat.left, seat.left_reason, seat.left_at = True, reason, now
     seat.save(update_fields=["left", "left_reason", "left_at", "time_left_ms"])
     result = aborted_result(game.state, leavers=_leavers(game), aborted_by=seat.player_index)
     _end(game, result, Game.Status.ABORTED, now)

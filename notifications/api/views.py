@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 from azulsite.api.schema import error_response
 from matchmaking.api.views import MatchmakingWriteThrottle
 
-from .. import errors, selectors, services
+from .. import errors, inbox, selectors, services
 from ..models import KINDS
 
 YourTurnRow = inline_serializer(name="YourTurnGame", many=True, fields={
@@ -52,6 +52,44 @@ class YourTurnView(NotificationsApiView):
                    description="Running games where it is your move, most urgent first.")
     def get(self, request):
         return Response(selectors.your_turn_games(request.user))
+
+
+InboxBody = inline_serializer(name="Inbox", fields={
+    "unread": serializers.IntegerField(),
+    "notifications": inline_serializer(name="InboxLine", many=True, fields={
+        "id": serializers.IntegerField(), "kind": serializers.CharField(),
+        "text": serializers.CharField(), "url": serializers.CharField(),
+        "created_at": serializers.DateTimeField(), "read": serializers.BooleanField()}),
+})
+
+
+def _inbox_body(user):
+    return {"unread": selectors.inbox_unread_count(user), "notifications": selectors.inbox(user)}
+
+
+class InboxView(NotificationsApiView):
+    @extend_schema(operation_id="inbox_list", responses={200: InboxBody, **AUTH},
+                   tags=["notifications"],
+                   description="Your latest 50 notifications, newest first, in your language.")
+    def get(self, request):
+        return Response(_inbox_body(request.user))
+
+
+class InboxReadView(NotificationsApiView):
+    @extend_schema(operation_id="inbox_read", request=inline_serializer(name="InboxRead", fields={
+        "ids": serializers.ListField(child=serializers.IntegerField(), required=False),
+        "all": serializers.BooleanField(required=False)}),
+        responses={200: InboxBody, 400: error_response("invalid"),
+                   404: error_response("not_found"), **AUTH}, tags=["notifications"],
+        description="Mark notifications read: `ids` (at most 100, all yours, else nothing "
+                    "changes) or `all: true`.")
+    def post(self, request):
+        body = request.data if isinstance(request.data, dict) else {}
+        if body.get("all") is True:
+            inbox.mark_all_read(request.user)
+        else:
+            inbox.mark_read(request.user, body.get("ids"))
+        return Response(_inbox_body(request.user))
 
 
 class SettingsView(NotificationsApiView):

@@ -43,6 +43,7 @@ ACTIONS = {  # POST only: forms' targets, not pages
     "leagues:revoke-invite-link", "leagues:remove-player", "leagues:make-organiser",
     "leagues:season-dates", "leagues:start-season", "leagues:close-season", "leagues:withdraw",
     "leagues:override", "leagues:extend", "social:unmute", "social:follow", "social:unfollow",
+    "notifications:inbox-read", "notifications:inbox-open",
 }
 NOT_CRAWLED = ("api/", "admin/")  # JSON (the API docs page is crawled), Django's staff admin
 

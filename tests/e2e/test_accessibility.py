@@ -21,10 +21,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Game
+from notifications import inbox
 
 from .page_checks import ACTIONS, ELSEWHERE, VISITED, check, named_routes, sweep, watch
 from .play_by_clicking import GAME, sign_up
 from .test_board_play import open_bot_game, wait_for_my_turn
+from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
 
@@ -98,11 +100,14 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
 
     me = get_user_model().objects.get(username="checker")
     league = leagues.create_league(me, name="Axe league")
+    off_the_browser_thread(inbox.notify, me.pk, "league_invitation",  # an unread inbox line
+                           {"by": "someone", "league": "Axe league"}, "/leagues/invitations/")
     for path in ("/", "/lobby/", "/u/checker/", "/accounts/settings/", "/accounts/password/change/",
                  "/leaderboard/", "/leaderboard/classic-2p/", "/leagues/", "/leagues/new/",
                  f"/leagues/{league.pk}/", f"/leagues/{league.pk}/seasons/1/",
                  f"/leagues/{league.pk}/seasons/1/fixtures/", "/your-turn/",
-                 "/notifications/settings/"):
+                 "/notifications/settings/", "/notifications/", "/offline/en/", "/offline/fr/",
+                 "/no-such-page/"):
         check(page, f"{base}{path}", failures)
     from notifications.services import unsubscribe_token
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game
-from tests.support.games import start_game
+from tests.support.games import play_first_moves, start_game
 from tests.support.row_locks import queued_behind
 
 
@@ -21,7 +21,7 @@ from tests.support.row_locks import queued_behind
 def test_a_sync_queued_behind_the_beats_timeout_answers_the_finished_game(
     transactional_db, alice, bob
 ):
-    game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
+    game = play_first_moves(start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60}))
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
 
     def beat():

@@ -24,7 +24,8 @@ def test_the_beat_task_times_out_overdue_games(alice, bob, carol):
     on_time = start_game(carol, bob, clock={"kind": "realtime", "base_seconds": 60})
     Game.objects.filter(pk=late.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
     assert tasks.enforce_clocks.delay().get() == 1
-    assert fresh(late).result["ended_by"] == "timeout"
+    # Out of time before anyone moved: aborted (docs/live-play.md, "Aborted games").
+    assert fresh(late).result["ended_by"] == "aborted"
     assert fresh(on_time).status == "playing"
 
 
@@ -33,5 +34,6 @@ def test_a_worker_times_out_the_player_at_the_deadline(celery_worker_process, al
     # Scheduled after commit for deadline + 50 ms; no beat runs in the tests.
     game = wait_until(lambda: (found := fresh(game)).status != "playing" and found, 15,
                       "the worker ending the game")
-    assert game.status == "finished" and game.result["ended_by"] == "timeout"
+    # Out of time before a first move: aborted, at the deadline (docs/live-play.md).
+    assert game.status == "aborted" and game.result["ended_by"] == "aborted"
     assert game.finished_at >= game.turn_started_at + timedelta(seconds=1)

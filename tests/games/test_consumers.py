@@ -16,7 +16,7 @@ from django.utils import timezone
 from azul import engine
 from games import services
 from games.models import Game, MoveRecord
-from tests.support.games import start_game
+from tests.support.games import play_first_moves, start_game
 from tests.support.sockets import (
     ORIGIN,
     WAIT,
@@ -363,7 +363,7 @@ def test_a_player_connected_by_session_cookie_can_move(alice, bob):
 
 
 def test_a_sync_after_the_deadline_times_the_player_out(alice, bob):
-    game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
+    game = play_first_moves(start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60}))
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
 
     @async_to_sync

@@ -16,6 +16,7 @@ from tests.support.games import (
     fresh,
     illegal_move,
     legal_moves,
+    play_first_moves,
     play_one,
     play_to_end,
     snapshot,
@@ -329,8 +330,7 @@ def test_a_realtime_move_costs_time_and_earns_the_increment(alice, bob):
 
 
 def test_timeout_in_a_two_player_game_the_opponent_wins(alice, bob):
-    game = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 30})
-    game = fresh(game)
+    game = play_first_moves(start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 30}))
     late_player = controller_to_move(game)
     (other,) = waiting_users(game)
     assert services.expire_overdue_games(now=game.deadline_at - timedelta(seconds=1)) == 0
@@ -345,20 +345,19 @@ def test_timeout_in_a_two_player_game_the_opponent_wins(alice, bob):
 
 
 def test_a_late_move_loses_on_time(alice, bob):
-    game = start_game(alice, bob, clock={"kind": "correspondence", "days_per_move": 2})
-    game = fresh(game)
+    game = play_first_moves(start_game(alice, bob, clock={"kind": "correspondence", "days_per_move": 2}))
     assert abs(game.deadline_at - game.turn_started_at - timedelta(days=2)) < timedelta(seconds=1)
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
     mover = controller_to_move(game)
     with pytest.raises(errors.GameOver):
-        services.play_move(game.pk, mover, legal_moves(game)[0], 0)
+        services.play_move(game.pk, mover, legal_moves(game)[0], game.version)
     game = fresh(game)
-    assert game.result["ended_by"] == "timeout" and game.version == 0
-    assert not MoveRecord.objects.filter(game=game).exists()
+    assert game.result["ended_by"] == "timeout" and game.version == 2
+    assert MoveRecord.objects.filter(game=game).count() == 2
 
 
 def test_timeout_with_three_players_hands_the_seat_to_a_bot(alice, bob, carol):
-    game = fresh(start_game(alice, bob, carol, clock={"kind": "realtime", "base_seconds": 30}))
+    game = play_first_moves(start_game(alice, bob, carol, clock={"kind": "realtime", "base_seconds": 30}))
     late_player = controller_to_move(game)
     assert services.expire_game_if_overdue(game.pk, now=game.deadline_at + timedelta(seconds=1))
     game = fresh(game)

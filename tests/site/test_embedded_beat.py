@@ -30,8 +30,9 @@ def test_the_embedded_beat_runs_the_start_up_tasks_then_the_schedule_again_and_a
         for _ in range(2):  # not once only: every interval
             late = start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 60})
             Game.objects.filter(pk=late.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
-            wait_until(lambda late=late: fresh(late).status == Game.Status.FINISHED, 10)
-            assert fresh(late).result["ended_by"] == "timeout"
+            # Out of time before a first move: aborted (docs/live-play.md, "Aborted games").
+            wait_until(lambda late=late: fresh(late).status == Game.Status.ABORTED, 10)
+            assert fresh(late).result["ended_by"] == "aborted"
     finally:
         beat.stop()
 

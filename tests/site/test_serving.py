@@ -83,3 +83,17 @@ def test_production_mode_serves_hashed_compressed_static_files(production_daphne
     assert status == 200
     assert headers["Content-Encoding"] == "gzip"
     assert "immutable" in headers["Cache-Control"]
+
+
+def test_production_mode_shows_the_sites_own_not_found_page_in_the_visitors_language(
+        production_daphne):
+    for language, text in (("en", b"This page does not exist"), ("fr", b"Cette page n")):
+        request = urllib.request.Request(
+            f"{production_daphne.url}/no-such-page/",
+            headers={"X-Forwarded-Proto": "https", "Accept-Language": language})
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(request, timeout=10)
+        page = answer.value.read()
+        assert answer.value.code == 404
+        assert text in page and b"Traceback" not in page and b"URLconf" not in page
+        assert re.search(rb'href="/static/css/site\.[0-9a-f]{12}\.css"', page)

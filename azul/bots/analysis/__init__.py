@@ -131,5 +131,6 @@ def _judge(search: AlphaBeta, played) -> tuple:
     return best, best_value, played_value, False
 
 
-__all__ = ["BOT_VERSION", "DEFAULT_NODES", "ENGINE_VERSION", "GRADES", "GRADE_NAMES", "LEVEL", "Judgement",
+__all__ = ["BOT_VERSION", "DEFAULT_NODES", "ENGINE_VERSION", "GRADES", "GRADE_NAMES", "LEVEL",
+           "Judgement",
            "grade_of", "judge_move"]

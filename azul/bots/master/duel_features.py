@@ -6,7 +6,8 @@ pattern line its fill share (6), broken spaces used / 4, bonus chips / 5, object
 / 20, holds the first-player tile.  Global (18): round / 5, phase one-hot (6), tiles on the
 factories (suns and moons) by colour / 13 (5), bag by colour / 13 (5), boundary.  With
 ``boundary=True`` (a position past the end of the searched round, its refill a sample) the
-factories' tiles are counted back into the bag, so the value is the net's average over refills.  What players cannot
+factories' tiles are counted back into the bag, so the value is the net's average over refills.
+What players cannot
 see (the plate stack's order, face-down chips) is not used; the bag's counts are public.
 """
 

@@ -6,7 +6,10 @@ expected final score minus the mean of the others' (2 players: the expected fina
 The arrays come from ``weights.load_net``; the net itself does no I/O.
 """
 
+from collections.abc import Sequence
+
 import numpy as np
+import numpy.typing as npt
 
 
 class ValueNet:
@@ -20,7 +23,7 @@ class ValueNet:
         self.inputs = self.layers[0][0].shape[0]
         self.generation = generation
 
-    def evaluate(self, rows) -> np.ndarray:
+    def evaluate(self, rows: Sequence[Sequence[float]]) -> npt.NDArray[np.float32]:
         h = np.asarray(rows, dtype=np.float32)
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):

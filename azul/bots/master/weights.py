@@ -96,7 +96,8 @@ def net_from_arrays(arrays: dict, source: str = "weights") -> ValueNet:
             raise MasterWeightsError(f"master bot weights corrupt: {source}: layer {i} has shape "
                                      f"{w.shape} / {b.shape}")
         if not (np.isfinite(w).all() and np.isfinite(b).all()):
-            raise MasterWeightsError(f"master bot weights corrupt: {source}: layer {i} is not finite")
+            raise MasterWeightsError(
+                f"master bot weights corrupt: {source}: layer {i} is not finite")
         width = w.shape[1]
     if width != players:
         raise MasterWeightsError(f"master bot weights corrupt: {source}: {width} outputs for "
@@ -122,7 +123,8 @@ def read_terms(name: str = DUEL_TERMS, path=None) -> tuple:
     try:
         data = json.loads(text)
     except ValueError as error:
-        raise MasterWeightsError(f"master bot weights corrupt: {source}: not JSON ({error})") from None
+        raise MasterWeightsError(
+            f"master bot weights corrupt: {source}: not JSON ({error})") from None
     if not isinstance(data, dict) or "terms" not in data or "rounds" not in data:
         raise MasterWeightsError(f"master bot weights corrupt: {source}: expected an object with "
                                  f"'terms' and 'rounds'")

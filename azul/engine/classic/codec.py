@@ -186,7 +186,8 @@ def _decode_board(core: ClassicCore, p: int, board, totals: list[int], where: st
         colour = fields.colour(line["color"], f"{where}.lines[{r}].color")
         if colour in cells[r * SIZE:r * SIZE + SIZE]:
             raise InvalidState(
-                f"{where}.lines[{r}].color: wall row {r} already holds {COLOURS[colour]} (R13b/R13c)"
+                f"{where}.lines[{r}].color: wall row {r} already holds {COLOURS[colour]} "
+                "(R13b/R13c)"
             )
         core.line_colour[base + r] = colour
         core.line_count[base + r] = count

@@ -1,5 +1,5 @@
 """The rules of classic Azul on a compact, mutable state: the one implementation of R1-R24.
-(Over 400 lines: the whole classic rulebook on one state, kept together so each rule reads beside the others.)
+(Over 400 lines: the whole classic rulebook on one state, each rule beside the others.)
 
 ``ClassicCore`` is the fast path for bots and benchmarks (OpenSpiel style: ``legal_actions``
 returns ints, ``apply_action`` mutates in place without validation, ``clone`` copies).
@@ -75,6 +75,32 @@ class ClassicCore:
     """
 
     __slots__ = _FIELDS
+    # The fields' types (annotations only: the slots above hold the values).
+    players: int
+    gray: bool
+    seed: int
+    round: int
+    phase: int
+    current: int
+    first: int
+    marker: int
+    table: int
+    move_count: int
+    factories: list[int]
+    center: list[int]
+    bag: list[int]
+    lid: list[int]
+    scores: list[int]
+    line_colour: list[int]
+    line_count: list[int]
+    wall: list[int]
+    row_mask: list[int]
+    column_mask: list[int]
+    row_colours: list[int]
+    colour_columns: list[int]
+    allow: list[int]
+    floors: list[list[int]]
+
     ruleset = "classic"  # its name in the REGISTRY: what the bots' kits are looked up by
 
     # ----------------------------------------------------------------- creation
@@ -171,7 +197,7 @@ class ClassicCore:
         base = player * SIZE
         return sum(1 for r in range(SIZE) if self.row_mask[base + r] == FULL)
 
-    def bonuses(self, player: int) -> dict:
+    def bonuses(self, player: int) -> dict[str, int]:
         """R23 end bonuses of ``player`` as counts and points."""
         base = player * SIZE
         rows = self.complete_rows(player)
@@ -360,7 +386,8 @@ class ClassicCore:
         return True
 
     def _line_to_floor(self, p: int, r: int, colour: int) -> None:
-        """R16: a complete gray-wall line with no legal column goes to the floor (beyond: the lid)."""
+        """R16: a complete gray-wall line with no legal column goes to the floor (beyond: the
+        lid)."""
         base = p * SIZE
         floor = self.floors[p]
         space = FLOOR_SIZE - len(floor)

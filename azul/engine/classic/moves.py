@@ -6,6 +6,7 @@ listing legal moves costs no allocation.
 
 from ..common import fields
 from ..common.colours import COLOURS
+from ..common.fields import JsonObject
 from ..errors import InvalidMove
 from .tables import ACTION_COUNT, CENTER, DECODE, FLOOR, SIZE, TILING_BASE, encode_take
 
@@ -20,8 +21,14 @@ class ClassicMove:
     (``row``, ``column``).  Immutable; equal moves compare and hash equal."""
 
     __slots__ = ("action", "source", "color", "line", "row", "column")
+    action: int
+    source: int | str | None  # a factory index or "center"
+    color: str | None
+    line: int | str | None  # a pattern line or "floor"
+    row: int | None
+    column: int | None
 
-    def __init__(self, action: int):
+    def __init__(self, action: int) -> None:
         set_ = object.__setattr__
         set_(self, "action", action)
         if action < TILING_BASE:
@@ -38,7 +45,7 @@ class ClassicMove:
             set_(self, "row", row)
             set_(self, "column", column)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("ClassicMove is immutable")
 
     @property
@@ -58,7 +65,7 @@ class ClassicMove:
         return ALL_MOVES[action]
 
     @staticmethod
-    def from_dict(data: dict) -> "ClassicMove":
+    def from_dict(data: object) -> "ClassicMove":
         if not isinstance(data, dict):
             raise InvalidMove(f"move: must be an object, not {type(data).__name__}")
         if "row" in data or "column" in data:
@@ -84,25 +91,25 @@ class ClassicMove:
             dest = fields.index(line, "move.line", SIZE)
         return ALL_MOVES[encode_take(source_index, colour, dest)]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonObject:
         if self.action >= TILING_BASE:
             return {"row": self.row, "column": self.column}
         return {"source": self.source, "color": self.color, "line": self.line}
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, ClassicMove):
             return self.action == other.action
         return NotImplemented
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(("ClassicMove", self.action))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.action >= TILING_BASE:
             return f"ClassicMove(row={self.row}, column={self.column})"
         return f"ClassicMove(source={self.source!r}, color={self.color!r}, line={self.line!r})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self.action >= TILING_BASE:
             return f"place line {self.row} in column {self.column}"
         source = "the center" if self.source == "center" else f"factory {self.source}"

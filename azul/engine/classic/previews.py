@@ -92,6 +92,7 @@ def move_previews(state: ClassicState) -> list[dict]:
     core = state.fast()
     cache: dict = {}
     return [
-        _tiling_preview(core, action) if action >= TILING_BASE else _take_preview(core, action, cache)
+        _tiling_preview(core, action) if action >= TILING_BASE
+        else _take_preview(core, action, cache)
         for action in core.legal_actions()
     ]

@@ -133,7 +133,8 @@ def tiles_taken(core: ClassicCore, action: int) -> int | None:
     return KIND_COUNTS[core.factories[source]][colour]
 
 
-def apply_scored(state: ClassicState, move, *, player: int | None = None) -> tuple[ClassicState, dict]:
+def apply_scored(state: ClassicState, move, *,
+                 player: int | None = None) -> tuple[ClassicState, dict]:
     """``state.apply(move)`` and its account.
 
     The account: ``taken`` (tiles picked up, None for a tiling move), ``scoring`` (the events,

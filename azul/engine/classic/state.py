@@ -5,6 +5,9 @@
 ruleset's state shares is in ``common/state_base.py``.
 """
 
+from typing import Self
+
+from ..common.fields import JsonObject
 from ..common.state_base import StateBase, seed_or_fresh
 from ..errors import IllegalMove, InvalidMove, InvalidState
 from . import codec
@@ -15,7 +18,7 @@ from .tables import FACTORY_COUNT, OVER, PHASES, TILING_BASE, VARIANTS
 
 def _check_source(core: ClassicCore, move: ClassicMove) -> None:
     """A factory index must exist with this many players (``Move`` allows up to 9)."""
-    if move.action < TILING_BASE and move.source != "center":
+    if move.action < TILING_BASE and isinstance(move.source, int):  # not "center"
         factories = len(core.factories)
         if move.source >= factories:
             raise InvalidMove(
@@ -24,7 +27,7 @@ def _check_source(core: ClassicCore, move: ClassicMove) -> None:
             )
 
 
-class ClassicState(StateBase):
+class ClassicState(StateBase[ClassicCore, ClassicMove]):
     """A position of a classic game.  Never changes; ``apply`` returns a new one."""
 
     __slots__ = ()
@@ -39,8 +42,9 @@ class ClassicState(StateBase):
 
     # ------------------------------------------------------------- creation
     @classmethod
-    def new(cls, players: int, *, variant: str = "standard", seed: int | None = None):
-        if isinstance(players, bool) or not isinstance(players, int) or players not in FACTORY_COUNT:
+    def new(cls, players: int, *, variant: str = "standard", seed: int | None = None) -> Self:
+        if (isinstance(players, bool) or not isinstance(players, int)
+                or players not in FACTORY_COUNT):
             raise InvalidState(f"players: must be 2, 3 or 4, not {players!r}")
         if variant not in VARIANTS:
             raise InvalidState(f"variant: must be one of {', '.join(VARIANTS)}, not {variant!r}")
@@ -60,7 +64,7 @@ class ClassicState(StateBase):
         return [ALL_MOVES[action] for action in self._core.legal_actions()]
 
     # ----------------------------------------------------------------- result
-    def result(self) -> dict:
+    def result(self) -> JsonObject:
         """R23-R24: final scores, ranks (1 = best, ties share), winners, rows, bonuses."""
         core = self._core
         if core.phase != OVER:
@@ -78,7 +82,7 @@ class ClassicState(StateBase):
         }
 
     # ---------------------------------------------------------------- python
-    def __repr__(self):
+    def __repr__(self) -> str:
         core = self._core
         return (
             f"<ClassicState {self.variant} {core.players}p round {core.round} {self.phase} "

@@ -8,6 +8,7 @@ original would have.  String seeding is stable across platforms and Python versi
 
 import random
 import secrets
+from collections.abc import Callable
 
 # Seeds stay below 2**53 so that JavaScript clients can hold them exactly.
 SEED_LIMIT = 2**53
@@ -21,7 +22,7 @@ def refill_random(ruleset: str, seed: int, round_number: int) -> random.Random:
     return random.Random(f"{ruleset}:{seed}:{round_number}")
 
 
-def draw_tile(uniform, bag: list[int], lid: list[int]) -> int:
+def draw_tile(uniform: Callable[[], float], bag: list[int], lid: list[int]) -> int:
     """Draw one tile uniformly from ``bag`` (mutated); refill the bag from the lid when empty.
 
     ``uniform`` is a bound ``Random.random``.  Returns the colour index, or -1 when both

@@ -5,11 +5,16 @@ field, so that every message reads ``<field>: <what is wrong>``.  States are ref
 ``InvalidState``, moves with ``InvalidMove``.
 """
 
+from collections.abc import Iterable
+
 from ..errors import InvalidMove, InvalidState
 from .colours import COLOUR_INDEX, COLOURS
 
+# A JSON object as the codecs and moves write it (what they read is checked from ``object``).
+JsonObject = dict[str, object]
 
-def integer(value, field: str, low: int | None = None, high: int | None = None,
+
+def integer(value: object, field: str, low: int | None = None, high: int | None = None,
             *, error: type[ValueError] = InvalidState) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise error(f"{field}: must be an integer, not {type(value).__name__}")
@@ -19,7 +24,7 @@ def integer(value, field: str, low: int | None = None, high: int | None = None,
     return value
 
 
-def index(value, field: str, limit: int, *, error: type[ValueError] = InvalidMove) -> int:
+def index(value: object, field: str, limit: int, *, error: type[ValueError] = InvalidMove) -> int:
     """An integer 0..limit-1."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise error(f"{field}: must be an integer, not {type(value).__name__}")
@@ -28,13 +33,14 @@ def index(value, field: str, limit: int, *, error: type[ValueError] = InvalidMov
     return value
 
 
-def json_list(value, field: str, *, error: type[ValueError] = InvalidState) -> list:
+def json_list(value: object, field: str, *,
+              error: type[ValueError] = InvalidState) -> list[object]:
     if not isinstance(value, list):
         raise error(f"{field}: must be a list, not {type(value).__name__}")
     return value
 
 
-def json_object(value, field: str, keys, optional=(), *,
+def json_object(value: object, field: str, keys: Iterable[str], optional: Iterable[str] = (), *,
                 error: type[ValueError] = InvalidState) -> None:
     """An object with exactly ``keys`` (the first missing one in their order is named),
     perhaps some of ``optional``.  The whole state, ``field == "state"``, names its keys bare."""
@@ -49,7 +55,7 @@ def json_object(value, field: str, keys, optional=(), *,
         raise error(f"{prefix}{extra[0]}: unexpected key")
 
 
-def colour(value, field: str, *, error: type[ValueError] = InvalidState) -> int:
+def colour(value: object, field: str, *, error: type[ValueError] = InvalidState) -> int:
     """A colour name, as its index in ``COLOURS``."""
     if not isinstance(value, str):
         raise error(f"{field}: must be a colour name, not {type(value).__name__}")
@@ -58,7 +64,7 @@ def colour(value, field: str, *, error: type[ValueError] = InvalidState) -> int:
     return COLOUR_INDEX[value]
 
 
-def tile_counts(value, field: str) -> list[int]:
+def tile_counts(value: object, field: str) -> list[int]:
     """A list of colour names (tiles), as counts per colour."""
     counts = [0] * len(COLOURS)
     for i, tile in enumerate(json_list(value, field)):
@@ -66,7 +72,7 @@ def tile_counts(value, field: str) -> list[int]:
     return counts
 
 
-def colour_counts(value, field: str, most: int) -> list[int]:
+def colour_counts(value: object, field: str, most: int) -> list[int]:
     """An object with a count 0..most for every colour name (a bag, a lid, a tower)."""
     if not isinstance(value, dict):
         raise InvalidState(f"{field}: must be an object, not {type(value).__name__}")

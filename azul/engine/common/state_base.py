@@ -7,8 +7,37 @@ class and phases, and adds ``new``, ``legal_moves``, ``result`` and the checks o
 path of the bots, stay separate.
 """
 
+from collections.abc import Callable
+from typing import Generic, Protocol, Self, TypeVar
+
 from ..errors import IllegalMove, InvalidMove, InvalidState
 from .bag import SEED_LIMIT, fresh_seed
+from .core_protocol import Core
+from .fields import JsonObject
+
+
+class StateCore(Core, Protocol):
+    """What a state reads of its core besides the ``Core`` protocol."""
+
+    phase: int
+    first: int
+    seed: int
+
+
+class Move(Protocol):
+    """What a state needs of its ruleset's move class."""
+
+    @property
+    def action(self) -> int: ...
+
+    @classmethod
+    def from_dict(cls, data: object) -> Self: ...
+
+    def to_dict(self) -> JsonObject: ...
+
+
+CoreT = TypeVar("CoreT", bound=StateCore)
+MoveT = TypeVar("MoveT", bound=Move)
 
 
 def seed_or_fresh(seed: int | None) -> int:
@@ -20,38 +49,49 @@ def seed_or_fresh(seed: int | None) -> int:
     return seed
 
 
-class StateBase:
+class StateBase(Generic[CoreT, MoveT]):
     """A position of a game.  Never changes; ``apply`` returns a new one."""
 
     __slots__ = ("_core",)
     # Set by each ruleset's state:
-    _encode = _decode = None  # its codec's functions, as staticmethods
-    _move_type: type  # its move class, with ``from_dict``
+    _move_type: type[MoveT]  # its move class, with ``from_dict``
     _phases: tuple[str, ...]  # phase names, by the core's phase number
     _over: int  # the core's phase number of a finished game
-    # staticmethod(core, action) -> why the rules refuse ``action`` now (one sentence), or None
-    _illegal_reason = None
     # None, or staticmethod(core, move) raising InvalidMove for what this table does not have
-    _check_fits_table = None
+    _check_fits_table: Callable[[CoreT, MoveT], None] | None = None
 
-    def __init__(self, core):
+    # Its codec's functions and its rules' refusal, as staticmethods.
+    @staticmethod
+    def _encode(core: CoreT, /, public: bool = False) -> JsonObject:
+        raise NotImplementedError
+
+    @staticmethod
+    def _decode(data: object, /) -> CoreT:
+        raise NotImplementedError
+
+    @staticmethod
+    def _illegal_reason(core: CoreT, action: int, /) -> str | None:
+        """Why the rules refuse ``action`` now (one sentence), or None."""
+        raise NotImplementedError
+
+    def __init__(self, core: CoreT) -> None:
         self._core = core
 
     # ------------------------------------------------------------- creation
     @classmethod
-    def from_dict(cls, data: dict):
+    def from_dict(cls, data: object) -> Self:
         return cls(cls._decode(data))
 
     @classmethod
-    def from_fast(cls, core):
+    def from_fast(cls, core: CoreT) -> Self:
         """Wrap a copy of a fast-path core (e.g. one a bot has been searching with)."""
         return cls(core.clone())
 
-    def fast(self):
+    def fast(self) -> CoreT:
         """A mutable copy for the fast path: ``legal_actions()`` / ``apply_action(action)``."""
         return self._core.clone()
 
-    def to_dict(self, *, public: bool = False) -> dict:
+    def to_dict(self, *, public: bool = False) -> JsonObject:
         return self._encode(self._core, public=public)
 
     # ---------------------------------------------------------------- reading
@@ -88,7 +128,7 @@ class StateBase:
         return self._core.phase == self._over
 
     # ------------------------------------------------------------------ moves
-    def check(self, move, *, player: int | None = None):
+    def check(self, move: MoveT | object, *, player: int | None = None) -> MoveT:
         """Return ``move`` as a move of this ruleset if it may be applied now; raise otherwise."""
         move_type = self._move_type
         if isinstance(move, dict):
@@ -110,7 +150,7 @@ class StateBase:
             raise IllegalMove(reason)
         return move
 
-    def apply(self, move, *, player: int | None = None):
+    def apply(self, move: MoveT | object, *, player: int | None = None) -> Self:
         """Apply ``move`` (a move or its dict) and return the new state.
 
         ``player``, when given, is the seat sending the move; it must be the current one.
@@ -121,9 +161,15 @@ class StateBase:
         return type(self)(core)
 
     # ---------------------------------------------------------------- python
-    def __eq__(self, other):
+    def legal_moves(self) -> list[MoveT]:
+        raise NotImplementedError
+
+    def result(self) -> JsonObject:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, type(self)):
             return self.to_dict() == other.to_dict()
         return NotImplemented
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # equal by value, yet mutable-looking: unhashable

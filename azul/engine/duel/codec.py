@@ -88,7 +88,8 @@ def encode(core: DuelCore, public: bool = False) -> dict:
         "plate_display": list(core.display),
         "plate_stack": len(core.plate_stack) if public else list(core.plate_stack),
         "revealed_plates": list(core.revealed),
-        "chip_supply": len(core.chip_supply) if public else [CHIP_NAME[m] for m in core.chip_supply],
+        "chip_supply": (len(core.chip_supply) if public
+                        else [CHIP_NAME[m] for m in core.chip_supply]),
         "chips_gone": [CHIP_NAME[m] for m in core.chips_gone],
         "objectives": [{"tablet": t, "side": s} for t, s in core.objectives],
         "boards": [_encode_board(core, p) for p in range(2)],
@@ -340,7 +341,8 @@ def _decode_board(core: DuelCore, p: int, board, totals: list[int], where: str) 
         chips = fields.integer(line["chips"], f"{field}.chips", 0, r + 1 - count)
         if not count:
             if line["color"] is not None or chips:
-                raise InvalidState(f"{field}.color: must be null and chips 0 when the line is empty")
+                raise InvalidState(
+                    f"{field}.color: must be null and chips 0 when the line is empty")
             continue
         colour = fields.colour(line["color"], f"{field}.color")
         i = p * LINES + r

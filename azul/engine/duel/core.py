@@ -1,5 +1,5 @@
 """The rules of Azul Duel on a compact, mutable state: the one implementation of D1-D24.
-(Over 400 lines: the whole Duel rulebook on one state, kept together so each rule reads beside the others.)
+(Over 400 lines: the whole Duel rulebook on one state, each rule beside the others.)
 
 ``DuelCore`` is the fast path for bots (``legal_actions`` returns ints, ``apply_action``
 mutates in place without validation, ``clone`` copies); the immutable ``DuelState``
@@ -8,8 +8,10 @@ also gives the tuple it stands for (``("sun", factory, colour, line, moon_order)
 """
 
 import random
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations_with_replacement, permutations
+from typing import TypeVar
 
 from ..common.bag import draw_tile, refill_random
 from ..common.core_copy import field_copier
@@ -70,6 +72,8 @@ from .tables import (
     TOTAL_BROKEN_COST,
     WILD,
 )
+
+T = TypeVar("T")
 
 RANDOM_TAG = "duel"
 NO_CHIP = 0
@@ -132,6 +136,40 @@ class DuelCore:
     """
 
     __slots__ = _FIELDS
+    # The fields' types (annotations only: the slots above hold the values).
+    seed: int
+    round: int
+    phase: int
+    current: int
+    first: int
+    fp: int
+    tiling_line: int
+    move_count: int
+    scores: list[int]
+    bag: list[int]
+    tower: list[int]
+    large_moon: list[int]
+    chips: list[int]
+    chip_up: list[bool]
+    chip_supply: list[int]
+    chips_gone: list[int]
+    plate_stack: list[int]
+    display: list[int]
+    revealed: list[int]
+    plates_taken: list[int]
+    passed: list[bool]
+    line_colour: list[int]
+    line_count: list[int]
+    line_chips: list[int]
+    objectives: list[tuple[int, str]]
+    suns: list[list[int]]
+    moons: list[list[int]]
+    bonus: list[list[int]]
+    slots: list[list[tuple[int, int] | None]]
+    layout: list[list[int]]
+    grid: list[list[int]]
+    broken: list[list[int]]
+
     ruleset = "duel"  # its name in the REGISTRY: what the bots' kits are looked up by
     players = 2  # the Core protocol's seat count (common/core_protocol.py)
     copy_on_write = _ROWS  # fields whose inner lists a clone shares (replaced, never edited)
@@ -197,7 +235,7 @@ class DuelCore:
         return _copy(self)
 
     @staticmethod
-    def _own(rows: list, p: int) -> list:
+    def _own(rows: list[list[T]], p: int) -> list[T]:
         """Player ``p``'s list of a ``_ROWS`` field as a copy of its own, to change in place
         (a clone may share the one it holds)."""
         row = rows[p] = rows[p][:]
@@ -356,7 +394,7 @@ class DuelCore:
             actions = self.drafting_actions(p)
             return actions if actions else [PASS]
         if phase == BUYING:
-            actions: list[int] = []
+            actions = []
             if self.plate_stack and self.scores[p] >= rulings.MIN_SCORE_TO_BUY:
                 actions.append(BUY_PLATE)
             free = sum(1 << s for s in range(SLOTS) if self.slots[p][s] is None)
@@ -428,7 +466,8 @@ class DuelCore:
         return actions
 
     def apply_action(self, action: int) -> None:
-        """Apply a legal action (a codebook id) in place.  No validation: see ``DuelState.check``."""
+        """Apply a legal action (a codebook id) in place.  No validation: see
+        ``DuelState.check``."""
         self.move_count += 1
         parts = ACTIONS[action]  # the tuple it stands for
         kind = parts[0]
@@ -488,7 +527,7 @@ class DuelCore:
             raise ValueError(f"unknown action {parts!r}")
 
     # ---------------------------------------------------------------- drafting
-    def _take_sun(self, p: int, f: int, colour: int, line: int, order: tuple) -> None:
+    def _take_sun(self, p: int, f: int, colour: int, line: int, order: tuple[int, ...]) -> None:
         """D12 (and D8's last sentence for a single-coloured large sun)."""
         sun = self.suns[f]
         taken = sun[colour]
@@ -737,8 +776,8 @@ class DuelCore:
                 self._maybe_reveal(f)
         self._refill_display()
 
-    def _draw(self, uniform, count: int) -> list[int]:
-        tiles = []
+    def _draw(self, uniform: Callable[[], float], count: int) -> list[int]:
+        tiles: list[int] = []
         for _ in range(count):
             colour = draw_tile(uniform, self.bag, self.tower)
             if colour < 0:
@@ -764,7 +803,7 @@ _copy = field_copier(DuelCore, shared=_SHARED, lists=_LISTS, nested=_NESTED, row
 
 
 def objective_score(tablet: int, side: str, grid: list[int], layout: list[int],
-                    slots: list) -> int:
+                    slots: list[tuple[int, int] | None]) -> int:
     """D24 for one dome (values in rulings.OBJECTIVE_VALUES)."""
     values = rulings.OBJECTIVE_VALUES[(tablet, side)]
     specials = rulings.SPECIAL_TILES_COUNT_FOR_OBJECTIVES

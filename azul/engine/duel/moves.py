@@ -7,6 +7,7 @@ shape and names the offending field, ``to_dict`` gives it back.
 
 from ..common import fields
 from ..common.colours import COLOURS
+from ..common.fields import JsonObject
 from ..errors import InvalidMove
 from .actions import ACTION_IDS, ACTIONS
 from .tables import (
@@ -46,10 +47,12 @@ class DuelMove:
     """One decision of a Duel player.  Immutable; equal moves compare and hash equal."""
 
     __slots__ = ("action",)
+    action: int  # its id in the codebook (``actions``)
 
     @classmethod
     def from_action(cls, action: int) -> "DuelMove":
-        """The move of a core action (``DuelCore.legal_actions``), as ``ClassicMove.from_action``."""
+        """The move of a core action (``DuelCore.legal_actions``), as
+        ``ClassicMove.from_action``."""
         return cls(action)
 
     def __init__(self, action: int):
@@ -68,7 +71,7 @@ class DuelMove:
         return self.parts[0]
 
     @staticmethod
-    def from_dict(data) -> "DuelMove":
+    def from_dict(data: object) -> "DuelMove":
         if not isinstance(data, dict):
             raise InvalidMove(f"move: must be an object, not {type(data).__name__}")
         if "type" not in data:
@@ -142,7 +145,7 @@ class DuelMove:
                       fields.index(data["column"], "move.column", GRID))
         return DuelMove(ACTION_IDS[parts])  # the codebook holds every tuple built above
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonObject:
         a = self.parts
         kind = a[0]
         if kind in ("opening_plate", "take_plate"):

@@ -45,7 +45,8 @@ class _RecordingDuelCore(DuelCore):
 
     def note_tiling_start(self) -> None:
         if self.before_tiling is None:
-            self.before_tiling = {"round": self.round, "boards": [codec._encode_board(self, p) for p in range(2)]}
+            self.before_tiling = {"round": self.round,
+                                  "boards": [codec._encode_board(self, p) for p in range(2)]}
 
     def apply_action(self, action: int) -> None:
         if self.phase == TILING:
@@ -54,7 +55,8 @@ class _RecordingDuelCore(DuelCore):
         before = self.scores[p]
         super().apply_action(action)
         if action == BUY_PLATE:  # D11
-            self.events.append({"type": "plate_bought", "player": p, "points": self.scores[p] - before, "score": self.scores[p]})
+            self.events.append({"type": "plate_bought", "player": p,
+                                "points": self.scores[p] - before, "score": self.scores[p]})
 
     def _resolve_tiling(self) -> None:
         self.note_tiling_start()
@@ -83,7 +85,8 @@ class _RecordingDuelCore(DuelCore):
         special_points = 0
         if specials:
             cell = specials[0]
-            special_points = cell // GRID + 1 if rulings.SPECIAL_SCORES_ROW_NUMBER else total - placement_points(across, down)
+            special_points = (cell // GRID + 1 if rulings.SPECIAL_SCORES_ROW_NUMBER
+                              else total - placement_points(across, down))
         tile_points = total - special_points
         self.events.append({
             "type": "wall", "player": p, "row": line, "column": column, "color": COLOURS[colour],
@@ -100,7 +103,8 @@ class _RecordingDuelCore(DuelCore):
         if not self.placing and self.line_count[i]:  # D19: the line's tiles are broken
             p, line = divmod(i, LINES)
             self.events.append({
-                "type": "line_to_floor", "player": p, "row": line, "color": COLOURS[self.line_colour[i]],
+                "type": "line_to_floor", "player": p, "row": line,
+                "color": COLOURS[self.line_colour[i]],
                 "tiles": self.line_count[i], "points": 0, "score": self.scores[p],
             })
         super()._clear_line(i)
@@ -129,7 +133,8 @@ class _RecordingDuelCore(DuelCore):
             events = []
             for (tablet, side), gained in zip(self.objectives, points[p], strict=True):
                 running += gained
-                events.append({"type": "objective", "player": p, "tablet": tablet, "side": side, "points": gained, "score": running})
+                events.append({"type": "objective", "player": p, "tablet": tablet, "side": side,
+                               "points": gained, "score": running})
             if events:  # the final score has a floor (D23): the last event shows where it ended
                 events[-1]["score"] = self.scores[p]
             self.events += events
@@ -142,7 +147,8 @@ def tiles_taken(core: DuelCore, action: tuple) -> int | None:
         return core.suns[action[1]][action[2]]
     if kind == "moon":
         colour = action[1]
-        tops = sum(1 for f in range(SMALL_FACTORIES) if core.moons[f] and core.moons[f][0] == colour)
+        tops = sum(1 for f in range(SMALL_FACTORIES)
+                   if core.moons[f] and core.moons[f][0] == colour)
         return tops + core.large_moon[colour]
     return None
 

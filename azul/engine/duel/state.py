@@ -6,6 +6,7 @@ ruleset's state shares is in ``common/state_base.py``.
 """
 
 from ..common.colours import COLOURS
+from ..common.fields import JsonObject
 from ..common.state_base import StateBase, seed_or_fresh
 from ..errors import IllegalMove, InvalidState
 from . import codec, rulings
@@ -35,7 +36,7 @@ def refusal(core: DuelCore, action: int) -> str | None:
     return illegal_reason(core, ACTIONS[action]) or "that move is not legal now"
 
 
-class DuelState(StateBase):
+class DuelState(StateBase[DuelCore, DuelMove]):
     """A position of an Azul Duel game.  Never changes; ``apply`` returns a new one."""
 
     __slots__ = ()
@@ -59,7 +60,7 @@ class DuelState(StateBase):
     variant = "duel"
 
     @property
-    def pending(self) -> dict | None:
+    def pending(self) -> JsonObject | None:
         return codec.pending(self._core)
 
     # ------------------------------------------------------------------ moves
@@ -67,7 +68,7 @@ class DuelState(StateBase):
         return [DuelMove(a) for a in self._core.legal_actions()]
 
     # ----------------------------------------------------------------- result
-    def result(self) -> dict:
+    def result(self) -> JsonObject:
         """D23: final scores, ranks (1 = best, ties share), winners, objective points."""
         core = self._core
         if core.phase != OVER:
@@ -90,14 +91,15 @@ class DuelState(StateBase):
         }
 
     # ---------------------------------------------------------------- python
-    def __repr__(self):
+    def __repr__(self) -> str:
         core = self._core
         return (f"<DuelState round {core.round} {self.phase} player {core.current} "
                 f"move {core.move_count}>")
 
 
 def illegal_reason(core: DuelCore, action: tuple) -> str | None:
-    """Why ``action`` (an action tuple) is not legal now, in one sentence (None if no specific reason found)."""
+    """Why ``action`` (an action tuple) is not legal now, in one sentence (None if no specific
+    reason found)."""
     phase = core.phase
     p = core.current
     kind = action[0]
@@ -169,7 +171,8 @@ def illegal_reason(core: DuelCore, action: tuple) -> str | None:
                 rest = sorted(c for c in range(5) if c != colour for _ in range(sun[c]))
                 if sorted(order) != rest:
                     names = [COLOURS[c] for c in rest]
-                    return f"moon_order must stack exactly the other tiles of the sun: {names} (D12)"
+                    return ("moon_order must stack exactly the other tiles of the sun: "
+                            f"{names} (D12)")
         else:
             colour, line = action[1:]
             if not any(m and m[0] == colour for m in core.moons) and not core.large_moon[colour]:

@@ -77,8 +77,10 @@ SINGLE_CHIPS = tuple(1 << c for c in range(COLOUR_COUNT))
 PAIR_CHIPS = tuple((1 << a) | (1 << b) for a, b in combinations(range(COLOUR_COUNT), 2))
 CHIP_TYPES = SINGLE_CHIPS + PAIR_CHIPS
 CHIP_ORDER = {mask: i for i, mask in enumerate(CHIP_TYPES)}
-# Two of each one-colour chip, one of each pair (a D5 ruling built in here: azul/engine/duel/rulings.py).
-ALL_CHIPS: tuple[int, ...] = tuple(sorted(SINGLE_CHIPS * 2, key=CHIP_ORDER.__getitem__)) + PAIR_CHIPS
+# Two of each one-colour chip, one of each pair (a D5 ruling built in here:
+# azul/engine/duel/rulings.py).
+ALL_CHIPS: tuple[int, ...] = (tuple(sorted(SINGLE_CHIPS * 2, key=CHIP_ORDER.__getitem__))
+                              + PAIR_CHIPS)
 CHIP_NAME = {
     mask: "+".join(COLOURS[c] for c in range(COLOUR_COUNT) if (mask >> c) & 1)
     for mask in CHIP_TYPES

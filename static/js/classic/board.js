@@ -167,7 +167,8 @@ export function renderGame(view) {
     );
   }
   if (view.errorText) children.push(h("div", { class: "alert", role: "alert", "data-error": "", text: view.errorText }));
-  if (view.over) children.push(renderEndScreen(view));
+  // The last round's scoring plays first: the result would give away what it is about to show.
+  if (view.over && !view.sequence) children.push(renderEndScreen(view));
   const lastSource = view.lastMove && view.lastMove.move.source !== undefined ? view.lastMove.move.source : null;
   const hint = view.hint && view.hint.source !== undefined ? { source: view.hint.source, colour: view.hint.color } : null;
   const market = renderMarket(state, {
@@ -181,6 +182,7 @@ export function renderGame(view) {
   children.push(h("div", { class: ["game__play", view.over && "game__play--over"] }, view.over ? [boards] : [market, boards]));
   const actions = [];
   if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: gettext("Hint") }));
+  if (view.canAbort) actions.push(h("button", { type: "button", class: "button button--quiet", "data-abort": "", onclick: () => view.handlers.abort(), text: gettext("Abort") }));
   if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: gettext("Resign") }));
   children.push(h("div", { class: "game__side" }, [renderLog(view), h("div", { class: "game__actions" }, actions)]));
   return h(

@@ -5,7 +5,7 @@ import { renderRatingChanges, renderRoundBreakdown } from "../shared/breakdown.j
 import { h } from "../shared/dom.js";
 import { renderFairness } from "../shared/fairness.js";
 import { seatName } from "../shared/names.js";
-import { abortedHeading } from "../shared/outcome.js";
+import { abortedHeading, endedByNote } from "../shared/outcome.js";
 import { gettext, ngettext, fmt } from "../shared/i18n.js";
 
 function bonusParts(bonus) {
@@ -24,7 +24,7 @@ export function renderEndScreen(view) {
   const order = state.boards.map((_b, index) => index).sort((a, b) => (ranks ? ranks[a] - ranks[b] : scores[b] - scores[a]));
   const winners = view.winners || [];
   const names = winners.map((index) => seatName(view.seats[index], index));
-  const endedBy = result && result.ended_by && result.ended_by !== "normal" ? fmt(gettext(" (ended by %(ended_by)s)"), { ended_by: result.ended_by }) : "";
+  const endedBy = endedByNote(result);
   const rows = order.map((index) => {
     const bonus = bonuses[index] || { points: 0 };
     const parts = bonusParts(bonus);
@@ -37,13 +37,13 @@ export function renderEndScreen(view) {
     ]);
   });
   return h("section", { class: "endscreen", "data-endscreen": "", "aria-label": gettext("Final result") }, [
-    h("h2", { text: abortedHeading(view, result) || (winners.length > 1 ? fmt(gettext("Shared victory: %(names)s"), { names: names.join(" & ") }) : `${names[0] || "Nobody"} wins${endedBy}`) }),
+    h("h2", { text: abortedHeading(view, result) || (winners.length > 1 ? fmt(gettext("Shared victory: %(names)s"), { names: names.join(" & ") }) : (names.length ? fmt(gettext("%(name)s wins"), { name: names[0] }) : gettext("Nobody wins")) + endedBy) }),
     h("table", { class: "endscreen__table" }, [
       h("thead", {}, h("tr", {}, ["#", gettext("Player"), gettext("Walls & floors"), gettext("End bonus"), gettext("Final")].map((label) => h("th", { scope: "col", text: label })))),
       h("tbody", {}, rows),
     ]),
     renderRatingChanges(view.ratingChanges, view.seats, view.rated),
-    renderRoundBreakdown(view.rounds, view.seats, [["wall", "wall"], ["floor", "floor"], ["end", "bonus"]]),
+    renderRoundBreakdown(view.rounds, view.seats, [["wall", gettext("wall")], ["floor", gettext("floor")], ["end", gettext("bonus")]]),
     renderFairness({ commitment: view.commitment, seed: view.seed, salt: view.salt, check: view.commitmentCheck }),
     h("p", {}, [
       view.gameId ? h("a", { class: "button button--quiet", href: `/games/${view.gameId}/replay`, "data-replay-link": "", text: gettext("Replay") }) : null,

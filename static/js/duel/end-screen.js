@@ -5,7 +5,7 @@ import { renderRatingChanges, renderRoundBreakdown } from "../shared/breakdown.j
 import { h } from "../shared/dom.js";
 import { renderFairness } from "../shared/fairness.js";
 import { seatName } from "../shared/names.js";
-import { abortedHeading } from "../shared/outcome.js";
+import { abortedHeading, endedByNote } from "../shared/outcome.js";
 import { gettext, fmt } from "../shared/i18n.js";
 
 export function renderDuelEndScreen(view) {
@@ -14,7 +14,7 @@ export function renderDuelEndScreen(view) {
   const order = state.boards.map((_b, i) => i).sort((a, b) => (ranks[a] ?? 0) - (ranks[b] ?? 0));
   const winners = view.winners || [];
   const names = winners.map((index) => seatName(view.seats[index], index));
-  const endedBy = result && result.ended_by && result.ended_by !== "normal" ? fmt(gettext(" (ended by %(ended_by)s)"), { ended_by: result.ended_by }) : "";
+  const endedBy = endedByNote(result);
   const objectives = (result && result.objectives) || [];
   const rows = order.map((index) =>
     h("tr", { class: winners.includes(index) && "is-winner", "data-final-for": String(index) }, [
@@ -25,13 +25,13 @@ export function renderDuelEndScreen(view) {
     ]),
   );
   return h("section", { class: "endscreen", "data-endscreen": "", "aria-label": gettext("Final result") }, [
-    h("h2", { text: abortedHeading(view, result) || (winners.length > 1 ? fmt(gettext("Shared victory: %(names)s"), { names: names.join(" & ") }) : `${names[0] || "Nobody"} wins${endedBy}`) }),
+    h("h2", { text: abortedHeading(view, result) || (winners.length > 1 ? fmt(gettext("Shared victory: %(names)s"), { names: names.join(" & ") }) : (names.length ? fmt(gettext("%(name)s wins"), { name: names[0] }) : gettext("Nobody wins")) + endedBy) }),
     h("table", { class: "endscreen__table" }, [
       h("thead", {}, h("tr", {}, ["#", gettext("Player"), gettext("Objectives"), gettext("Final")].map((label) => h("th", { scope: "col", text: label })))),
       h("tbody", {}, rows),
     ]),
     renderRatingChanges(view.ratingChanges, view.seats, view.rated),
-    renderRoundBreakdown(view.rounds, view.seats, [["wall", "dome"], ["floor", "broken"], ["plates", "plates"], ["end", "objectives"]]),
+    renderRoundBreakdown(view.rounds, view.seats, [["wall", gettext("dome")], ["floor", gettext("broken")], ["plates", gettext("plates")], ["end", gettext("objectives")]]),
     renderFairness({ commitment: view.commitment, seed: view.seed, salt: view.salt, check: view.commitmentCheck }),
     h("p", {}, [
       view.gameId ? h("a", { class: "button button--quiet", href: `/games/${view.gameId}/replay`, "data-replay-link": "", text: gettext("Replay") }) : null,

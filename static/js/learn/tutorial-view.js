@@ -60,7 +60,7 @@ export class TutorialView extends GameView {
   }
 
   boardView() {
-    return { ...super.boardView(), canResign: false, canHint: false };
+    return { ...super.boardView(), canResign: false, canAbort: false, canHint: false };
   }
 
   render() {

@@ -72,6 +72,7 @@ export class DuelTable {
   sidePanel(view) {
     const actions = [];
     if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: gettext("Hint") }));
+    if (view.canAbort) actions.push(h("button", { type: "button", class: "button button--quiet", "data-abort": "", onclick: () => view.handlers.abort(), text: gettext("Abort") }));
     if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: gettext("Resign") }));
     return h("div", { class: "game__side" }, [renderLog(view), h("div", { class: "game__actions" }, actions)]);
   }

@@ -64,6 +64,7 @@ export class GameView {
     this.handlers = {
       cancel: () => this.setSelection(null),
       resign: () => this.resign(),
+      abort: () => this.abort(),
       hint: () => this.askHint(),
       confirm: () => this.confirm(),
       undo: () => this.undo(),
@@ -228,6 +229,8 @@ export class GameView {
       canOffer: myTurn && state.phase === "offer",
       canTile: myTurn && state.phase === "tiling",
       canResign: !over && me !== null,
+      // Someone has not moved yet: the game can be called off, unrated (docs/live-play.md).
+      canAbort: !over && me !== null && Boolean(this.payload.abortable),
       canHint: myTurn && !this.payload.rated,
       hintText: this.hintText || "",
       hint: this.hint,
@@ -324,6 +327,17 @@ export class GameView {
   resign() {
     if (!window.confirm(gettext("Resign this game?"))) return;
     this.connection.resign();
+  }
+
+  // The server broadcasts the aborted game to every page, this one included.
+  async abort() {
+    if (!window.confirm(gettext("Abort this game? Nobody wins and nobody is rated."))) return;
+    try {
+      await api.abort(this.gameId);
+    } catch (error) {
+      this.errorText = error.detail || gettext("The game could not be aborted.");
+      this.render();
+    }
   }
 
   clearPending() {

@@ -119,7 +119,7 @@ function gameRow(game) {
       h("div", { class: "lobby-game__scores" }, scoreLine(game)),
       h("div", { class: "table-facts" }, [
         h("span", { class: "badge", text: gameKind(game) }),
-        h("span", { class: "badge", text: game.rated ? "rated" : "casual" }),
+        h("span", { class: "badge", text: game.rated ? gettext("rated") : gettext("casual") }),
         h("span", { class: "badge", text: describeClock(game.clock) }),
       ]),
     ]),

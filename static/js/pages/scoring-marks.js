@@ -3,6 +3,17 @@
 // events one by one on the boards as they stood when the tiling began (payload last_move.before_tiling):
 // the event says what moved where and the score after it, so nothing is worked out here.
 
+import { colourWord } from "../shared/colours.js";
+import { gettext, fmt } from "../shared/i18n.js";
+
+// An end bonus's short label, in the page's language ("row 1", "all red").
+function bonusLabel(event) {
+  if (event.kind === "color") return fmt(gettext("all %(colour)s"), { colour: colourWord(event.index) });
+  if (event.kind === "row") return fmt(gettext("row %(number)s"), { number: event.index + 1 });
+  if (event.kind === "column") return fmt(gettext("column %(number)s"), { number: event.index + 1 });
+  return `${event.kind} ${event.index + 1}`;
+}
+
 function signed(points) {
   return points >= 0 ? `+${points}` : `−${-points}`;
 }
@@ -17,10 +28,9 @@ function addMark(marks, event) {
   if (event.type === "wall" || event.type === "special") mine.cells[`${event.row}:${event.column}`] = signed(event.points);
   else if (event.type === "floor") mine.floor = signed(event.points);
   else if (event.type === "bonus") {
-    const what = event.kind === "color" ? `all ${event.index}` : `${event.kind} ${event.index + 1}`;
-    mine.notes.push(`${what} ${signed(event.points)}`);
+    mine.notes.push(`${bonusLabel(event)} ${signed(event.points)}`);
   } else if (event.type === "objective") mine.notes.push(`${event.tablet}${event.side} ${signed(event.points)}`);
-  else if (event.type === "plate_bought") mine.notes.push(`plate ${signed(event.points)}`);
+  else if (event.type === "plate_bought") mine.notes.push(`${gettext("plate")} ${signed(event.points)}`);
 }
 
 // Every event of a move's scoring as marks: {player: {cells: {"row:column": "+4"}, floor, notes}}.

@@ -64,5 +64,6 @@ export const api = {
   game: (id) => apiRequest("GET", `/games/${id}`),
   moves: (id) => apiRequest("GET", `/games/${id}/moves`),
   hint: (id) => apiRequest("POST", `/games/${id}/hint`, {}),
+  abort: (id) => apiRequest("POST", `/games/${id}/abort`, {}),
   ratingChanges: (id) => apiRequest("GET", `/games/${id}/rating-changes`),
 };

@@ -93,6 +93,8 @@ export class GameConnection {
       const resync = this.resyncing;
       this.resyncing = false;
       this.handlers.onState?.(message, { resync });
+      // shared/sound.js hears every state shown (a page's `quiet` connection: none of its sounds).
+      document.dispatchEvent(new CustomEvent("game-state", { detail: { message, resync, quiet: Boolean(this.handlers.quiet) } }));
     } else if (message.type === "error") {
       this.handlers.onError?.(message);
     } else if (message.type === "presence") {

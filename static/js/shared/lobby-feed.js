@@ -3,6 +3,7 @@
 import { Backoff } from "./backoff.js";
 import { socketUrl } from "./connection.js";
 import { gettext, ngettext, fmt } from "./i18n.js";
+import { botName } from "./names.js";
 
 export class LobbyFeed {
   // handlers: onTables(tables), onTable(table), onInvitation(invitation), onStatus("open"|"closed")
@@ -72,5 +73,5 @@ export function describeClock(clock) {
 
 export function seatLabel(seat) {
   if (!seat) return "";
-  return seat.display_name || seat.username;
+  return botName(seat) || seat.display_name || seat.username;
 }

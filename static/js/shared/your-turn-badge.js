@@ -1,37 +1,22 @@
 // The header's "Your turn" badge, on every page of a logged-in user: /ws/me/ sends the list of
 // games waiting for our move after every change; the badge, the tab title ("(2) Your move — …")
-// and, when the setting is on, a short sound follow it.
+// and, when the sound setting is on, the your-turn sound follow it.
 
 import { Backoff } from "./backoff.js";
 import { socketUrl } from "./connection.js";
 import { fmt, gettext } from "./i18n.js";
+import { play } from "./sound.js";
 
 const TEXT = { title: (count, title) => fmt(gettext("(%(count)s) Your move — %(title)s"), { count, title }) };
 const badge = document.querySelector("[data-your-turn-badge]");
 
-function beep() {
-  try {
-    const audio = new AudioContext();
-    const tone = audio.createOscillator();
-    const gain = audio.createGain();
-    tone.frequency.value = 660;
-    gain.gain.value = 0.08;
-    tone.connect(gain).connect(audio.destination);
-    tone.start();
-    tone.stop(audio.currentTime + 0.18);
-  } catch {
-    // no audio (autoplay policy): the title and badge still say it
-  }
-}
-
 if (badge) {
   const baseTitle = document.title;
   const count = badge.querySelector(".your-turn-badge__count");
-  const sound = document.body.dataset.turnSound === "true";
   let shown = Number(badge.dataset.count || 0);
   const show = (games) => {
     const n = games.length;
-    if (sound && n > shown) beep();
+    if (n > shown) play("your-turn"); // when the sound setting is on (shared/sound.js)
     shown = n;
     badge.dataset.count = String(n);
     count.textContent = String(n);
@@ -45,6 +30,7 @@ if (badge) {
       backoff.reset();
       const message = JSON.parse(event.data);
       if (message.type === "your_turn") show(message.games);
+      document.dispatchEvent(new CustomEvent("me-feed", { detail: message })); // inbox-badge.js
     });
     socket.addEventListener("close", (event) => {
       const delay = backoff.afterClose(event.code);

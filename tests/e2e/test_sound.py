@@ -1,0 +1,65 @@
+"""Sound, in chromium, played by clicking: one setting, off at first. A visitor turns it on with
+the footer's button and it stays on in this browser (localStorage); a player's is stored on their
+account (the notification settings' turn_sound), whatever the browser. In a game against a bot,
+a move and the bot's reply sound, and the reply's your-turn comes from the header's badge."""
+
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from notifications.services import settings_of
+from tests.support.waiting import wait_until
+
+from .play_by_clicking import play_one_move, sign_up
+from .test_board_play import open_bot_game, wait_for_my_turn
+
+pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
+PHONE = {"width": 390, "height": 844}
+
+
+def sounds(page):
+    return (page.locator("body").get_attribute("data-sounds") or "").split()
+
+
+def test_a_visitor_turns_sound_on_and_it_stays_on_in_this_browser(live_daphne, contexts):
+    page = contexts(PHONE)
+    page.goto(f"{live_daphne.url}/")
+    toggle = page.get_by_test_id("sound-toggle")
+    expect(toggle).to_have_text("Sound: off")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    expect(toggle).to_have_text("Sound: on")
+    assert sounds(page) == ["your-turn"]  # a sample, so one hears what one chose
+    assert page.evaluate("() => localStorage.getItem('azulsite.sound')") == "on"
+    page.get_by_test_id("nav-learn").click()
+    expect(page.get_by_test_id("sound-toggle")).to_have_attribute("aria-pressed", "true")
+    page.get_by_test_id("language-fr").click()
+    expect(page.get_by_test_id("sound-toggle")).to_have_text("Son : activé")
+    page.get_by_test_id("sound-toggle").click()
+    expect(page.get_by_test_id("sound-toggle")).to_have_text("Son : coupé")
+
+
+def test_a_players_setting_is_stored_and_a_game_sounds(live_daphne, contexts):
+    base = live_daphne.url
+    page = contexts({"width": 1366, "height": 768})
+    sign_up(page, base, "listener38")
+    toggle = page.get_by_test_id("sound-toggle")
+    expect(toggle).to_have_text("Sound: off")
+    toggle.click()
+    expect(toggle).to_have_text("Sound: on")
+    user = get_user_model().objects.get(username="listener38")
+    wait_until(lambda: settings_of(user).turn_sound, timeout=10, what="the setting stored")
+
+    open_bot_game(page, base)
+    expect(page.get_by_test_id("sound-toggle")).to_have_attribute("aria-pressed", "true")
+    page.evaluate("() => { document.body.dataset.sounds = ''; }")
+    rng = random.Random(38)
+    assert wait_for_my_turn(page)
+    play_one_move(page, rng)
+    # Our move, then the bot's (a move each), and our turn again (the badge's sound).
+    wait_until(lambda: sounds(page).count("move") >= 2 and "your-turn" in sounds(page),
+               timeout=20, what="the move and your-turn sounds")
+    served = page.request.get(f"{base}/static/sounds/move.wav")
+    assert served.ok and served.body()[:4] == b"RIFF" and len(served.body()) < 20_000
