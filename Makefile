@@ -236,6 +236,19 @@ bench: bench-ratings
 bench-ratings: install-bench
 	$(PY) bench/ratings_replays.py
 
+# The bots' frozen ratings: a bot-vs-bot arena per ladder at a fixed node count (the same games on
+# any machine), fitted and anchored; writes ratings/data/bot_ratings.json and arena_games.json
+# (docs/bots.md, "Calibrated ratings"). A few minutes on 2 cores; commit both files.
+.PHONY: calibrate-bots bench-rating-models
+calibrate-bots: install
+	$(PY) bench/calibrate_bots.py --jobs 2
+
+# The rating models compared (accuracy, log-loss) on the arena's games and a simulated population,
+# and a simulated year of the 2-player ladder (docs/ratings.md, "Measured").
+bench: bench-rating-models
+bench-rating-models: install
+	$(PY) bench/rating_models.py --year
+
 # Live play over WebSockets: tables of scripted players against daphne + PostgreSQL + Redis + a
 # Celery worker, all started by bench/ws_load.py (its own database azulsite_bench, Redis db 9).
 # `make bench-ws ARGS="--scenario restart --tables 200 --mode paced --rate 0.5"` runs one

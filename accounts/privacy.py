@@ -9,11 +9,11 @@ settings or chat. A game still running shows no seed (it stays secret until the 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts import extensions
 from accounts.models import FollowPolicy, User
 from accounts.throttles import PerAccountThrottle
 from azulsite.errors import DomainError
 from games.models import Game, MoveRecord, Seat
-from games.ratings.models import Rating, RatingChange
 from leagues.models import Member
 from notifications.models import NotificationSettings, PushSubscription
 from social.models import ChatMessage, Follow, Mute
@@ -93,16 +93,6 @@ def own_data(user: User) -> dict:
             _game(game, sorted(seats.get(game.pk, []), key=lambda s: s.position), moves.get(game.pk, []))
             for game in games
         ],
-        "ratings": [
-            {"ladder": r.ladder, "rating": r.rating, "games": r.games, "updated_at": _iso(r.updated_at)}
-            for r in Rating.objects.filter(user=user).order_by("ladder")
-        ],
-        "rating_history": [
-            {"ladder": c.ladder, "game": c.game_id, "rank": c.rank, "left": c.left,
-             "rating_before": c.rating_before, "rating_after": c.rating_after, "delta": c.delta,
-             "created_at": _iso(c.created_at)}
-            for c in RatingChange.objects.filter(user=user).order_by("id")
-        ],
         "chat_messages": [
             {"game": m.game_id, "channel": m.channel, "text": m.text, "ply": m.ply,
              "created_at": _iso(m.created_at)}
@@ -124,6 +114,8 @@ def own_data(user: User) -> dict:
         "push_subscriptions": [
             {"created_at": _iso(p.created_at)} for p in PushSubscription.objects.filter(user=user)
         ],
+        # The apps above accounts add their own rows (ratings: "ratings", "rating_history").
+        **extensions.export_sections(user),
     }
 
 

@@ -3,8 +3,8 @@
 from dataclasses import dataclass
 from datetime import datetime
 
+from accounts import extensions
 from accounts.models import User
-from games.ratings import selectors as ratings_selectors
 
 
 @dataclass(frozen=True)
@@ -15,10 +15,13 @@ class Profile:
     is_bot: bool
     bot_level: str | None
     member_since: datetime
-    # From games.ratings: the main rating (the ladder with most rated games), every ladder's.
-    rating: int | None
-    games_played: int
-    games_won: int
+    # Filled by the apps above accounts (extensions.profile_facts; the ratings app: the main
+    # rating, i.e. the ladder with most rated games, every ladder's, games played and won).
+    rating: int | None = None
+    rating_deviation: int | None = None
+    rating_provisional: bool = False
+    games_played: int = 0
+    games_won: int = 0
     ratings: tuple = ()
 
 
@@ -27,9 +30,6 @@ def profile_of(username: str) -> Profile | None:
     user = User.objects.filter(username__iexact=username, is_active=True).first()
     if user is None:
         return None
-    ratings = ratings_selectors.ratings_of(user)
-    main = ratings_selectors.main_rating(ratings)
-    played = ratings_selectors.games_summary(user)
     return Profile(
         user=user,
         username=user.username,
@@ -37,10 +37,7 @@ def profile_of(username: str) -> Profile | None:
         is_bot=user.is_bot,
         bot_level=user.bot_level,
         member_since=user.date_joined,
-        rating=main.rating if main else None,
-        games_played=played.played,
-        games_won=played.won,
-        ratings=tuple(ratings),
+        **extensions.profile_facts(user),
     )
 
 

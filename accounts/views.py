@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
-from accounts import security_views, selectors, services, two_factor
+from accounts import extensions, security_views, selectors, services, two_factor
 from accounts.errors import (
     PasswordResetsThrottled,
     RegistrationRejected,
@@ -23,7 +23,6 @@ from accounts.throttles import (
     PasswordResetPerEmailThrottle,
     RegisterThrottle,
 )
-from games.ratings import selectors as ratings_selectors
 
 TOO_MANY_REQUESTS = 429
 
@@ -177,5 +176,5 @@ def profile(request, username: str):
         raise Http404(selectors.no_such_player(username))
     if found.username != username:  # /u/ALICE/ → /u/alice/
         return redirect("profile", username=found.username, permanent=True)
-    context = {"profile": found, **ratings_selectors.profile_sections(found.user, request.GET)}
+    context = {"profile": found, **extensions.profile_sections(found.user, request.GET)}
     return render(request, "accounts/profile.html", context)

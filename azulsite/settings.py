@@ -101,7 +101,7 @@ INSTALLED_APPS = [
     "django_otp.plugins.otp_static",
     "accounts",
     "games",
-    "games.ratings",
+    "ratings",
     "games.analysis",
     "leagues",
     "learn",
@@ -393,7 +393,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-enforce-clocks": {"task": "games.tasks.enforce_clocks", "schedule": 2.0},
     # Safety net for bot turns whose task was lost or failed for good (games.services.bot_turns).
     "games-sweep-bot-turns": {"task": "games.tasks.sweep_bot_turns", "schedule": 15.0},
-    # Rated games whose rating task failed or was never enqueued (games.ratings).
+    # Rated games whose rating task failed or was never enqueued (ratings).
     "ratings-rate-waiting-games": {
         "task": "ratings.rate_waiting_games",
         "schedule": float(os.environ.get("RATING_SWEEP_SECONDS", "60")),
@@ -557,6 +557,9 @@ REMATCH_OFFER_SECONDS = int(os.environ.get("REMATCH_OFFER_SECONDS", "120"))
 SEEK_RATING_WINDOW = float(os.environ.get("SEEK_RATING_WINDOW", "100"))
 SEEK_RATING_WINDOW_GROWTH = float(os.environ.get("SEEK_RATING_WINDOW_GROWTH", "10"))
 SEEK_RATING_WINDOW_MAX = float(os.environ.get("SEEK_RATING_WINDOW_MAX", "600"))
+# ...plus this share of the two seekers' combined deviation (sqrt(RD1² + RD2²)): two newcomers
+# (± 500 each) may pair 354 points apart at once, two established players (± 60) 42 more.
+SEEK_DEVIATION_SHARE = float(os.environ.get("SEEK_DEVIATION_SHARE", "0.5"))
 # Rematch, seek and play-the-computer requests per user and minute (REST; sockets have their rate).
 MATCHMAKING_WRITES_PER_MINUTE = int(os.environ.get("MATCHMAKING_WRITES_PER_MINUTE", "30"))
 

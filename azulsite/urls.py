@@ -28,7 +28,7 @@ urlpatterns = [
     path("leagues/", include("leagues.urls")),
     path("learn/", include("learn.urls")),
     path("social/", include("social.urls")),
-    path("leaderboard/", include("games.ratings.urls")),
+    path("leaderboard/", include("ratings.urls")),
     path("api/", include("azulsite.api.urls")),
     path("admin/", admin.site.urls),
     path("", include("notifications.urls")),

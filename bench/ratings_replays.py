@@ -55,7 +55,7 @@ def main():
     call_command("migrate", verbosity=0)
     from games import replays
     from games.models import Game
-    from games.ratings import selectors, services
+    from ratings import selectors, services
     from tests.ratings.factories import finished_game, make_users
 
     users = make_users(*[f"bench{i}" for i in range(12)])

@@ -1,13 +1,13 @@
 """The one place leagues read players' ratings (divisions of a first season are cut by rating).
 
-Reads the ratings app's selector (games.ratings.selectors.ratings_of, one user at a time) on the
+Reads the ratings app's selector (ratings.selectors.ratings_of, one user at a time) on the
 ladder of the league's games; DEFAULT_RATING where a player has no rating there yet.
 """
 
 from django.contrib.auth import get_user_model
 
-from games.ratings.ladders import ladder_for
-from games.ratings.selectors import ratings_of as ladder_ratings
+from ratings.ladders import ladder_for
+from ratings.selectors import ratings_of as ladder_ratings
 
 DEFAULT_RATING = 1500
 

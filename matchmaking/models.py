@@ -50,6 +50,7 @@ class Seek(models.Model):
     clock_increment_seconds = models.PositiveIntegerField(default=0)
     clock_days_per_move = models.PositiveSmallIntegerField(default=0)
     rating = models.FloatField()  # the seeker's rating on the ladder when they asked
+    deviation = models.FloatField(default=500.0)  # and its uncertainty (ratings: Glicko-2's RD)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
     game = models.ForeignKey("games.Game", on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="+")

@@ -18,9 +18,9 @@ from azulsite.errors import require_user
 from games import services as game_services
 from games.bot_accounts import bot_levels
 from games.errors import GameError
-from games.ratings.elo import START_RATING
-from games.ratings.ladders import ladder_for
-from games.ratings.models import Rating
+from ratings.ladders import ladder_for
+from ratings.maths.glicko2 import MAX_DEVIATION, START_DEVIATION, START_RATING
+from ratings.models import Rating
 from realtime import broadcast
 from realtime.registry import user_group
 
@@ -68,8 +68,9 @@ def play_computer(user, level, ruleset="classic"):
 
 
 def rating_of(user, ruleset):
+    """(rating, deviation) of the user on the ruleset's two-player ladder."""
     rating = Rating.objects.filter(user=user, ladder=ladder_for(ruleset, 2)).first()
-    return rating.rating if rating else START_RATING
+    return (rating.rating, rating.deviation) if rating else (START_RATING, START_DEVIATION)
 
 
 def create_seek(user, *, ruleset="classic", rated=False, clock=None):
@@ -80,8 +81,8 @@ def create_seek(user, *, ruleset="classic", rated=False, clock=None):
     options = _clean_options(ruleset, rated, clock)
     try:
         with transaction.atomic():
-            seek = Seek.objects.create(user=user, rating=rating_of(user, options["ruleset"]),
-                                       **options)
+            rating, deviation = rating_of(user, options["ruleset"])
+            seek = Seek.objects.create(user=user, rating=rating, deviation=deviation, **options)
     except IntegrityError:
         seek = Seek.objects.filter(user=user, status=Seek.Status.WAITING).first()
         if seek is None:  # paired or cancelled in between: ask again
@@ -124,6 +125,14 @@ def rating_window(seek, now):
                settings.SEEK_RATING_WINDOW + settings.SEEK_RATING_WINDOW_GROWTH * waited)
 
 
+def allowed_gap(seek, other, now):
+    """The widest rating gap at which the two seeks pair: the wider of their windows, plus a
+    share of their combined deviation (an uncertain rating says little about who is closer)."""
+    uncertainty = (seek.deviation ** 2 + other.deviation ** 2) ** 0.5
+    return (max(rating_window(seek, now), rating_window(other, now))
+            + settings.SEEK_DEVIATION_SHARE * uncertainty)
+
+
 def pair_seek(seek_id, now=None):
     """Pair this waiting seek with the longest-waiting compatible one within the window (the
     wider of the two seeks'). Returns the seek once paired, None if it still waits."""
@@ -132,7 +141,8 @@ def pair_seek(seek_id, now=None):
         seek = Seek.objects.select_for_update().filter(pk=seek_id).first()
         if seek is None or seek.status != Seek.Status.WAITING:
             return None
-        widest = settings.SEEK_RATING_WINDOW_MAX
+        widest = (settings.SEEK_RATING_WINDOW_MAX + settings.SEEK_DEVIATION_SHARE
+                  * (seek.deviation ** 2 + MAX_DEVIATION ** 2) ** 0.5)
         candidates = (
             Seek.objects.select_for_update(skip_locked=True)
             .filter(status=Seek.Status.WAITING,
@@ -141,9 +151,8 @@ def pair_seek(seek_id, now=None):
             .exclude(user_id=seek.user_id)
             .order_by("created_at", "pk")[:50]
         )
-        mine = rating_window(seek, now)
         partner = next((other for other in candidates
-                        if abs(other.rating - seek.rating) <= max(mine, rating_window(other, now))),
+                        if abs(other.rating - seek.rating) <= allowed_gap(seek, other, now)),
                        None)
         if partner is None:
             return None

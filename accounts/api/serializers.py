@@ -36,8 +36,10 @@ class ProfileLadderRatingSerializer(serializers.Serializer):
     ladder = serializers.CharField(help_text="classic-2p, classic-multi or duel")
     title = serializers.CharField()
     rating = serializers.IntegerField()
+    deviation = serializers.IntegerField(help_text="the rating's uncertainty: rating ± deviation")
+    volatility = serializers.FloatField(allow_null=True, help_text="Glicko-2 ladders only")
     games = serializers.IntegerField(help_text="rated games on this ladder")
-    provisional = serializers.BooleanField(help_text="fewer than 20 rated games")
+    provisional = serializers.BooleanField(help_text="deviation of 110 or more: shown with a ?")
 
 
 class ProfileSerializer(serializers.Serializer):
@@ -49,6 +51,9 @@ class ProfileSerializer(serializers.Serializer):
     rating = serializers.IntegerField(
         allow_null=True, help_text="On the ladder with most rated games; null until one exists."
     )
+    rating_deviation = serializers.IntegerField(
+        allow_null=True, help_text="The headline rating's uncertainty: rating ± deviation.")
+    rating_provisional = serializers.BooleanField(help_text="deviation of 110 or more")
     games_played = serializers.IntegerField(help_text="finished games")
     games_won = serializers.IntegerField(help_text="finished games won alone")
     ratings = ProfileLadderRatingSerializer(many=True, help_text="every ladder played")

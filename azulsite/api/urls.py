@@ -9,7 +9,7 @@ v1_patterns = [
     path("", include("accounts.api.urls")),
     path("", include("games.api.urls")),
     path("", include("leagues.api.urls")),
-    path("", include("games.ratings.api.urls")),
+    path("", include("ratings.api.urls")),
     path("", include("learn.api.urls")),
     path("", include("matchmaking.api.urls")),
     path("", include("notifications.api.urls")),

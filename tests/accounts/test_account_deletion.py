@@ -14,7 +14,7 @@ from rest_framework.authtoken.models import Token
 from accounts import deletion
 from accounts.models import NameClaim, User
 from games.models import Game, MoveRecord
-from games.ratings.models import Rating, RatingChange
+from ratings.models import Rating, RatingChange
 from social import friends
 from social import services as social_services
 from social.models import ChatMessage, Follow

@@ -122,6 +122,8 @@ def test_user_profile(api):
         "is_bot": False,
         "bot_level": None,
         "rating": None,
+        "rating_deviation": None,
+        "rating_provisional": False,
         "games_played": 0,
         "games_won": 0,
         "ratings": [],

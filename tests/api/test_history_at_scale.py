@@ -11,7 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import Game, Seat, Table
-from games.ratings import elo, selectors
+from ratings import selectors
+from ratings.maths import elo
 from tests.ratings.factories import finished_game, make_users
 
 pytestmark = pytest.mark.django_db

@@ -19,10 +19,10 @@ from azulsite.urls import urlpatterns as site_urlpatterns
 from games import services as games
 from games.analysis.models import GameAnalysis, MoveAnalysis
 from games.models import Table
-from games.ratings import services as ratings
 from leagues import invitations as league_invitations
 from leagues import services as leagues
 from leagues.models import AuditLog
+from ratings import services as ratings
 from social import friends
 from social import services as social
 from tests.api.test_history_at_scale import bulk_history

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from games import score_history
 from games.models import Game, Seat
-from games.ratings.models import RatingChange
+from ratings.models import RatingChange
 from tests.support.games import near_a_round_end, put_game_at
 
 from .play_by_clicking import GAME, sign_up, version_of
@@ -62,13 +62,17 @@ def test_a_rated_game_ends_with_whole_rating_changes_and_the_rounds(live_daphne,
         change = recorded[player]
         delta = round(change.rating_after) - round(change.rating_before)
         text = element.inner_text()
-        assert re.search(r"[+−]?\d+ \(\d+\)", text), text  # whole numbers, no decimals
+        # Whole numbers, thousands grouped: "+0 (1,700)" for the frozen bot, "−95 (1,405? ± 463)"
+        # for the newcomer (provisional: "?", and the new deviation).
+        assert re.search(r"[+−]?\d+ \(\d{1,3}(,\d{3})*\??( ± \d+)?\)", text), text
         assert element.locator("b").inner_text() == signed(delta)
-        assert f"({round(change.rating_after)})" in text
+        assert f"({round(change.rating_after):,}" in text
+        if not change.frozen:
+            assert f"? ± {round(change.deviation_after)})" in text
     ARTIFACTS_DIR.mkdir(exist_ok=True)
     page.locator("[data-endscreen]").screenshot(path=str(ARTIFACTS_DIR / "rated-end-screen.png"))
     winner, loser = sorted(recorded.values(), key=lambda c: c.rank)
-    assert winner.delta > 0 > loser.delta
+    assert winner.frozen and winner.delta == 0 > loser.delta  # the bot's rating never moves
 
     # The round-by-round breakdown: round 1, as the engine scored it.
     rounds = score_history.round_breakdown(score_history.explain(Game.objects.get(pk=game.pk)))

@@ -13,9 +13,9 @@ from django.test import Client
 from games import errors, services
 from games.models import Game, MoveRecord, Seat, Table
 from games.payloads import view_for
-from games.ratings.models import Rating, RatingChange
-from games.ratings.selectors import game_history
 from games.replays import export_record, verify_record
+from ratings.models import Rating, RatingChange
+from ratings.selectors import game_history
 from tests.support.games import (
     client_for,
     controller_to_move,

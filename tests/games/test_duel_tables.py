@@ -9,7 +9,7 @@ from azul import engine
 from games import errors, replays, services
 from games.models import Game, MoveRecord
 from games.payloads import game_payload
-from games.ratings.models import Rating, RatingChange
+from ratings.models import Rating, RatingChange
 from tests.ratings.factories import make_users
 from tests.support.games import controller_to_move, fresh, snapshot, start_game, waiting_users
 from tests.support.waiting import wait_until

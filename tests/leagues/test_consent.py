@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from games import services as game_services
 from games.models import Game, Seat
-from games.ratings.models import RatingChange
 from leagues import errors, invitations, selectors, services
 from leagues.models import AuditLog, Entry, Fixture, FixturePlayer, Invitation, League, Member
+from ratings.models import RatingChange
 from tests.support.games import client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

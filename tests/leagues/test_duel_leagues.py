@@ -11,9 +11,9 @@ from rest_framework.test import APIClient
 from games import services as game_services
 from games.models import Game, Table
 from games.payloads import game_payload
-from games.ratings.models import Rating
 from leagues import errors, selectors, services
 from leagues.models import Entry, Fixture, League
+from ratings.models import Rating
 from tests.support.leagues import league_with, open_fixtures, players
 
 pytestmark = pytest.mark.django_db(transaction=True)

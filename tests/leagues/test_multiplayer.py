@@ -5,9 +5,9 @@ from datetime import timedelta
 import pytest
 
 from games.models import Game, Seat, Table
-from games.ratings.models import Rating
 from leagues import selectors, services
 from leagues.models import Entry, Fixture, Season
+from ratings.models import Rating
 from tests.support.leagues import open_fixtures, play_game_out, players, started_season
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -8,15 +8,16 @@ from django.db import connection
 from django.utils import timezone
 
 from games.models import Game, Seat
-from games.ratings.models import Rating
 from matchmaking import errors, seeks
 from matchmaking.models import Seek
+from ratings.models import Rating
+from tests.ratings.factories import make_users
 
 pytestmark = pytest.mark.django_db
 
 
-def rate(user, value, ladder="classic-2p"):
-    Rating.objects.create(user=user, ladder=ladder, rating=value)
+def rate(user, value, ladder="classic-2p", deviation=60):
+    Rating.objects.create(user=user, ladder=ladder, rating=value, deviation=deviation)
 
 
 def test_play_the_computer_lands_in_a_running_game_without_a_start(alice, client):
@@ -60,6 +61,21 @@ def test_far_ratings_wait_until_the_window_widens(alice, bob, settings):
         seconds=(400 - settings.SEEK_RATING_WINDOW) / settings.SEEK_RATING_WINDOW_GROWTH + 1)
     assert seeks.pair_waiting_seeks(now=later) == 1
     assert Seek.objects.filter(status="paired").count() == 2
+
+
+def test_uncertain_ratings_pair_wider_than_settled_ones(alice, bob, carol, settings):
+    # Two newcomers (± 500) 300 apart: their ratings say little, they pair at once (window 100
+    # + half of √(500² + 500²) = 454). Two settled players (± 60) 300 apart wait.
+    rate(alice, 1500, deviation=500)
+    rate(bob, 1800, deviation=500)
+    seeks.create_seek(alice)
+    assert seeks.create_seek(bob).status == Seek.Status.PAIRED
+    dan = make_users("dan")[0]
+    rate(carol, 1500)
+    rate(dan, 1800)
+    seeks.create_seek(carol)
+    assert seeks.create_seek(dan).status == Seek.Status.WAITING
+    assert Seek.objects.get(user=dan).deviation == 60
 
 
 def test_incompatible_options_never_pair(alice, bob, carol):

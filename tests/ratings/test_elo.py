@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.ratings import elo
-from games.ratings.elo import Entrant
+from ratings.maths import elo
+from ratings.maths.elo import Entrant
 
 
 def by_key(changes):

@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.ratings import services as ratings
-from games.ratings.models import Rating
+from ratings import services as ratings
+from ratings.models import Rating
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import play_one, start_game
 
@@ -33,27 +33,31 @@ def rated_series(users_per_game, start=None):
     return games
 
 
-def test_leaderboard_ranks_established_people_and_lists_provisional_ones_and_bots_apart(api):
-    ann, ben, cid, bot = make_users("ann", "ben", "cid", "bot-x")
+def settled(user, ladder, rating, *, deviation=80, days_ago=1, games=30):
+    return Rating.objects.create(
+        user=user, ladder=ladder, rating=rating, deviation=deviation, games=games,
+        volatility=0.06 if ladder != "classic-multi" else None,
+        last_rated_at=timezone.now() - timedelta(days=days_ago))
+
+
+def test_leaderboard_lists_settled_active_people_and_the_bots_apart(api):
+    ann, ben, cid, dan, bot = make_users("ann", "ben", "cid", "dan", "bot-x")
     bot.is_bot, bot.bot_level = True, "greedy"
     bot.save()
-    Rating.objects.create(user=ann, ladder="classic-2p", rating=1610.4, games=25)
-    Rating.objects.create(user=ben, ladder="classic-2p", rating=1702.6, games=40)
-    Rating.objects.create(user=cid, ladder="classic-2p", rating=1800, games=3)
-    Rating.objects.create(user=bot, ladder="classic-2p", rating=1550, games=20)
-    Rating.objects.create(user=cid, ladder="classic-multi", rating=1400, games=30)
+    settled(ann, "classic-2p", 1610.4)
+    settled(ben, "classic-2p", 1702.6, deviation=109.9)
+    settled(cid, "classic-2p", 1800, deviation=110)  # provisional: not listed
+    settled(dan, "classic-2p", 1900, days_ago=31)  # away for a month: not listed
+    settled(bot, "classic-2p", 1550, deviation=40)
+    settled(cid, "classic-multi", 1400)
 
     body = api.get("/api/v1/leaderboards/classic-2p").json()
-    assert [(e["rank"], e["username"], e["rating"]) for e in body["ranked"]] == [
-        (1, "ben", 1703),
-        (2, "ann", 1610),
-    ]
+    assert [(e["rank"], e["username"], e["rating"], e["deviation"], e["provisional"])
+            for e in body["ranked"]] == [(1, "ben", 1703, 110, False), (2, "ann", 1610, 80, False)]
     assert [(e["rank"], e["username"], e["is_bot"]) for e in body["bots"]] == [
         (1, "bot-x", True),
     ]
-    assert [(e["rank"], e["username"], e["provisional"]) for e in body["provisional"]] == [
-        (None, "cid", True),
-    ]
+    assert "provisional" not in body
     multi = api.get("/api/v1/leaderboards/classic-multi").json()
     assert [e["username"] for e in multi["ranked"]] == ["cid"]
     assert {ladder["key"] for ladder in api.get("/api/v1/leaderboards").json()} == {
@@ -66,11 +70,15 @@ def test_leaderboard_ranks_established_people_and_lists_provisional_ones_and_bot
 
 
 def test_leaderboard_page(client):
-    (ann,) = make_users("ann")
-    Rating.objects.create(user=ann, ladder="classic-multi", rating=1490, games=2)
+    ann, ben = make_users("ann", "ben")
+    settled(ann, "classic-multi", 1734.4, deviation=92.2)
+    settled(ben, "classic-multi", 1490, deviation=300)
     assert client.get("/leaderboard/").status_code == 302
     page = client.get("/leaderboard/classic-multi/").content.decode()
-    assert 'data-testid="provisional"' in page and "1490<span" in page
+    assert table_rows(page, "ranked") == ["ann"]
+    assert "1,734" in page and "± 92" in page
+    french = client.get("/leaderboard/classic-multi/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "1\xa0734" in french and "± 92" in french  # French groups thousands with a space
     assert client.get("/leaderboard/nope/").status_code == 404
 
 
@@ -85,9 +93,9 @@ def test_leaderboard_page_ranks_people_and_lists_bots_in_their_own_table(client)
     ann, ben, bot = make_users("ann", "ben", "bot-strong")
     bot.is_bot, bot.bot_level = True, "strong"
     bot.save()
-    Rating.objects.create(user=ann, ladder="classic-2p", rating=1610, games=25)
-    Rating.objects.create(user=bot, ladder="classic-2p", rating=1900, games=300)
-    Rating.objects.create(user=ben, ladder="classic-2p", rating=1500, games=21)
+    settled(ann, "classic-2p", 1610)
+    settled(bot, "classic-2p", 1900, games=300)
+    settled(ben, "classic-2p", 1500)
 
     page = client.get("/leaderboard/classic-2p/").content.decode()
 
@@ -152,14 +160,22 @@ def test_profile_api_and_ratings_history(api):
             "ladder": "classic-2p",
             "title": profile["ratings"][0]["title"],
             "rating": round(Rating.objects.get(user=ann).rating),
+            "deviation": round(Rating.objects.get(user=ann).deviation),
+            "volatility": Rating.objects.get(user=ann).volatility,
             "games": 3,
             "provisional": True,
         }
     ]
+    assert 0.08 < profile["ratings"][0]["volatility"] < 0.1
     assert profile["rating"] == profile["ratings"][0]["rating"]
-    history = api.get("/api/v1/users/ann/ratings").json()[0]["history"]
+    assert profile["rating_deviation"] == profile["ratings"][0]["deviation"]
+    assert profile["rating_provisional"] is True
+    ladders = api.get("/api/v1/users/ann/ratings").json()
+    history = ladders[0]["history"]
     assert [point["game"] for point in history] == [g.pk for g in games]
     assert history[-1]["rating"] == Rating.objects.get(user=ann).rating
+    assert history[-1]["deviation"] == Rating.objects.get(user=ann).deviation
+    assert history[0]["deviation"] > history[-1]["deviation"]
 
 
 def test_profile_page_shows_ratings_chart_history_and_head_to_head(client):
@@ -167,9 +183,11 @@ def test_profile_page_shows_ratings_chart_history_and_head_to_head(client):
     games = rated_series([([ann, ben], {})] * 3 + [([ann, ben, cid], {})])
     page = client.get("/u/ann/").content.decode()
     rating = Rating.objects.get(user=ann, ladder="classic-2p")
-    assert f'data-testid="rating-classic-2p">{round(rating.rating)}<' in page
+    assert f'data-testid="rating-classic-2p">{round(rating.rating):,}<abbr' in page
+    assert f"± {round(rating.deviation)}</span>" in page
     assert 'data-testid="provisional-classic-2p"' in page
     assert 'data-testid="rating-chart-classic-2p"' in page and "<polyline" in page
+    assert 'data-testid="rating-band"' in page
     assert page.index(f'data-game="{games[-1].pk}"') < page.index(f'data-game="{games[0].pk}"')
     assert f'href="/games/{games[0].pk}/replay"' in page
     assert 'data-opponent="ben"' in page and 'data-opponent="cid"' in page
@@ -208,4 +226,18 @@ def test_rating_changes_show_as_whole_numbers_that_add_up_to_the_rating(client):
     assert len(shown) == 5
     assert 1500 + sum(shown) == Rating.objects.get(user=ann, ladder="classic-2p").shown
     assert not re.search(r'data-testid="delta">[+-]?\d+\.\d', page)
-    assert re.search(r"<title>[^<]*game \d+: \d+ \([+-]\d+\)</title>", chart)
+    assert re.search(r"<title>[^<]*game \d+: \d+ \([+-]\d+\) ± \d+</title>", chart)
+
+
+def test_the_chart_s_coordinates_have_no_decimal_commas_in_french(client):
+    ann, ben = make_users("ann", "ben")
+    rated_series([([ann, ben], {})] * 4)
+    page = client.get("/u/ann/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    chart = page[page.index('data-testid="rating-chart-classic-2p"'):]
+    chart = chart[: chart.index("</svg>")]
+    for value in re.findall(r' (?:x|y|x1|x2|y1|y2|cx|cy)="([^"]*)"', chart):
+        float(value)  # "12,5" would raise
+    for points in re.findall(r' points="([^"]*)"', chart):
+        for pair in points.split():
+            x, y = pair.split(",")  # exactly one comma: between x and y
+            float(x), float(y)

@@ -1,8 +1,11 @@
 """The leaderboard as chromium lays it out: every header sits over its column's figures."""
 
-import pytest
+from datetime import timedelta
 
-from games.ratings.models import Rating
+import pytest
+from django.utils import timezone
+
+from ratings.models import Rating
 from tests.ratings.factories import make_users
 
 pytestmark = pytest.mark.requires("browser")
@@ -38,20 +41,23 @@ def test_leaderboard_headers_line_up_with_their_columns_and_tables_with_each_oth
     ann, ben, cid, bot = make_users("ann", "ben", "cid", "bot-greedy")
     bot.is_bot, bot.bot_level = True, "greedy"
     bot.save()
-    Rating.objects.create(user=ann, ladder="classic-2p", rating=1702.6, games=40)
-    Rating.objects.create(user=ben, ladder="classic-2p", rating=1510.4, games=25)
-    Rating.objects.create(user=cid, ladder="classic-2p", rating=1488, games=3)
-    Rating.objects.create(user=bot, ladder="classic-2p", rating=1650, games=120)
+    recently = timezone.now() - timedelta(days=1)
+    Rating.objects.create(user=ann, ladder="classic-2p", rating=1702.6, deviation=61, games=40,
+                          last_rated_at=recently)
+    Rating.objects.create(user=ben, ladder="classic-2p", rating=1510.4, deviation=104, games=25,
+                          last_rated_at=recently)
+    Rating.objects.create(user=cid, ladder="classic-2p", rating=1488, games=3, last_rated_at=recently)
+    Rating.objects.create(user=bot, ladder="classic-2p", rating=1650, deviation=45, games=120)
 
     for width, height in ((1366, 768), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.goto(f"{live_daphne.url}/leaderboard/classic-2p/")
-        for testid in ("ranked", "provisional", "bots"):
+        for testid in ("ranked", "bots"):
             assert_headers_over_their_columns(page, testid)
-        # The three tables share their column widths: "Rating" sits at the same place in each.
+        # The tables share their column widths: "Rating" sits at the same place in each.
         rating_edges = {
             round(page.get_by_test_id(testid).evaluate(TEXT_EDGES)[0][2][1])
-            for testid in ("ranked", "provisional", "bots")
+            for testid in ("ranked", "bots")
         }
         assert len(rating_edges) == 1, rating_edges
         assert page.evaluate("document.documentElement.scrollWidth") <= width

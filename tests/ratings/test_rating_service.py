@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game
-from games.ratings import elo
-from games.ratings import services as ratings
-from games.ratings.models import Rating, RatingChange
+from ratings import services as ratings
+from ratings.maths import games as rating_games
+from ratings.models import Rating, RatingChange
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import play_to_end, start_game
 
@@ -29,9 +29,15 @@ def figures():
             "rating_before",
             "rating_after",
             "delta",
+            "deviation_before",
+            "deviation_after",
+            "volatility_after",
+            "weight",
+            "frozen",
         )
     )
-    standing = sorted(Rating.objects.values_list("user_id", "ladder", "rating", "games"))
+    standing = sorted(Rating.objects.values_list(
+        "user_id", "ladder", "rating", "deviation", "volatility", "games", "last_rated_at"))
     return changes, standing
 
 
@@ -43,18 +49,20 @@ def test_finishing_a_rated_game_rates_both_players_through_the_signal_and_task()
     assert set(changes) == {alice.pk, bob.pk}
     result = Game.objects.get(pk=game.pk).result
     index = {c.user_id: c.player_index for c in changes.values()}
-    expected = elo.rate(
-        [elo.Entrant(u, 1500.0, 0, result["ranks"][index[u]]) for u in (alice.pk, bob.pk)]
+    start = rating_games.start(rating_games.GLICKO)
+    expected = rating_games.rate_game(
+        rating_games.GLICKO,
+        [rating_games.Entrant(u, start, result["ranks"][index[u]]) for u in (alice.pk, bob.pk)],
     )
-    for change in expected:
-        stored = changes[change.key]
-        assert (stored.rating_before, stored.rating_after, stored.delta) == (
-            1500.0,
-            change.after,
-            change.delta,
-        )
-        rating = Rating.objects.get(user_id=change.key, ladder="classic-2p")
-        assert (rating.rating, rating.games, rating.provisional) == (change.after, 1, True)
+    for outcome in expected:
+        stored = changes[outcome.key]
+        assert (stored.rating_before, stored.deviation_before) == (1500.0, 500.0)
+        assert (stored.rating_after, stored.deviation_after, stored.volatility_after) == (
+            outcome.after.rating, outcome.after.deviation, outcome.after.volatility)
+        rating = Rating.objects.get(user_id=outcome.key, ladder="classic-2p")
+        assert (rating.rating, rating.deviation, rating.games, rating.provisional) == (
+            outcome.after.rating, outcome.after.deviation, 1, True)
+    assert changes[alice.pk].delta == -changes[bob.pk].delta != 0
 
 
 @pytest.mark.django_db(transaction=True)
@@ -78,9 +86,10 @@ def test_leavers_lose_to_everyone_who_stayed_and_draw_with_each_other():
         bob.pk: (2, True),
         carol.pk: (3, True),
     }
-    # All at 1500, K 40 / 2: alice S = 2 -> +20; bob and carol S = 0 + ½ -> -10 each.
-    assert [changes[u.pk].delta for u in (alice, bob, carol)] == [20.0, -10.0, -10.0]
-    assert Rating.objects.get(user=carol, ladder="classic-multi").rating == 1490.0
+    # Plackett–Luce on the ranks alice 1, bob and carol tied last (two leavers draw).
+    assert changes[alice.pk].delta > 0 > changes[bob.pk].delta == changes[carol.pk].delta
+    carol_rating = Rating.objects.get(user=carol, ladder="classic-multi")
+    assert carol_rating.rating == changes[carol.pk].rating_after and carol_rating.volatility is None
     assert len(changes) == 3  # the bot that replaced carol is not rated for this game
 
 
@@ -148,26 +157,6 @@ def test_recompute_ratings_gives_the_same_figures_with_a_progress_bar():
 
 
 @pytest.mark.django_db
-def test_k_drops_to_twenty_after_twenty_rated_games():
-    alice, bob = make_users("alice", "bob")
-    start = timezone.now() - timedelta(days=1)
-    for number in range(21):
-        game = finished_game(
-            [alice, bob], rng_seed=number, finished_at=start + timedelta(minutes=number)
-        )
-        ratings.rate_game(game.pk)
-    last = RatingChange.objects.filter(user=alice).order_by("-id").first()
-    assert last.games_before == 20
-    entrant = elo.Entrant(alice.pk, last.rating_before, 20, last.rank)
-    opponent = RatingChange.objects.get(game_id=last.game_id, user=bob)
-    other = elo.Entrant(bob.pk, opponent.rating_before, 20, opponent.rank)
-    assert elo.rate([entrant, other])[0].k == 20
-    assert last.delta == elo.rate([entrant, other])[0].delta
-    rating = Rating.objects.get(user=alice, ladder="classic-2p")
-    assert rating.games == 21 and not rating.provisional
-
-
-@pytest.mark.django_db
 def test_catching_up_follows_shared_players_only():
     ann, ben, cid, dot, eve, fay = make_users("ann", "ben", "cid", "dot", "eve", "fay")
     now = timezone.now()
@@ -197,11 +186,10 @@ def test_an_account_in_two_seats_is_rated_once_by_its_best_seat():
     changes = {c.user_id: c for c in RatingChange.objects.filter(game=game)}
     assert set(changes) == {ann.pk, ben.pk}
     assert changes[ben.pk].rank == min(ranks[1], ranks[2])
-    expected = elo.rate(
-        [
-            elo.Entrant(ann.pk, 1500.0, 0, ranks[0]),
-            elo.Entrant(ben.pk, 1500.0, 0, changes[ben.pk].rank),
-        ]
-    )
-    assert [changes[c.key].delta for c in expected] == [c.delta for c in expected]
+    start = rating_games.start(rating_games.MULTIPLAYER)
+    expected = rating_games.rate_game(rating_games.MULTIPLAYER, [
+        rating_games.Entrant(ann.pk, start, ranks[0]),
+        rating_games.Entrant(ben.pk, start, changes[ben.pk].rank),
+    ])
+    assert [changes[o.key].rating_after for o in expected] == [o.after.rating for o in expected]
     assert Rating.objects.get(user=ben, ladder="classic-multi").games == 1

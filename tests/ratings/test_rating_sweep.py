@@ -17,9 +17,9 @@ from accounts.services import api_token_for
 from azul import engine
 from games import services
 from games.models import Game
-from games.ratings import services as ratings
-from games.ratings import tasks
-from games.ratings.models import RatingChange
+from ratings import services as ratings
+from ratings import tasks
+from ratings.models import RatingChange
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import controller_to_move, fresh, start_game
 

@@ -8,7 +8,7 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.ratings.models import Rating
+from ratings.models import Rating
 from tests.ratings.factories import make_users
 from tests.support.games import play_to_end, start_game
 
@@ -45,7 +45,8 @@ def test_a_finished_rated_game_on_the_profile_and_its_replay(live_daphne, page):
     rating = Rating.objects.get(user=alice, ladder="classic-2p")
 
     page.goto(f"{live_daphne.url}/u/alice/")
-    expect(page.get_by_test_id("rating-classic-2p")).to_have_text(str(round(rating.rating)))
+    expect(page.get_by_test_id("rating-classic-2p")).to_have_text(
+        f"{round(rating.rating):,}? ± {round(rating.deviation)}")  # provisional after one game
     expect(page.get_by_test_id("provisional-classic-2p")).to_be_visible()
     first_row = page.locator("[data-testid=history-table] tbody tr").first
     expect(first_row).to_have_attribute("data-game", str(game.pk))

@@ -9,7 +9,7 @@ from django.utils import timezone
 from azulsite.celery import app
 from azulsite.embedded_beat import EmbeddedBeat
 from games.models import Game
-from games.ratings.models import RatingChange
+from ratings.models import RatingChange
 from tests.ratings.factories import finished_game, make_users
 from tests.support.games import fresh, start_game
 from tests.support.waiting import wait_until

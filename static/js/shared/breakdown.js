@@ -39,7 +39,15 @@ export function renderRoundBreakdown(rounds, seats, columns) {
   ]);
 }
 
-// ratings: [{player_index, delta, rating_after}] or null while the rating is pending.
+// "1,734 ± 92", with "?" while provisional (the new deviation of 110 or more); a bot: no ±.
+function ratingText(change) {
+  const rating = Number(change.rating_after).toLocaleString(document.documentElement.lang || undefined);
+  if (change.frozen || change.deviation_after == null) return rating;
+  return `${rating}${change.provisional ? "?" : ""} ± ${change.deviation_after}`;
+}
+
+// ratings: [{player_index, delta, rating_after, deviation_after, provisional, frozen}] or null
+// while the rating is pending.
 export function renderRatingChanges(ratings, seats, rated) {
   if (!rated) return null;
   if (!ratings) return h("p", { class: "muted", "data-rating-changes": "pending", text: gettext("Rating changes: being computed…") });
@@ -51,7 +59,7 @@ export function renderRatingChanges(ratings, seats, rated) {
       h("span", { class: "rating-change", "data-rating-for": String(change.player_index) }, [
         `${seatName(seats[change.player_index], change.player_index)}: `,
         h("b", { text: signed(change.delta) }),
-        ` (${change.rating_after}) `,
+        ` (${ratingText(change)}) `,
       ]),
     ),
   );

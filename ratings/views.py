@@ -19,5 +19,6 @@ def leaderboard(request, ladder=None):
     return render(
         request,
         "ratings/leaderboard.html",
-        {"board": board, "ladders": LADDERS.values(), "current": ladder},
+        {"board": board, "ladders": LADDERS.values(), "current": ladder,
+         "active_days": selectors.ACTIVE_DAYS},
     )

@@ -1,4 +1,4 @@
-"""Read-only admin views of the ratings: figures change only through games.ratings.services."""
+"""Read-only admin views of the ratings: figures change only through ratings.services."""
 
 from django.contrib import admin
 

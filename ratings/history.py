@@ -29,7 +29,7 @@ from django.utils.translation import gettext
 
 from games.models import Game, Seat
 
-from . import elo
+from . import figures
 from .ladders import LADDERS, ladder_for, ladder_query
 from .models import RatingChange
 
@@ -119,7 +119,7 @@ class HistoryRow:
     score: int | None = None
     outcome: str = "playing"  # win (alone on top), draw (shared top), loss, playing
     rating_delta: float | None = None  # exact (hundredths), as the ledger keeps it
-    rating_change: int | None = None  # as pages show it: whole points (elo.shown_change)
+    rating_change: int | None = None  # as pages show it: whole points (figures.shown_change)
 
     @property
     def ladder_title(self):
@@ -180,7 +180,7 @@ def _row(seat, changes):
         score=scores[index] if index < len(scores) else None,
         outcome=seat.outcome,
         rating_delta=changes[game.pk][2] if game.pk in changes else None,
-        rating_change=elo.shown_change(*changes[game.pk][:2]) if game.pk in changes else None,
+        rating_change=figures.shown_change(*changes[game.pk][:2]) if game.pk in changes else None,
     )
 
 
@@ -271,7 +271,7 @@ class OpponentRecord:
 
 
 def opponent_records(user, limit=None):
-    """Head-to-head over finished games, pairwise as the rating counts them (elo.pair_score: a
+    """Head-to-head over finished games, pairwise as the rating counts them (maths.games.pair_score: a
     leaver loses to a stayer, two leavers draw, else the better rank wins), most games first.
     One aggregate query over the opponents' seats, whatever the number of games."""
     # Each opponent's seat joined to the user's seat at the same table (filter() before

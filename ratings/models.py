@@ -1,13 +1,15 @@
 """A player's rating on each ladder, and every change a rated game made to it.
 
 The changes are the ledger: each keeps the rating before and after, so the history chart and
-`manage.py recompute_ratings` need nothing else. Only `games.ratings.services` writes these rows.
+`manage.py recompute_ratings` need nothing else. Only `ratings.services` (and the
+recomputation in `ratings.rebuild`) writes these rows.
 """
 
 from django.conf import settings
 from django.db import models
 
-from .elo import START_RATING, is_provisional, shown_rating
+from .maths.games import is_provisional
+from .maths.glicko2 import START_DEVIATION, START_RATING
 
 
 class Rating(models.Model):
@@ -16,7 +18,11 @@ class Rating(models.Model):
     )
     ladder = models.CharField(max_length=24)
     rating = models.FloatField(default=START_RATING)
+    # The model's uncertainty (Glicko-2's RD, Plackett–Luce's sigma), on the rating's scale.
+    deviation = models.FloatField(default=START_DEVIATION)
+    volatility = models.FloatField(null=True, blank=True)  # Glicko-2 ladders only
     games = models.PositiveIntegerField(default=0)  # rated games played on this ladder
+    last_rated_at = models.DateTimeField(null=True, blank=True)  # the last rated game's end
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -27,11 +33,11 @@ class Rating(models.Model):
 
     @property
     def provisional(self):
-        return is_provisional(self.games)
+        return is_provisional(self.deviation)
 
     @property
     def shown(self):
-        return shown_rating(self.rating)
+        return round(self.rating)
 
     def __str__(self):
         return f"{self.user_id} {self.ladder}: {self.rating}"
@@ -48,10 +54,15 @@ class RatingChange(models.Model):
     player_index = models.PositiveSmallIntegerField()
     rank = models.PositiveSmallIntegerField()
     left = models.BooleanField(default=False)
-    games_before = models.PositiveIntegerField()  # decides K (provisional or not)
+    games_before = models.PositiveIntegerField()
     rating_before = models.FloatField()
     rating_after = models.FloatField()
     delta = models.FloatField()
+    deviation_before = models.FloatField(null=True)  # grown by the time away, as the game used it
+    deviation_after = models.FloatField(null=True)
+    volatility_after = models.FloatField(null=True, blank=True)  # Glicko-2 ladders only
+    weight = models.FloatField(default=1.0)  # the anti-farming rule: how much the game counted
+    frozen = models.BooleanField(default=False)  # a bot: rated against, never moved
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -2,8 +2,8 @@
 
 from rest_framework import serializers
 
-from games.ratings.ladders import LADDERS
-from games.ratings.selectors import OUTCOMES
+from ratings.ladders import LADDERS
+from ratings.selectors import OUTCOMES
 
 
 class HistoryQuerySerializer(serializers.Serializer):
@@ -25,23 +25,23 @@ class LadderSerializer(serializers.Serializer):
 
 
 class LeaderboardEntrySerializer(serializers.Serializer):
-    rank = serializers.IntegerField(
-        allow_null=True, help_text="null for provisional players; bots: among the bots"
-    )
+    rank = serializers.IntegerField(help_text="bots: among the bots")
     username = serializers.CharField()
     display_name = serializers.CharField()
     is_bot = serializers.BooleanField()
     rating = serializers.IntegerField()
+    deviation = serializers.IntegerField(help_text="the rating's uncertainty: rating ± deviation")
     games = serializers.IntegerField()
-    provisional = serializers.BooleanField(help_text="fewer than 20 rated games")
+    provisional = serializers.BooleanField(help_text="deviation of 110 or more (bots: never)")
 
 
 class LeaderboardSerializer(serializers.Serializer):
     ladder = serializers.CharField()
     title = serializers.CharField()
-    ranked = LeaderboardEntrySerializer(many=True)
-    provisional = LeaderboardEntrySerializer(many=True, help_text="listed apart, unranked")
-    bots = LeaderboardEntrySerializer(many=True, help_text="bot accounts, ranked apart from people")
+    ranked = LeaderboardEntrySerializer(
+        many=True, help_text="people not provisional who played a rated game in the last 30 days")
+    bots = LeaderboardEntrySerializer(
+        many=True, help_text="bot accounts at their calibrated, frozen ratings")
 
 
 class HistoryPlayerSerializer(serializers.Serializer):
@@ -75,14 +75,17 @@ class RatingPointSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField()
     rating = serializers.FloatField()
     delta = serializers.FloatField()
+    deviation = serializers.FloatField(allow_null=True, help_text="after the game")
 
 
 class LadderRatingHistorySerializer(serializers.Serializer):
     ladder = serializers.CharField()
     title = serializers.CharField()
     rating = serializers.IntegerField()
+    deviation = serializers.IntegerField(help_text="the rating's uncertainty: rating ± deviation")
+    volatility = serializers.FloatField(allow_null=True, help_text="Glicko-2 ladders only")
     games = serializers.IntegerField()
-    provisional = serializers.BooleanField()
+    provisional = serializers.BooleanField(help_text="deviation of 110 or more: shown with a ?")
     history = RatingPointSerializer(many=True)
 
 
@@ -93,6 +96,10 @@ class RatingChangeSerializer(serializers.Serializer):
     rating_before = serializers.IntegerField()
     rating_after = serializers.IntegerField()
     delta = serializers.IntegerField(help_text="rating_after - rating_before, both rounded")
+    deviation_after = serializers.IntegerField(allow_null=True, help_text="the new deviation")
+    provisional = serializers.BooleanField(help_text="deviation_after of 110 or more")
+    frozen = serializers.BooleanField(help_text="a bot: rated against, its rating never moves")
+    weight = serializers.FloatField(help_text="how much the game counted (anti-farming rule), 0-1")
 
 
 class GameRatingChangesSerializer(serializers.Serializer):

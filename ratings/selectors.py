@@ -1,14 +1,21 @@
 """Reads for leaderboards, profiles and match history (the API and the pages share them)."""
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db.models import Count, Q, Sum
+from django.utils import timezone
 
-from . import charts, elo
-from .ladders import LADDERS, ladder_for, ladder_query
+from . import charts
+from .figures import shown_deviation, shown_rating
+from .ladders import LADDERS, ladder_for, ladder_query, model_of
+from .maths.games import start
+from .maths.glicko2 import PROVISIONAL_DEVIATION
 from .models import Rating, RatingChange
+
+ACTIVE_DAYS = 30  # the leaderboards list people who played a rated game this recently
 
 # --- ratings and leaderboards -----------------------------------------------------------------
 
@@ -19,34 +26,32 @@ class LadderRating:
     title: str
     rating: int  # shown rounded; the ledger keeps hundredths
     exact: float
+    deviation: int  # shown rounded, on the rating's scale
+    volatility: float | None  # Glicko-2 ladders only
     games: int
-    provisional: bool
+    provisional: bool  # the deviation is still PROVISIONAL_DEVIATION or more
 
     def as_dict(self):
         return {
             "ladder": self.ladder,
             "title": self.title,
             "rating": self.rating,
+            "deviation": self.deviation,
+            "volatility": self.volatility,
             "games": self.games,
             "provisional": self.provisional,
         }
 
 
+def _ladder_rating(key, row):
+    return LadderRating(key, LADDERS[key].title, row.shown, row.rating,
+                        shown_deviation(row.deviation), row.volatility, row.games, row.provisional)
+
+
 def ratings_of(user):
     """The user's rating on every ladder they have played rated games on, in ladder order."""
     rows = {r.ladder: r for r in Rating.objects.filter(user=user, games__gt=0)}
-    return [
-        LadderRating(
-            key,
-            ladder.title,
-            rows[key].shown,
-            rows[key].rating,
-            rows[key].games,
-            rows[key].provisional,
-        )
-        for key, ladder in LADDERS.items()
-        if key in rows
-    ]
+    return [_ladder_rating(key, rows[key]) for key in LADDERS if key in rows]
 
 
 def main_rating(ratings):
@@ -58,11 +63,12 @@ def main_rating(ratings):
 
 @dataclass(frozen=True)
 class LeaderboardEntry:
-    rank: int | None  # None for provisional players (listed apart, unranked)
+    rank: int | None
     username: str
     display_name: str
     is_bot: bool
     rating: int
+    deviation: int
     games: int
     provisional: bool
 
@@ -74,58 +80,48 @@ class LeaderboardEntry:
 class Leaderboard:
     ladder: str
     title: str
-    ranked: list  # people with PROVISIONAL_GAMES or more rated games, ranked
-    provisional: list  # people with fewer, unranked
-    bots: list  # the bot accounts, ranked among themselves (people are not ranked against them)
+    ranked: list  # people, established (deviation under the threshold), active in ACTIVE_DAYS
+    bots: list  # the bot accounts at their frozen ratings, ranked among themselves
 
 
-def leaderboard(ladder, limit=100):
-    """People by rating (established ranked, provisional apart) and the bots in a list of their
-    own. ValueError if the ladder is unknown."""
+def leaderboard(ladder, limit=100, now=None):
+    """Established people active in the last ACTIVE_DAYS by rating, and the bots in a table of
+    their own. ValueError if the ladder is unknown."""
     if ladder not in LADDERS:
         raise ValueError(f"unknown ladder {ladder!r}")
+    since = (now or timezone.now()) - timedelta(days=ACTIVE_DAYS)
     rows = (
         Rating.objects.filter(ladder=ladder, games__gt=0, user__is_active=True)
         .select_related("user")
         .order_by("-rating", "user__username")
     )
-    people = rows.filter(user__is_bot=False)
-    established = people.filter(games__gte=elo.PROVISIONAL_GAMES)[:limit]
-    provisional = people.filter(games__lt=elo.PROVISIONAL_GAMES)[:limit]
+    people = rows.filter(user__is_bot=False, deviation__lt=PROVISIONAL_DEVIATION,
+                         last_rated_at__gte=since)[:limit]
     bots = rows.filter(user__is_bot=True)[:limit]
 
     def entry(rating, rank):
         user = rating.user
-        return LeaderboardEntry(
-            rank,
-            user.username,
-            user.shown_name,
-            user.is_bot,
-            rating.shown,
-            rating.games,
-            rating.provisional,
-        )
+        return LeaderboardEntry(rank, user.username, user.shown_name, user.is_bot, rating.shown,
+                                shown_deviation(rating.deviation), rating.games, rating.provisional)
 
     return Leaderboard(
         ladder,
         LADDERS[ladder].title,
-        [entry(rating, rank) for rank, rating in enumerate(established, start=1)],
-        [entry(rating, None) for rating in provisional],
+        [entry(rating, rank) for rank, rating in enumerate(people, start=1)],
         [entry(rating, rank) for rank, rating in enumerate(bots, start=1)],
     )
 
 
 def rating_history(user, ladder):
-    """[(game id, when, rating after, delta)] oldest first, starting from the first rated game."""
-    return [
-        (game_id, when, after, delta)
-        for game_id, when, after, delta in RatingChange.objects.filter(user=user, ladder=ladder)
+    """[(game id, when, rating after, delta, deviation after)] oldest first."""
+    return list(
+        RatingChange.objects.filter(user=user, ladder=ladder)
         .order_by("id")
-        .values_list("game_id", "game__finished_at", "rating_after", "delta")
-    ]
+        .values_list("game_id", "game__finished_at", "rating_after", "delta", "deviation_after")
+    )
 
 
-# --- match history (games/ratings/history.py: paged and counted in the database) -----------
+# --- match history (ratings/history.py: paged and counted in the database) -----------
 
 from .history import (  # noqa: E402  (re-exported: the pages, the API and accounts read them here)
     OUTCOMES,
@@ -141,7 +137,8 @@ from .history import (  # noqa: E402  (re-exported: the pages, the API and accou
 __all__ = [
     "OUTCOMES", "History", "HistoryRow", "OpponentRecord", "Summary", "game_history",
     "games_summary", "opponent_records", "ladder_query", "profile_sections", "leaderboard", "main_rating",
-    "game_rating_changes", "rating_history", "ratings_of", "user_by_name",
+    "game_rating_changes", "rating_history", "ratings_of", "user_by_name", "profile_facts",
+    "exported_ratings", "exported_rating_history",
 ]  # fmt: skip
 
 
@@ -161,9 +158,14 @@ def game_rating_changes(game_id):
             "player_index": change.player_index,
             "username": change.user.username,
             "ladder": change.ladder,
-            "rating_before": round(change.rating_before),
-            "rating_after": round(change.rating_after),
-            "delta": round(change.rating_after) - round(change.rating_before),
+            "rating_before": shown_rating(change.rating_before),
+            "rating_after": shown_rating(change.rating_after),
+            "delta": shown_rating(change.rating_after) - shown_rating(change.rating_before),
+            "deviation_after": shown_deviation(change.deviation_after),
+            "provisional": change.deviation_after is not None
+            and change.deviation_after >= PROVISIONAL_DEVIATION,
+            "frozen": change.frozen,
+            "weight": change.weight,
         }
         for change in changes
     ]
@@ -196,7 +198,9 @@ def profile_sections(user, query):
     for rating in ratings:
         history = rating_history(user, rating.ladder)
         chart = charts.rating_chart(
-            [charts.RatedGame(game_id, when, after) for game_id, when, after, _ in history]
+            [charts.RatedGame(game_id, when, after, deviation)
+             for game_id, when, after, _, deviation in history],
+            start_deviation=start(model_of(rating.ladder)).deviation,
         )
         rated.append({"rating": rating, "chart": chart})
     filters = _history_filters(query)
@@ -216,6 +220,46 @@ def profile_sections(user, query):
     }
 
 
+# --- what accounts shows and exports (registered in apps.ready: accounts cannot import us) ----
+
+
+def profile_facts(user):
+    """The profile's rating figures: the headline rating, every ladder's, games played and won."""
+    ratings = ratings_of(user)
+    main = main_rating(ratings)
+    played = games_summary(user)
+    return {
+        "rating": main.rating if main else None,
+        "rating_deviation": main.deviation if main else None,
+        "rating_provisional": main.provisional if main else False,
+        "games_played": played.played,
+        "games_won": played.won,
+        "ratings": tuple(ratings),
+    }
+
+
+def _iso(moment):
+    return moment.isoformat() if moment else None
+
+
+def exported_ratings(user):
+    return [
+        {"ladder": r.ladder, "rating": r.rating, "deviation": r.deviation,
+         "volatility": r.volatility, "games": r.games,
+         "last_rated_at": _iso(r.last_rated_at), "updated_at": _iso(r.updated_at)}
+        for r in Rating.objects.filter(user=user).order_by("ladder")
+    ]
+
+
+def exported_rating_history(user):
+    return [
+        {"ladder": c.ladder, "game": c.game_id, "rank": c.rank, "left": c.left,
+         "rating_before": c.rating_before, "rating_after": c.rating_after, "delta": c.delta,
+         "created_at": _iso(c.created_at)}
+        for c in RatingChange.objects.filter(user=user).order_by("id")
+    ]
+
+
 # --- the home page ----------------------------------------------------------------------------
 
 
@@ -233,7 +277,7 @@ def highest_rated(tables):
     def strength(table):
         ladder = ladder_for(table.ruleset, table.players)
         seats = table.seats_in_order()
-        return sum(ratings.get((s.user_id, ladder), elo.START_RATING) for s in seats) / len(seats)
+        return sum(ratings.get((s.user_id, ladder), start(model_of(ladder)).rating) for s in seats) / len(seats)
 
     return max(tables, key=strength)
 

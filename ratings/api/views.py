@@ -11,8 +11,8 @@ from rest_framework.views import APIView
 from azulsite.api.errors import ApiError
 from azulsite.api.schema import error_response, paginated
 from azulsite.api.validation import validated
-from games.ratings import selectors
-from games.ratings.ladders import LADDERS
+from ratings import selectors
+from ratings.ladders import LADDERS
 
 from . import serializers as s
 
@@ -44,8 +44,8 @@ class LeaderboardView(APIView):
         operation_id="leaderboards_retrieve",
         responses={200: s.LeaderboardSerializer, 404: error_response("not_found: unknown ladder")},
         tags=["ratings"],
-        description="People: established players (20+ rated games) ranked by rating, provisional "
-        "players apart; bots in a list of their own, ranked among themselves.",
+        description="People not provisional (deviation under 110) who played a rated game in "
+        "the last 30 days, by rating; bots in a list of their own at their frozen ratings.",
     )
     def get(self, request, ladder):
         try:
@@ -59,7 +59,6 @@ class LeaderboardView(APIView):
                 "ladder": board.ladder,
                 "title": board.title,
                 "ranked": [entry.as_dict() for entry in board.ranked],
-                "provisional": [entry.as_dict() for entry in board.provisional],
                 "bots": [entry.as_dict() for entry in board.bots],
             }
         )
@@ -113,8 +112,10 @@ class UserRatingsView(APIView):
         body = []
         for rating in selectors.ratings_of(user):
             history = [
-                {"game": game_id, "finished_at": when, "rating": after, "delta": delta}
-                for game_id, when, after, delta in selectors.rating_history(user, rating.ladder)
+                {"game": game_id, "finished_at": when, "rating": after, "delta": delta,
+                 "deviation": deviation}
+                for game_id, when, after, delta, deviation
+                in selectors.rating_history(user, rating.ladder)
             ]
             body.append({**rating.as_dict(), "history": history})
         return Response(body)

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand
 
 from azulsite.progress import ProgressBar
-from games.ratings import services
+from ratings import services
 
 
 class Command(BaseCommand):

@@ -1,8 +1,8 @@
 """The rating history chart as inline SVG geometry (no charting service, no JavaScript).
 
 `rating_chart` turns the rated games of a ladder, oldest first, into what
-templates/ratings/rating_chart.html draws: a polyline, a dot per game, the rating axis and a date
-axis. Games are spaced evenly (a busy evening stays readable); the date axis labels a few of them.
+templates/ratings/rating_chart.html draws: a polyline, a dot per game, the uncertainty band
+(rating ± deviation after each game), the rating axis and a date axis. Games are spaced evenly (a busy evening stays readable); the date axis labels a few of them.
 """
 
 from dataclasses import dataclass
@@ -11,7 +11,8 @@ from django.utils import timezone
 from django.utils.dateformat import format as format_date
 from django.utils.translation import gettext as _
 
-from .elo import START_RATING, shown_change, shown_rating
+from .figures import shown_change, shown_rating
+from .maths.glicko2 import START_RATING
 
 WIDTH, HEIGHT = 480, 180
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 44, 14, 10, 34
@@ -25,6 +26,7 @@ class RatedGame:
     game_id: int
     when: object  # an aware datetime (the game's end), or None when unknown
     rating_after: float
+    deviation_after: float | None = None
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class Chart:
     axis_y: float  # the date axis line
     date_label_y: float
     span: str  # "3 Mar 2025 to 9 Apr 2025", for the chart's accessible name
+    band: str = ""  # the uncertainty band: polygon points, rating + deviation then − deviation
 
 
 def _day(moment, with_year):
@@ -64,10 +67,17 @@ def _date_tick_indices(count):
     return sorted({1 + round(i * step) for i in range(MAX_DATE_TICKS)})
 
 
-def rating_chart(history, width=WIDTH, height=HEIGHT):
+BAND_IN_RANGE = 150  # the band widens the vertical range by at most this: a new player's ± 500
+# would flatten the line; beyond it the band is cut at the plot's edge
+
+
+def rating_chart(history, width=WIDTH, height=HEIGHT, start_deviation=None):
     """history: [RatedGame] oldest first. The chart starts at the starting rating."""
     values = [START_RATING] + [game.rating_after for game in history]
-    low, high = min(values), max(values)
+    deviations = [start_deviation] + [game.deviation_after for game in history]
+    spread = [min(BAND_IN_RANGE, d or 0) for d in deviations]
+    low = min(v - d for v, d in zip(values, spread, strict=True))
+    high = max(v + d for v, d in zip(values, spread, strict=True))
     if high - low < 40:  # keep small changes from filling the whole height
         middle = (high + low) / 2
         low, high = middle - 20, middle + 20
@@ -76,6 +86,7 @@ def rating_chart(history, width=WIDTH, height=HEIGHT):
     steps = max(1, len(values) - 1)
 
     def y_of(value):
+        value = min(high, max(low, value))
         return round(PAD_TOP + (high - value) / (high - low) * plot_h, 1)
 
     def x_of(index):
@@ -87,10 +98,11 @@ def rating_chart(history, width=WIDTH, height=HEIGHT):
     for before, game in zip(values, history, strict=False):
         change = shown_change(before, game.rating_after)
         day = _day(game.when, True) + " · " if game.when else ""
-        labels.append(
-            day + _("game %(game)s: %(rating)s (%(change)s)") % {
-                "game": game.game_id, "rating": shown_rating(game.rating_after), "change": f"{change:+d}"}
-        )
+        label = day + _("game %(game)s: %(rating)s (%(change)s)") % {
+            "game": game.game_id, "rating": shown_rating(game.rating_after), "change": f"{change:+d}"}
+        if game.deviation_after is not None:
+            label += " ± " + str(round(game.deviation_after))
+        labels.append(label)
     points = [
         ChartPoint(x_of(i), y_of(v), labels[i], shown_rating(v)) for i, v in enumerate(values)
     ]
@@ -113,6 +125,11 @@ def rating_chart(history, width=WIDTH, height=HEIGHT):
     span = (_("%(first)s to %(last)s") % {"first": _day(dated[0], True), "last": _day(dated[-1], True)}
             if dated else "")
     axis_y = PAD_TOP + plot_h
+    band = ""
+    if all(d is not None for d in deviations):
+        upper = [f"{x_of(i)},{y_of(v + d)}" for i, (v, d) in enumerate(zip(values, deviations, strict=True))]
+        lower = [f"{x_of(i)},{y_of(v - d)}" for i, (v, d) in enumerate(zip(values, deviations, strict=True))]
+        band = " ".join(upper + lower[::-1])
     return Chart(
         width,
         height,
@@ -126,4 +143,5 @@ def rating_chart(history, width=WIDTH, height=HEIGHT):
         axis_y,
         axis_y + 16,
         span,
+        band,
     )

@@ -10,32 +10,24 @@ more.
 Order. Games are rated in the order they finished ((finished_at, id)); rating a game first rates
 any earlier finished game still waiting that shares a player with it (directly or through another
 waiting game), so every player's figures follow the same order as `recompute_ratings`, which
-replays every rated game in that order through the same `elo.rate`.
+replays every rated game in that order through the same `rebuild.rate_entrants`.
 """
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 
 from games.models import Game, Seat
 
-from . import elo
-from .ladders import ladder_for
+from . import rebuild
+from .ladders import ladder_query, model_of
+from .maths import games as rating_games
 from .models import Rating, RatingChange
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class GameEntrants:
-    """A finished rated game as the rating sees it."""
-
-    game_id: int
-    ladder: str
-    seats: list  # [(player_index, user_id, rank, left)] by player_index
 
 
 def _rated_finished_games():
@@ -51,49 +43,25 @@ def pending_games():
     )
 
 
-def entrants_of(game, seats):
-    """The rating view of a finished game: ladder, and each seat's user, rank and leaving."""
-    table = game.table
-    result = game.result or {}
-    ranks = result.get("ranks") or []
-    leavers = set(result.get("leavers") or [])
-    best = {}  # user id -> their seat row
-    for seat in sorted(seats, key=lambda s: s.player_index):
-        index = seat.player_index
-        if index is None or index >= len(ranks):
-            raise ValueError(f"game {game.pk}: no rank for player {index}")
-        row = (index, seat.user_id, int(ranks[index]), index in leavers)
-        # One account in several seats (two bots of the same level): it counts once, by its best
-        # seat, so nobody plays against themselves.
-        kept = best.get(seat.user_id)
-        if kept is None or (row[3], row[2]) < (kept[3], kept[2]):
-            best[seat.user_id] = row
-    rows = sorted(best.values())
-    return GameEntrants(game.pk, ladder_for(table.ruleset, table.players), rows)
+entrants_of = rebuild.entrants_of
 
 
-def compute_changes(entrants: GameEntrants, standing) -> list[RatingChange]:
-    """Unsaved RatingChange rows; `standing(user_id)` gives (rating, games) before the game."""
-    players = []
-    for index, user_id, rank, left in entrants.seats:
-        rating, games = standing(user_id)
-        players.append((index, rank, left, games, elo.Entrant(user_id, rating, games, rank, left)))
-    changes = elo.rate([player[-1] for player in players])
-    return [
-        RatingChange(
-            game_id=entrants.game_id,
-            user_id=change.key,
-            ladder=entrants.ladder,
-            player_index=index,
-            rank=rank,
-            left=left,
-            games_before=games,
-            rating_before=change.before,
-            rating_after=change.after,
-            delta=change.delta,
-        )
-        for (index, rank, left, games, _), change in zip(players, changes, strict=True)
-    ]
+def earlier_games_among(entrants) -> int:
+    """How many finished rated games of the same ladder, among exactly the same accounts, ended
+    in the 24 hours before this one (before it in finish order): the anti-farming rule's count."""
+    since = entrants.finished_at - rebuild.WINDOW
+    games = _rated_finished_games().filter(
+        ladder_query(entrants.ladder),
+        Q(finished_at__lt=entrants.finished_at) | Q(finished_at=entrants.finished_at, id__lt=entrants.game_id),
+        finished_at__gte=since,
+    )
+    for user_id in entrants.accounts:
+        games = games.filter(table__seats__user_id=user_id)
+    tables = set(games.values_list("table_id", flat=True))
+    accounts = {}
+    for table_id, user_id in Seat.objects.filter(table_id__in=tables).values_list("table_id", "user_id"):
+        accounts.setdefault(table_id, set()).add(user_id)
+    return sum(1 for found in accounts.values() if found == entrants.accounts)
 
 
 def rate_game(game_id, *, after_lock: Callable[[], None] | None = None) -> bool:
@@ -167,10 +135,14 @@ def rate_one_game(game_id, *, after_lock: Callable[[], None] | None = None) -> b
             return False
         seats = list(Seat.objects.filter(table_id=game.table_id))
         entrants = entrants_of(game, seats)
-        user_ids = sorted({user_id for _, user_id, _, _ in entrants.seats})
+        user_ids = sorted(entrants.accounts)
+        if len(user_ids) < 2:
+            return False  # one account held every seat (bots of one level): nobody to rate
         # Make sure every row exists, then lock them all, always in user id order.
+        fresh = rating_games.start(model_of(entrants.ladder))
         Rating.objects.bulk_create(
-            [Rating(user_id=user_id, ladder=entrants.ladder) for user_id in user_ids],
+            [Rating(user_id=user_id, ladder=entrants.ladder, rating=fresh.rating,
+                    deviation=fresh.deviation, volatility=fresh.volatility) for user_id in user_ids],
             ignore_conflicts=True,
         )
         ratings = {
@@ -183,23 +155,28 @@ def rate_one_game(game_id, *, after_lock: Callable[[], None] | None = None) -> b
             after_lock()
         if RatingChange.objects.filter(game_id=game.pk).exists():
             return False
-        changes = compute_changes(
-            entrants, lambda user_id: (ratings[user_id].rating, ratings[user_id].games)
-        )
-        RatingChange.objects.bulk_create(changes)
-        for change in changes:
-            rating = ratings[change.user_id]
-            rating.rating = change.rating_after
-            rating.games += 1
-            rating.save(update_fields=["rating", "games", "updated_at"])
+        levels = dict(get_user_model().objects.filter(pk__in=user_ids, is_bot=True)
+                      .values_list("id", "bot_level"))
+
+        def standing(user_id):
+            row = ratings[user_id]
+            return rating_games.Standing(row.rating, row.deviation, row.volatility, row.games,
+                                         row.last_rated_at)
+
+        rated = rebuild.rate_entrants(entrants, standing, levels.get, earlier_games_among(entrants))
+        RatingChange.objects.bulk_create(
+            [rebuild.change_row(RatingChange, entrants, *item) for item in rated])
+        for _, outcome, _, _ in rated:
+            row = ratings[outcome.key]
+            after = outcome.after
+            row.rating, row.deviation, row.volatility = after.rating, after.deviation, after.volatility
+            row.games, row.last_rated_at = after.games, after.last_played
+            row.save(update_fields=["rating", "deviation", "volatility", "games", "last_rated_at",
+                                    "updated_at"])
     return True
 
 
-@dataclass(frozen=True)
-class RecomputeSummary:
-    games: int
-    changes: int
-    ratings: int
+RecomputeSummary = rebuild.RecomputeSummary
 
 
 def recompute_all(progress: Callable[[int, int], None] | None = None) -> RecomputeSummary:
@@ -209,40 +186,20 @@ def recompute_all(progress: Callable[[int, int], None] | None = None) -> Recompu
     rated game is finishing (a rating task waiting on the locks would then find its game rated).
     """
     with transaction.atomic():
-        games = list(
-            _rated_finished_games()
-            .select_related("table")
-            .defer("state")
-            .order_by("finished_at", "id")
-        )
-        seats_by_table = {}
-        for seat in Seat.objects.filter(table_id__in=[g.table_id for g in games]):
-            seats_by_table.setdefault(seat.table_id, []).append(seat)
-        list(Rating.objects.select_for_update().order_by("user_id", "ladder"))
-        RatingChange.objects.all().delete()
-        Rating.objects.all().delete()
+        return rebuild.recompute(Game, Seat, Rating, RatingChange, get_user_model(), progress)
 
-        standing = {}  # (user_id, ladder) -> [rating, games]
-        changes = []
-        total = len(games)
-        for done, game in enumerate(games, start=1):
-            entrants = entrants_of(game, seats_by_table.get(game.table_id, []))
-            ladder = entrants.ladder
 
-            def before(user_id, ladder=ladder):
-                return tuple(standing.get((user_id, ladder), (elo.START_RATING, 0)))
-
-            for change in compute_changes(entrants, before):
-                standing[(change.user_id, ladder)] = (change.rating_after, change.games_before + 1)
-                changes.append(change)
-            if progress is not None:
-                progress(done, total)
-        RatingChange.objects.bulk_create(changes, batch_size=1000)
-        Rating.objects.bulk_create(
-            [
-                Rating(user_id=user_id, ladder=ladder, rating=rating, games=played)
-                for (user_id, ladder), (rating, played) in sorted(standing.items())
-            ],
-            batch_size=1000,
-        )
-    return RecomputeSummary(games=total, changes=len(changes), ratings=len(standing))
+def rated_game_history():
+    """[(user ids by seat, effective ranks)] of every finished rated game, in finish order (the
+    model comparison bench reads the site's own games through it)."""
+    out = []
+    games = _rated_finished_games().select_related("table").defer("state").order_by("finished_at", "id")
+    for game in games:
+        entrants = entrants_of(game, list(Seat.objects.filter(table_id=game.table_id)))
+        if len(entrants.seats) < 2:
+            continue
+        stayed = [rank for _, _, rank, left in entrants.seats if not left]
+        last = (max(stayed) if stayed else 0) + 1
+        out.append(([user_id for _, user_id, _, _ in entrants.seats],
+                    [last if left else rank for _, _, rank, left in entrants.seats]))
+    return out

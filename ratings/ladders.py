@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
+from .maths.games import GLICKO, MULTIPLAYER
+
 
 @dataclass(frozen=True)
 class Ladder:
@@ -48,3 +50,8 @@ def ladder_query(ladder, prefix="table__"):
     if ladder == "classic-multi":
         return Q(**{f"{prefix}ruleset": "classic", f"{prefix}players__gte": 3})
     raise ValueError(f"unknown ladder {ladder!r}")
+
+
+def model_of(ladder: str) -> str:
+    """The rating model of a ladder: Glicko-2 for two players, Plackett–Luce for 3–4."""
+    return MULTIPLAYER if ladder == "classic-multi" else GLICKO
