@@ -27,7 +27,7 @@ async def answer_to(socket, message, kind):
         got = await socket.receive_json_from(timeout=WAIT)
         if got["type"] == kind:
             return got
-        assert got["type"] in ("state", "presence", "tables", "table", "your_turn"), got
+        assert got["type"] in ("state", "presence", "tables", "table", "your_turn", "inbox"), got
 
 
 def test_an_unknown_type_gets_an_error_on_every_endpoint_and_the_socket_stays_open(alice, bob):
@@ -52,8 +52,9 @@ def test_an_unknown_type_gets_an_error_on_every_endpoint_and_the_socket_stays_op
 
 def test_two_apps_events_on_the_one_user_feed_reach_each_endpoint_that_asked(alice, bob):
     """Invitations (social) and pairings (matchmaking) both arrive on the lobby socket through
-    user-<id>; /ws/me/ (notifications) hears the pairing and the your-turn change, not the
-    invitation; another user's sockets hear nothing."""
+    user-<id>; /ws/me/ (notifications) hears the pairing, the your-turn and the inbox changes, not
+    the invitation; the lobby drops the last two (it stays open); another user's sockets hear
+    nothing."""
     tokens = tokens_for(alice, bob)
     invitation = {"type": "social.invitation", "invitation": {"id": 1, "from": "bob"}}
     paired = {"type": "user.paired", "game": 7, "table": 8}
@@ -64,17 +65,21 @@ def test_two_apps_events_on_the_one_user_feed_reach_each_endpoint_that_asked(ali
         me = await opened(connect("/ws/me/", tokens["alice"]))
         other = await opened(connect("/ws/me/", tokens["bob"]))
         assert (await next_of_any(lobby, "tables"))["tables"] == []
-        assert (await next_of_any(me, "your_turn"))["games"] == []
-        assert (await next_of_any(other, "your_turn"))["games"] == []
+        for feed in (me, other):  # each on connect
+            assert (await next_of_any(feed, "your_turn"))["games"] == []
+            assert (await next_of_any(feed, "inbox"))["unread"] == 0
         layer = get_channel_layer()
-        for event in (invitation, paired, {"type": "user.turns"}):
+        for event in (invitation, paired, {"type": "user.turns"}, {"type": "user.inbox"}):
             await layer.group_send(user_group(alice.pk), event)
         assert (await next_of_any(lobby, "invitation"))["invitation"] == invitation["invitation"]
         assert (await next_of_any(lobby, "paired")) == {
             "type": "paired", "game": 7, "table": 8, "url": "/tables/8/"}
         assert (await next_of_any(me, "paired"))["game"] == 7  # the invitation was not for it
         assert (await next_of_any(me, "your_turn"))["games"] == []
-        for socket in (lobby, me):  # the lobby dropped user.turns, /ws/me the invitation
+        assert (await next_of_any(me, "inbox"))["unread"] == 0
+        await lobby.send_json_to({"type": "ping"})
+        assert (await next_of_any(lobby, "pong")) == {"type": "pong"}  # nothing before it
+        for socket in (lobby, me):  # the lobby dropped user.turns and user.inbox, /ws/me the invitation
             assert await socket.receive_nothing(timeout=0.5)
         assert await other.receive_nothing(timeout=0.1)
         for socket in (lobby, me, other):
