@@ -6,11 +6,13 @@ It is renamed `deleted-<id>`, deactivated, loses its password, e-mail, names, to
 personal setting, and pages show it as "deleted player" (User.shown_name). Its names stay
 claimed for RESERVED_NAME_DAYS, so that nobody takes a departed player's name over at once.
 
-Leaving goes through each app's own service, as if the player had clicked: running games are
-resigned (games.services: the leaving policy), open tables left, running league seasons
-withdrawn from and leagues left (leagues.services), a waiting seek dropped (matchmaking.seeks).
-Those are separate transactions: a game that ends meanwhile is simply skipped. The anonymising
-itself is one transaction under the user's row lock; a second deletion finds it done.
+Leaving goes through each app's own service, as if the player had clicked, in the receivers of
+accounts.signals.account_leaving (accounts imports no app above it): running games are resigned
+(games.services: the leaving policy), open tables left, running league seasons withdrawn from and
+leagues left (leagues.services), a waiting seek dropped (matchmaking.services.seeks). Those are
+separate transactions: a game that ends meanwhile is simply skipped. The anonymising itself is
+one transaction under the user's row lock, in which each app forgets its personal rows
+(account_forgetting); a second deletion finds it done.
 """
 
 from datetime import timedelta
@@ -21,21 +23,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
 
+from accounts import signals
 from accounts.models import FollowPolicy, NameClaim, User
 from accounts.usernames import DELETED_USERNAME_PREFIX
-from azulsite.errors import DomainError
-from games import services as game_services
-from games.errors import GameError
-from games.models import Game, Seat, Table
-from leagues import services as league_services
-from leagues.errors import LeagueError
-from leagues.models import Member
-from matchmaking import seeks
-from matchmaking.errors import MatchError
-from notifications.models import GameEmailBatch, NotificationSettings, PushSubscription
-from realtime import broadcast
-from realtime.registry import user_group
-from social.models import ChatMessage, Follow, Invitation, Mute, Report
+from kernel.errors import DomainError
 
 RESERVED_NAME_DAYS = 180
 
@@ -71,7 +62,7 @@ def anonymise(user):
         raise DeletionRefused(_("Bot accounts are not deleted."))
     if user.deleted_at is not None:
         return user
-    _leave_everything(user)
+    signals.account_leaving.send(sender=User, user=user)
     now = timezone.now()
     with transaction.atomic():
         user = User.objects.select_for_update().get(pk=user.pk)
@@ -80,7 +71,10 @@ def anonymise(user):
         NameClaim.objects.filter(user=user).update(
             reserved_until=now + timedelta(days=RESERVED_NAME_DAYS)
         )
-        _forget_personal_rows(user)
+        Token.objects.filter(user=user).delete()
+        # Follows, mutes, chat, notification settings... (social, notifications); open sockets
+        # close after the commit: they were signed in as this account (social).
+        signals.account_forgetting.send(sender=User, user=user)
         user.username = f"{DELETED_USERNAME_PREFIX}{user.pk}"
         user.display_name = user.email = user.first_name = user.last_name = ""
         user.language = ""
@@ -91,51 +85,5 @@ def anonymise(user):
         user.save()  # NameClaim.sync keeps the reserved claims
         user.groups.clear()
         user.user_permissions.clear()
-        # Open sockets (game pages, lobby) close: they were signed in as this account.
-        broadcast.group_send_after_commit(
-            user_group(user.pk), {"type": "social.account.closed"}
-        )
     return user
 
-
-def _leave_everything(user):
-    seats = Seat.objects.filter(user=user, left=False, table__status__in=(
-        Table.Status.OPEN, Table.Status.PLAYING)).values_list("table_id", flat=True)
-    playing = dict(Game.objects.filter(table_id__in=list(seats), status=Game.Status.PLAYING)
-                   .values_list("table_id", "pk"))
-    for table_id in seats:
-        try:
-            if table_id in playing:
-                game_services.resign(playing[table_id], user)
-            else:
-                game_services.leave_table(table_id, user)
-        except GameError:
-            pass  # the game ended or the table closed meanwhile
-    league_services.withdraw_leaving_account(user)
-    for league_id in Member.objects.filter(user=user, is_player=True).values_list("league_id", flat=True):
-        try:
-            league_services.leave_league(league_id, user)
-        except LeagueError:
-            pass
-    try:
-        seeks.drop_seek(user)
-    except MatchError:
-        pass  # no waiting seek
-
-
-def _forget_personal_rows(user):
-    Token.objects.filter(user=user).delete()
-    Follow.objects.filter(follower=user).delete()
-    Follow.objects.filter(followed=user).delete()
-    Mute.objects.filter(muter=user).delete()
-    Mute.objects.filter(muted=user).delete()
-    Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING).delete()
-    Invitation.objects.filter(inviter=user, status=Invitation.Status.PENDING).delete()
-    NotificationSettings.objects.filter(user=user).delete()
-    PushSubscription.objects.filter(user=user).delete()
-    GameEmailBatch.objects.filter(user=user).delete()
-    # Chat lines lose their text; those under an open report keep it until a moderator decides.
-    reported = Report.objects.filter(message__author=user, handled_at__isnull=True)
-    ChatMessage.objects.filter(author=user).exclude(
-        pk__in=reported.values("message_id")
-    ).update(text="")

@@ -23,7 +23,7 @@ from accounts.errors import ConfirmationEmailsThrottled, ConfirmationLinkInvalid
 from accounts.languages import language_of_user
 from accounts.models import User
 from accounts.throttles import ConfirmationEmailsThrottle
-from games import dispatch
+from kernel import dispatch
 
 SALT = "accounts.email_confirmation"
 SEND_EMAIL = "accounts.tasks.send_email"

@@ -1,13 +1,13 @@
 """Domain errors of the accounts services, each with a stable code and its HTTP status (see
-docs/api.md); like every app's, the API answers them in azulsite.api.errors, pages say which status."""
+docs/api.md); like every app's, the API answers them in kernel.api.errors, pages say which status."""
 
 import math
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from azulsite import errors as kernel
-from azulsite.errors import DomainError
+from kernel import errors as kernel
+from kernel.errors import DomainError
 
 
 class AccountsError(DomainError):

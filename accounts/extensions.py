@@ -6,15 +6,15 @@ apps above register here at `ready()`, and accounts asks the registry:
 
 - `profile_facts(user) -> dict`: fields of `selectors.Profile` (the headline rating, games
   played and won, every ladder's rating), merged in registration order;
-- `profile_sections(user, query) -> dict`: context of the profile page (charts, history...);
-- `export_section(user) -> JSON-ready value`, under its name in the download of one's data.
+- `profile_sections(user, query) -> dict`: context of the profile page (charts, history...).
+
+The download of one's data asks the apps through a signal instead (accounts.signals).
 """
 
 from collections.abc import Callable
 
 _profile_facts: list[Callable] = []
 _profile_sections: list[Callable] = []
-_export_sections: dict[str, Callable] = {}
 
 
 def register_profile_facts(provider: Callable) -> None:
@@ -26,9 +26,6 @@ def register_profile_sections(provider: Callable) -> None:
     if provider not in _profile_sections:
         _profile_sections.append(provider)
 
-
-def register_export_section(name: str, provider: Callable) -> None:
-    _export_sections[name] = provider
 
 
 def profile_facts(user) -> dict:
@@ -43,7 +40,3 @@ def profile_sections(user, query) -> dict:
     for provider in _profile_sections:
         context.update(provider(user, query))
     return context
-
-
-def export_sections(user) -> dict:
-    return {name: provider(user) for name, provider in _export_sections.items()}

@@ -17,7 +17,7 @@ class CaseInsensitiveUserManager(UserManager):
 
 
 class FollowPolicy(models.TextChoices):
-    """Who may follow a player and so see whether they are online (social.friends)."""
+    """Who may follow a player and so see whether they are online (social.services.friends)."""
 
     EVERYONE = "everyone", gettext_lazy("Everyone")
     FOLLOWED = "followed", gettext_lazy("Only players I follow")

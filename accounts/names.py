@@ -12,7 +12,7 @@ from functools import cache
 
 from confusable_homoglyphs import utils as homoglyph_data
 
-from azulsite.text import ZERO_WIDTH_JOINER, ZERO_WIDTH_NON_JOINER, is_default_ignorable
+from kernel.text import ZERO_WIDTH_JOINER, ZERO_WIDTH_NON_JOINER, is_default_ignorable
 
 # Characters that reorder the text around them (RLO "\u202e" shows "anel" as "lena").
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

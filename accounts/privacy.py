@@ -9,14 +9,10 @@ settings or chat. A game still running shows no seed (it stays secret until the 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts import extensions
+from accounts import signals
 from accounts.models import FollowPolicy, User
 from accounts.throttles import PerAccountThrottle
-from azulsite.errors import DomainError
-from games.models import Game, MoveRecord, Seat
-from leagues.models import Member
-from notifications.models import NotificationSettings, PushSubscription
-from social.models import ChatMessage, Follow, Mute
+from kernel.errors import DomainError
 
 
 class InvalidFollowPolicy(DomainError):
@@ -30,7 +26,7 @@ class ExportThrottle(PerAccountThrottle):
 
 
 def set_follow_policy(user: User, policy) -> User:
-    """Who may follow `user`: everyone, only players they follow, or nobody (social.friends
+    """Who may follow `user`: everyone, only players they follow, or nobody (social.services.friends
     reads it at every use, so follows it now forbids stop showing them online at once)."""
     if policy not in FollowPolicy.values:
         raise InvalidFollowPolicy(
@@ -42,81 +38,26 @@ def set_follow_policy(user: User, policy) -> User:
     return user
 
 
-def _iso(moment):
+def iso(moment):
+    """A moment of the download: ISO 8601, or None."""
     return moment.isoformat() if moment else None
 
 
-def _game(game, seats, moves):
-    over = game.is_over
-    return {
-        "id": game.pk,
-        "table": game.table_id,
-        "ruleset": game.table.ruleset,
-        "players": [
-            {"position": seat.position, "player_index": seat.player_index,
-             "username": seat.user.username, "display_name": seat.user.shown_name,
-             "left": seat.left}
-            for seat in seats
-        ],
-        "status": game.status,
-        "result": game.result,
-        "created_at": _iso(game.created_at),
-        "finished_at": _iso(game.finished_at),
-        "seed": game.seed if over else None,
-        "moves": [
-            {"number": m.number, "player_index": m.player_index, "move": m.move,
-             "created_at": _iso(m.created_at)}
-            for m in moves
-        ],
-    }
-
-
 def own_data(user: User) -> dict:
-    """Everything kept about `user`, as one JSON-ready dict."""
-    game_ids = Seat.objects.filter(user=user, table__game__isnull=False).values("table__game")
-    games = list(Game.objects.filter(pk__in=game_ids).select_related("table").order_by("id"))
-    seats, moves = {}, {}
-    for seat in Seat.objects.filter(table__game__in=games).select_related("user", "table__game"):
-        seats.setdefault(seat.table.game.pk, []).append(seat)
-    for move in MoveRecord.objects.filter(game__in=games).order_by("game_id", "number"):
-        moves.setdefault(move.game_id, []).append(move)
-    settings = NotificationSettings.objects.filter(user=user).first()
-    return {
-        "exported_at": _iso(timezone.now()),
+    """Everything kept about `user`, as one JSON-ready dict: the account here, each app's sections
+    from its receiver of accounts.signals.own_data_requested (accounts imports no app above it)."""
+    data = {
+        "exported_at": iso(timezone.now()),
         "account": {
             "id": user.pk, "username": user.username, "display_name": user.display_name,
-            "email": user.email, "date_joined": _iso(user.date_joined),
-            "last_login": _iso(user.last_login), "language": user.language,
+            "email": user.email, "date_joined": iso(user.date_joined),
+            "last_login": iso(user.last_login), "language": user.language,
             "confirm_moves": user.confirm_moves, "follow_policy": user.follow_policy,
         },
-        "games": [
-            _game(game, sorted(seats.get(game.pk, []), key=lambda s: s.position), moves.get(game.pk, []))
-            for game in games
-        ],
-        "chat_messages": [
-            {"game": m.game_id, "channel": m.channel, "text": m.text, "ply": m.ply,
-             "created_at": _iso(m.created_at)}
-            for m in ChatMessage.objects.filter(author=user).order_by("id")
-        ],
-        "following": list(
-            Follow.objects.filter(follower=user).order_by("id").values_list("followed__username", flat=True)
-        ),
-        "muted": list(Mute.objects.filter(muter=user).order_by("id").values_list("muted__username", flat=True)),
-        "leagues": [
-            {"league": m.league_id, "name": m.league.name, "organiser": m.is_organiser,
-             "player": m.is_player, "joined_at": _iso(m.joined_at)}
-            for m in Member.objects.filter(user=user).select_related("league").order_by("id")
-        ],
-        "notification_settings": None if settings is None else {
-            field.name: getattr(settings, field.name)
-            for field in NotificationSettings._meta.fields if field.name not in ("id", "user")
-        },
-        "push_subscriptions": [
-            {"created_at": _iso(p.created_at)} for p in PushSubscription.objects.filter(user=user)
-        ],
-        # The apps above accounts add their own rows (ratings: "ratings", "rating_history").
-        **extensions.export_sections(user),
     }
+    for _receiver, sections in signals.own_data_requested.send(sender=User, user=user):
+        data.update(sections)
+    return data
 
 
 class DeletionThrottle(PerAccountThrottle):

@@ -11,11 +11,13 @@ Rates are "N/unit" or "N/Munit" ("30/hour", "10/15m"), read from REST_FRAMEWORK
 import hashlib
 import re
 
+from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.client_address import client_address
+from kernel.errors import is_signed_in
 
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([smhd])[a-z]*\s*$")
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -130,3 +132,29 @@ class SecondFactorFailuresThrottle(PerAccountThrottle):
     """Wrong sign-in codes per account (login page, API token, enabling and disabling)."""
 
     scope = "second_factor_failures"
+
+
+class MatchmakingRate(WindowRateThrottle):
+    """The matchmaking budget: settings.MATCHMAKING_WRITES_PER_MINUTE writes per user. Matchmaking's
+    services spend it (matchmaking.quotas) and the notifications API's writes share it
+    (MatchmakingWriteThrottle); both apps sit above accounts, so it lives here."""
+
+    scope = "matchmaking"
+
+    def get_rate(self):
+        return f"{settings.MATCHMAKING_WRITES_PER_MINUTE}/minute"
+
+
+class MatchmakingWriteThrottle(MatchmakingRate):
+    """The matchmaking budget as a DRF throttle, for the notifications API's writes, which share
+    it; matchmaking's own views leave the counting to their services."""
+
+    def allow_request(self, request, view=None):
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return True
+        return super().allow_request(request, view)
+
+    def identity(self, request, view=None):
+        if is_signed_in(request.user):
+            return f"user-{request.user.pk}"
+        return super().identity(request, view)

@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "matchmaking",
     "notifications",
     "social",
+    "azulsite.apps.SiteConfig",  # the project's system checks (azulsite/checks.py)
 ]
 
 MIDDLEWARE = [
@@ -435,11 +436,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # The one JSON reader (depth- and size-bounded) that the WebSocket consumers use too.
-    "DEFAULT_PARSER_CLASSES": ["azulsite.api.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["kernel.api.parsers.JSONParser"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
-    "EXCEPTION_HANDLER": "azulsite.api.errors.api_exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "azulsite.api.schema.ApiAutoSchema",
+    "EXCEPTION_HANDLER": "kernel.api.errors.api_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "kernel.api.schema.ApiAutoSchema",
     "DEFAULT_THROTTLE_RATES": {**ACCOUNTS_THROTTLE_RATES},
     # DRF's stock throttles read X-Forwarded-For whole when this is None (any client can forge
     # it): 0 makes them use the peer. Throttles keyed on an address use accounts.throttles,

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views import csrf, defaults
 
 from games import lobby, payloads
-from games.ratings import selectors as rating_selectors
+from ratings import selectors as rating_selectors
 
 THEME_COLOUR = "#1f5fa8"  # --azul-blue of site.css: the phone's status bar and splash screen
 BACKGROUND_COLOUR = "#f6f3ec"  # --paper

@@ -6,7 +6,7 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        # The project's own system checks (azulsite is not an app of its own).
-        from azulsite import checks  # noqa: F401
-
-        from . import consumers  # noqa: F401  (the game and lobby endpoints: realtime.registry)
+        from . import (
+            consumers,  # noqa: F401  (the game and lobby endpoints: realtime.registry)
+            receivers,  # noqa: F401  (an account's deletion and data download)
+        )

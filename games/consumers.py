@@ -10,7 +10,7 @@ rematches and seeks). The protocol is documented in docs/api.md.
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from azulsite.errors import is_signed_in
+from kernel.errors import is_signed_in
 from realtime import presence
 from realtime.db_threads import in_db_thread
 from realtime.registry import endpoint

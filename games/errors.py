@@ -1,14 +1,14 @@
 """Domain errors raised by games.services, each with a stable code and its HTTP status.
 
 The REST layer and the WebSocket consumer both translate these through `code`/`status`/`detail`;
-the common ones (NotFound, Forbidden, Invalid...) take theirs from azulsite.errors.
+the common ones (NotFound, Forbidden, Invalid...) take theirs from kernel.errors.
 """
 
 from django.utils.translation import gettext_lazy
 
-from azulsite import errors as kernel
-from azulsite.errors import DomainError
-from azulsite.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
+from kernel import errors as kernel
+from kernel.errors import DomainError
+from kernel.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
 
 
 class GameError(DomainError):

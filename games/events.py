@@ -13,7 +13,9 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from . import broadcast, dispatch, selectors
+from kernel import dispatch
+
+from . import broadcast, selectors
 from .models import Game, MoveRecord
 from .signals import game_changed as game_changed_signal
 from .signals import game_finished
@@ -91,7 +93,7 @@ def _announce_change(game):
 def schedule_bot_turn_if_needed(game):
     """Call after commit. Start the bot's turn if a bot is to move; True if one was started.
 
-    The turn runs off the request (games.dispatch): games.tasks.play_bot_turn, which plays it
+    The turn runs off the request (kernel.dispatch): games.tasks.play_bot_turn, which plays it
     through games.services.bot_turns."""
     if selectors.bot_to_move(game) is None:
         return False

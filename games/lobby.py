@@ -14,7 +14,7 @@ from datetime import timedelta
 from django.db.models import Prefetch, Q
 from django.utils import timezone
 
-from azulsite.errors import is_signed_in
+from kernel.errors import is_signed_in
 
 from .models import Game, Seat, Table
 from .payloads import clock_options, user_payload

@@ -2,7 +2,7 @@
 
 from django.shortcuts import render
 
-from azulsite.errors import found_or_404
+from kernel.errors import found_or_404
 
 from . import replays, selectors
 from .analysis import selectors as analysis_selectors

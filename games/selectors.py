@@ -3,7 +3,7 @@
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from azulsite.ids import parse_id
+from kernel.ids import parse_id
 
 from . import storage
 from .clocks import controller_is_bot
@@ -114,3 +114,58 @@ def yet_to_move(game):
         return set()
     moved = MoveRecord.objects.filter(game=game).values_list("player_index", flat=True)
     return set(range(players)) - set(moved)
+
+
+def _iso(moment):
+    return moment.isoformat() if moment else None
+
+
+def _game_data(game, seats, moves):
+    over = game.is_over
+    return {
+        "id": game.pk,
+        "table": game.table_id,
+        "ruleset": game.table.ruleset,
+        "players": [
+            {"position": seat.position, "player_index": seat.player_index,
+             "username": seat.user.username, "display_name": seat.user.shown_name,
+             "left": seat.left}
+            for seat in seats
+        ],
+        "status": game.status,
+        "result": game.result,
+        "created_at": _iso(game.created_at),
+        "finished_at": _iso(game.finished_at),
+        "seed": game.seed if over else None,
+        "moves": [
+            {"number": m.number, "player_index": m.player_index, "move": m.move,
+             "created_at": _iso(m.created_at)}
+            for m in moves
+        ],
+    }
+
+
+def own_games_data(user) -> list:
+    """Every game `user` sat at, for the download of their data (accounts.privacy): of other
+    players only what any visitor sees; a game still running shows no seed."""
+    game_ids = Seat.objects.filter(user=user, table__game__isnull=False).values("table__game")
+    games = list(Game.objects.filter(pk__in=game_ids).select_related("table").order_by("id"))
+    seats, moves = {}, {}
+    for seat in Seat.objects.filter(table__game__in=games).select_related("user", "table__game"):
+        seats.setdefault(seat.table.game.pk, []).append(seat)
+    for move in MoveRecord.objects.filter(game__in=games).order_by("game_id", "number"):
+        moves.setdefault(move.game_id, []).append(move)
+    return [
+        _game_data(game, sorted(seats.get(game.pk, []), key=lambda s: s.position),
+                   moves.get(game.pk, []))
+        for game in games
+    ]
+
+
+def open_tables_of(user) -> list:
+    """(table id, running game id or None) of every open or running table `user` sits at."""
+    seats = Seat.objects.filter(user=user, left=False, table__status__in=(
+        Table.Status.OPEN, Table.Status.PLAYING)).values_list("table_id", flat=True)
+    playing = dict(Game.objects.filter(table_id__in=list(seats), status=Game.Status.PLAYING)
+                   .values_list("table_id", "pk"))
+    return [(table_id, playing.get(table_id)) for table_id in seats]

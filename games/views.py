@@ -6,7 +6,7 @@ and WebSocket API from the page's JavaScript, so the site uses the same contract
 
 from django.shortcuts import redirect, render
 
-from azulsite.errors import found_or_404
+from kernel.errors import found_or_404
 
 from . import game_rules, payloads, selectors, services
 from . import lobby as lobby_games

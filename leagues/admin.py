@@ -26,7 +26,7 @@ class FixtureAdmin(admin.ModelAdmin):
 
 @admin.register(Invitation)
 class InvitationAdmin(admin.ModelAdmin):
-    """Read-only: only the invitee answers an invitation (leagues.invitations)."""
+    """Read-only: only the invitee answers an invitation (leagues.services.invitations)."""
 
     list_display = ("league", "user", "invited_by", "status", "created_at", "answered_at")
     list_filter = ("status",)

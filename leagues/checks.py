@@ -1,6 +1,6 @@
 """What every leagues service checks first (who acts, on which row) and the audit row it writes.
 
-Shared by leagues.services and leagues.invitations; raises leagues.errors.
+Shared by leagues.services and leagues.services.invitations; raises leagues.errors.
 """
 
 import secrets
@@ -8,9 +8,9 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from azulsite.errors import is_signed_in
-from azulsite.errors import require_user as require_user  # the one guard (leagues call checks')
-from azulsite.ids import parse_id
+from kernel.errors import is_signed_in
+from kernel.errors import require_user as require_user  # the one guard (leagues call checks')
+from kernel.ids import parse_id
 
 from . import broadcast, errors
 from .models import AuditLog, Member

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q
 
-from azulsite.errors import is_signed_in
+from kernel.errors import is_signed_in
 
 from . import standings
 from .checks import invite_code_matches
@@ -307,3 +307,23 @@ def has_invitation(league_id, invitation_id):
 def visible_leagues_page(user, limit=200):
     """The first leagues of the index page (visible_leagues, with their creators)."""
     return visible_leagues(user).select_related("created_by")[:limit]
+
+
+def fixture_league_name(game_id) -> str | None:
+    """The name of the league whose fixture the game is, or None."""
+    return Fixture.objects.filter(table__game=game_id).values_list(
+        "round__season__league__name", flat=True).first()
+
+
+def leagues_played_in(user) -> list:
+    """Ids of the leagues `user` is a player of."""
+    return list(Member.objects.filter(user=user, is_player=True).values_list("league_id", flat=True))
+
+
+def own_memberships_data(user) -> list:
+    """`user`'s league memberships, for the download of their data (accounts.privacy)."""
+    return [
+        {"league": m.league_id, "name": m.league.name, "organiser": m.is_organiser,
+         "player": m.is_player, "joined_at": m.joined_at.isoformat() if m.joined_at else None}
+        for m in Member.objects.filter(user=user).select_related("league").order_by("id")
+    ]

@@ -13,9 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import checks, errors, forms, invitations, payloads, selectors, services
+from . import checks, errors, forms, payloads, selectors, services
 from .errors import LeagueError
 from .models import League, Season
+from .services import invitations
 
 
 def _code(request, league_id):

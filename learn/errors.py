@@ -2,8 +2,8 @@
 
 from django.utils.translation import gettext_lazy
 
-from azulsite import errors as kernel
-from azulsite.errors import DomainError
+from kernel import errors as kernel
+from kernel.errors import DomainError
 
 
 class LearnError(DomainError):

@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
-from azulsite.errors import found_or_404
+from kernel.errors import found_or_404
 
 from . import pictures, selectors
 

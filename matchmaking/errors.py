@@ -2,13 +2,13 @@
 
 from django.utils.translation import gettext_lazy
 
-from azulsite import errors as kernel
-from azulsite.errors import DomainError
-from azulsite.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
+from kernel import errors as kernel
+from kernel.errors import DomainError
+from kernel.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
 
 
 class MatchError(DomainError):
-    """Any refusal of matchmaking.rematches, matchmaking.seeks or quick play."""
+    """Any refusal of matchmaking.services.rematches, matchmaking.services.seeks or quick play."""
 
 
 class NotFound(MatchError, kernel.NotFound):

@@ -1,6 +1,6 @@
 """Rematch offers after a game, and the seek queue of quick play.
 
-Only `matchmaking.rematches` and `matchmaking.seeks` write these rows.
+Only `matchmaking.services.rematches` and `matchmaking.services.seeks` write these rows.
 """
 
 from django.conf import settings

@@ -10,16 +10,9 @@ budget answers the same `throttled` error with its `retry_after` on both.
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from accounts.throttles import WindowRateThrottle
+from accounts.throttles import MatchmakingRate
 
 from . import errors
-
-
-class MatchmakingRate(WindowRateThrottle):
-    scope = "matchmaking"
-
-    def get_rate(self):
-        return f"{settings.MATCHMAKING_WRITES_PER_MINUTE}/minute"
 
 
 def spend(user):

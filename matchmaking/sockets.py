@@ -7,10 +7,10 @@ sockets through group events after commit: `game.rematch` on the game's group, `
 the user feed.
 """
 
-from azulsite.errors import is_signed_in
+from kernel.errors import is_signed_in
 from realtime.registry import endpoint, user_feed
 
-from . import rematches, seeks
+from .services import rematches, seeks
 
 GAME = endpoint("game")
 LOBBY = endpoint("lobby")

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from . import rematches, seeks
+from .services import rematches, seeks
 
 
 @shared_task(name="matchmaking.pair_waiting_seeks")

@@ -4,7 +4,7 @@ and whatever else apps send on the user feed for it (matchmaking's `paired`)."""
 
 from django.utils.translation import gettext as _
 
-from azulsite.errors import is_signed_in
+from kernel.errors import is_signed_in
 from realtime.db_threads import in_db_thread
 from realtime.registry import endpoint, user_feed
 

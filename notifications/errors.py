@@ -2,9 +2,9 @@
 
 from django.utils.translation import gettext_lazy
 
-from azulsite import errors as kernel
-from azulsite.errors import DomainError
-from azulsite.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
+from kernel import errors as kernel
+from kernel.errors import DomainError
+from kernel.errors import NotAuthenticated as NotAuthenticated  # the one kind: require_user's
 
 
 class NotificationError(DomainError):

@@ -12,10 +12,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from azulsite.errors import require_user
-from azulsite.ids import parse_id
+from kernel.errors import require_user
+from kernel.ids import parse_id
 from realtime import broadcast
-from realtime.registry import user_group
+from realtime.groups import user_group
 
 from . import errors
 from .models import Notification

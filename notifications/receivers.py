@@ -8,10 +8,12 @@ import logging
 
 from django.dispatch import receiver
 
-from games import dispatch
+from accounts.signals import account_forgetting, own_data_requested
+from games import game_kinds
 from games.signals import game_changed
+from kernel import dispatch
 from realtime import broadcast
-from realtime.registry import user_group
+from realtime.groups import user_group
 
 log = logging.getLogger(__name__)
 
@@ -46,15 +48,13 @@ def _inbox_line(user_id, game_id, kind, league):
 
 
 def _correspondence_news(game_id, started, over, to_move, humans):
-    from leagues.models import Fixture
-
     from . import services
 
     news = {user_id: [] for user_id in humans}  # one batch update per player and change
     league = None
     if started or over:
-        league = Fixture.objects.filter(table__game=game_id).values_list(
-            "round__season__league__name", flat=True).first()
+        part = game_kinds.part_of(game_id)  # a league's fixture: registered by leagues
+        league = part[1] if part and part[0] == "fixture" else None
         kind = ("fixture_" if league is not None else "game_") + ("started" if started else "ended")
         for user_id in humans:
             news[user_id].append(kind)
@@ -70,3 +70,18 @@ def _correspondence_news(game_id, started, over, to_move, humans):
             for kind in kinds:
                 dispatch.send("notifications.send_push", (user_id, kind, game_id),
                               pool=dispatch.NOTIFICATIONS)
+
+
+@receiver(account_forgetting, dispatch_uid="notifications-account-forgetting")
+def forget_settings(sender, user, **kwargs):
+    """A deleted account's settings, push subscriptions and pending e-mails go."""
+    from . import services
+
+    services.forget_user(user)
+
+
+@receiver(own_data_requested, dispatch_uid="notifications-own-data")
+def own_settings(sender, user, **kwargs):
+    from . import selectors
+
+    return selectors.own_data(user)

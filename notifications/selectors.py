@@ -3,12 +3,12 @@ inbox and its unread count."""
 
 from django.utils import timezone
 
-from azulsite.errors import is_signed_in
 from games.lobby import my_running_tables
 from games.models import Seat, Table
+from kernel.errors import is_signed_in
 
 from . import texts
-from .models import Notification
+from .models import Notification, NotificationSettings, PushSubscription
 
 
 def your_turn_count(user):
@@ -64,3 +64,19 @@ def inbox(user, limit=50):
     lines = Notification.objects.filter(user=user).order_by("-created_at", "-pk")[:limit]
     return [{"id": line.pk, "kind": line.kind, "text": texts.describe(line), "url": line.url,
              "created_at": line.created_at, "read": line.read_at is not None} for line in lines]
+
+
+def own_data(user) -> dict:
+    """`user`'s notification settings and push subscriptions, for the download of their data
+    (accounts.privacy)."""
+    settings = NotificationSettings.objects.filter(user=user).first()
+    return {
+        "notification_settings": None if settings is None else {
+            field.name: getattr(settings, field.name)
+            for field in NotificationSettings._meta.fields if field.name not in ("id", "user")
+        },
+        "push_subscriptions": [
+            {"created_at": p.created_at.isoformat() if p.created_at else None}
+            for p in PushSubscription.objects.filter(user=user)
+        ],
+    }

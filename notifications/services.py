@@ -21,9 +21,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.languages import language_of_user
-from azulsite.errors import require_user
-from games import dispatch
 from games.models import Game
+from kernel import dispatch
+from kernel.errors import require_user
 
 from . import errors, outbound
 from .models import KIND_LABELS, KINDS, GameEmailBatch, NotificationSettings, PushSubscription
@@ -307,3 +307,11 @@ def _push_one(subscription, data):
     except Exception as error:  # noqa: BLE001 - a user-given URL may fail in any way
         log.warning("push %s not sent: %s", subscription.pk, error)
         return None
+
+
+def forget_user(user):
+    """A deleted account's settings, push subscriptions and pending e-mails go (accounts.deletion,
+    inside its transaction)."""
+    NotificationSettings.objects.filter(user=user).delete()
+    PushSubscription.objects.filter(user=user).delete()
+    GameEmailBatch.objects.filter(user=user).delete()

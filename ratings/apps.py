@@ -15,8 +15,7 @@ class RatingsConfig(AppConfig):
             selectors,
         )
 
-        # accounts sits below ratings: the profile and the data export ask its registry.
+        # accounts sits below ratings: the profile asks its registry (and the data export its
+        # signal, answered in receivers).
         extensions.register_profile_facts(selectors.profile_facts)
         extensions.register_profile_sections(selectors.profile_sections)
-        extensions.register_export_section("ratings", selectors.exported_ratings)
-        extensions.register_export_section("rating_history", selectors.exported_rating_history)

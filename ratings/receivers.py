@@ -2,8 +2,9 @@
 
 import logging
 
-from games import dispatch
+from accounts.signals import own_data_requested
 from games.signals import game_finished
+from kernel import dispatch
 
 log = logging.getLogger(__name__)
 
@@ -24,3 +25,14 @@ def enqueue_rating(sender, game_id, rated, **kwargs):
 
 
 game_finished.connect(enqueue_rating, dispatch_uid="ratings.enqueue_rating")
+
+
+def own_ratings(sender, user, **kwargs):
+    """The ratings' sections of the download of one's data (accounts.privacy)."""
+    from . import selectors
+
+    return {"ratings": selectors.exported_ratings(user),
+            "rating_history": selectors.exported_rating_history(user)}
+
+
+own_data_requested.connect(own_ratings, dispatch_uid="ratings.own_ratings")

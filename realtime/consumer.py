@@ -4,10 +4,11 @@ import logging
 
 from channels.consumer import get_handler_name
 
-from azulsite.errors import is_signed_in
+from kernel.errors import is_signed_in
 
+from .groups import user_group
 from .protocol import JsonProtocolConsumer
-from .registry import user_feed, user_group
+from .registry import user_feed
 
 log = logging.getLogger(__name__)
 

@@ -7,8 +7,8 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from azulsite.api import parsers as json_input
-from azulsite.errors import DomainError
+from kernel.api import parsers as json_input
+from kernel.errors import DomainError
 
 from . import fast_json
 from .db_threads import in_db_thread

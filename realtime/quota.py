@@ -16,7 +16,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from azulsite.errors import is_signed_in
+from kernel.errors import is_signed_in
 
 from . import presence
 from .protocol import scope_language

@@ -21,10 +21,7 @@ message and event has one owner.
 
 from django.core.exceptions import ImproperlyConfigured
 
-
-def user_group(user_id):
-    """The group of every socket of one user: pairings, the your-turn list, invitations, mutes."""
-    return f"user-{user_id}"
+from .groups import user_group  # noqa: F401  (the user feed's group, named here too)
 
 
 def _key(kind):

@@ -9,7 +9,7 @@ unmute send, so muted authors' messages are dropped here, never sent to the mute
 
 from django.utils.translation import gettext as _
 
-from azulsite.errors import is_signed_in
+from kernel.errors import is_signed_in
 from realtime import presence
 from realtime.db_threads import in_db_thread
 from realtime.registry import endpoint, user_feed

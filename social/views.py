@@ -8,8 +8,9 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import friends, services
+from . import services
 from .errors import SocialError
+from .services import friends
 
 
 def _apply(request, operation, username):

@@ -9,8 +9,8 @@ from rest_framework.views import APIView
 
 from accounts import deletion, privacy
 from accounts.models import FollowPolicy
-from azulsite.api.schema import error_response
-from azulsite.api.validation import validated
+from kernel.api.schema import error_response
+from kernel.api.validation import validated
 
 
 class AccountDeletionSerializer(serializers.Serializer):

@@ -16,8 +16,8 @@ from accounts.api.serializers import (
 )
 from accounts.errors import CodeRequired
 from accounts.throttles import RegisterThrottle
-from azulsite.api.schema import error_response
-from azulsite.api.validation import validated
+from kernel.api.schema import error_response
+from kernel.api.validation import validated
 
 
 class RegisterView(APIView):
@@ -41,7 +41,7 @@ class RegisterView(APIView):
         tags=["auth"],
     )
     def post(self, request):
-        # RegistrationRejected answers 400 `invalid` with `fields` (azulsite.api.errors).
+        # RegistrationRejected answers 400 `invalid` with `fields` (kernel.api.errors).
         user = services.register_user(**validated(RegistrationSerializer, request.data))
         body = {"id": user.id, "username": user.username, "token": services.api_token_for(user)}
         return Response(RegisteredSerializer(body).data, status=status.HTTP_201_CREATED)
@@ -73,7 +73,7 @@ class TokenView(APIView):
         credentials = validated(TokenRequestSerializer, request.data)
         code = credentials.pop("code")
         # Wrong credentials or code answer 401, spent budgets 429 with `retry_after`: each
-        # accounts error carries its status (azulsite.api.errors maps them).
+        # accounts error carries its status (kernel.api.errors maps them).
         user = logins.check_credentials(**credentials, request=request)
         # A password alone must not buy a token that skips the login page's code step.
         if two_factor.is_enabled(user):

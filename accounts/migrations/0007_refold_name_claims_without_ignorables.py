@@ -1,4 +1,4 @@
-"""The look-alike fold now drops default-ignorable characters (azulsite.text): names claimed
+"""The look-alike fold now drops default-ignorable characters (kernel.text): names claimed
 before keep keys with them ("Lena" + U+FE0F), which a new "Lena" + U+FE0E would no longer meet.
 Every claim is folded again, the oldest account first where two now look alike (as 0002)."""
 

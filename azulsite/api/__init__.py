@@ -1,1 +1,1 @@
-"""The REST API base: error shape, exception translation, /api/v1/ routing, schema and docs."""
+"""The /api/v1/ mount of every app's API views; the API's base (error shape, parser, schema pieces) is the kernel's (kernel/api/)."""

@@ -6,7 +6,7 @@ from rest_framework import status as http
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.schema import error_response
+from kernel.api.schema import error_response
 
 from . import selectors, services
 

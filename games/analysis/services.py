@@ -24,12 +24,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from azul.bots import analysis as judge
-from azulsite.errors import require_user
-from games import dispatch as dispatch_work
 from games import replays, selectors
 from games.broadcast import game_group
 from games.models import Game
-from games.templatetags.terms import term
+from games.terms import term
+from kernel import dispatch as dispatch_work
+from kernel.errors import require_user
 from realtime import broadcast
 
 from .errors import AnalysisQuota, GameNotFinished
@@ -95,7 +95,7 @@ def _check_quota(user):
 
 def dispatch(analysis_id):
     """Start the analysis task off the request: on a worker, or (embedded) on a pool thread, as
-    bot turns do (games.dispatch)."""
+    bot turns do (kernel.dispatch)."""
     dispatch_work.in_background(ANALYSE_GAME, (analysis_id,), pool=dispatch_work.ANALYSES)
 
 

@@ -6,8 +6,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.schema import error_response
 from games import replays, selectors
+from kernel.api.schema import error_response
 
 
 class ExportView(APIView):

@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.bots import BOT_LEVELS
+from games.clock_serializers import ClockOptionsSerializer, ClockSerializer
 from games.game_rules import PLAYER_COUNTS
 from games.models import Game, Table
 
@@ -19,19 +20,6 @@ FEWEST_PLAYERS = min(min(counts) for counts in PLAYER_COUNTS.values())
 MOST_PLAYERS = max(max(counts) for counts in PLAYER_COUNTS.values())
 
 # --- requests --------------------------------------------------------------------------------
-
-
-class ClockOptionsSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=Table.ClockKind.values, default=Table.ClockKind.NONE)
-    base_seconds = serializers.IntegerField(
-        min_value=0, default=0, help_text="realtime: the bank each player starts with"
-    )
-    increment_seconds = serializers.IntegerField(
-        min_value=0, default=0, help_text="realtime: added to the mover's bank after each move"
-    )
-    days_per_move = serializers.IntegerField(
-        min_value=0, default=0, help_text="correspondence: time for each move"
-    )
 
 
 class BotSeatSerializer(serializers.Serializer):
@@ -101,13 +89,6 @@ class TableSeatSerializer(UserFieldsSerializer):
 
 class JoinedSeatSerializer(TableSeatSerializer):
     table = serializers.IntegerField()
-
-
-class ClockSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=Table.ClockKind.values)
-    base_seconds = serializers.IntegerField()
-    increment_seconds = serializers.IntegerField()
-    days_per_move = serializers.IntegerField()
 
 
 class TableSerializer(serializers.Serializer):

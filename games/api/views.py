@@ -14,11 +14,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.throttles import WindowRateThrottle
-from azulsite.api.schema import error_response, paginated
-from azulsite.api.validation import validated
 from games import payloads, replays, selectors, services
 from games.errors import Invalid
 from games.services import bot_turns
+from kernel.api.schema import error_response, paginated
+from kernel.api.validation import validated
 
 from . import serializers as s
 

@@ -5,7 +5,7 @@ leaver) is a bot account; the account's `bot_level` picks the `azul.bots` level.
 
 - `games.events.schedule_bot_turn_if_needed(game)` runs after the commit of every change.
   With real workers it enqueues `games.tasks.play_bot_turn(game_id, version)`. In the embedded
-  default (eager Celery, no Redis) games.dispatch hands the eager task to a small thread pool
+  default (eager Celery, no Redis) kernel.dispatch hands the eager task to a small thread pool
   instead, so the request that caused it returns at once and other tables never wait for a bot.
 - `play_bot_turn(game_id, version)` does the work: re-read the game, do nothing if it moved on
   (the task is safe to run twice or late), think outside any transaction or row lock, then play
@@ -29,9 +29,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from azul import bots, engine
-from azulsite.errors import require_user
 from games import errors, events, selectors
 from games.models import Game
+from kernel.errors import require_user
 
 from . import moves
 

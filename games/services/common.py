@@ -3,9 +3,9 @@
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from azulsite.errors import require_user as require_user  # the one guard (services call common's)
 from games import errors, selectors, storage
 from games.models import Seat, Table
+from kernel.errors import require_user as require_user  # the one guard (services call common's)
 
 
 def is_bot(user):

@@ -169,7 +169,7 @@ def start_table(table_id, user, *, player_order=None):
     """The creator starts a full table: seat order shuffled and seed drawn with `secrets`.
 
     player_order: the seat positions in playing order instead of a shuffle (a rematch rotates
-    the previous game's order: matchmaking.rematches)."""
+    the previous game's order: matchmaking.services.rematches)."""
     common.require_user(user)
     now = timezone.now()
     with transaction.atomic():

@@ -11,12 +11,13 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.schema import error_response
-from azulsite.api.validation import validated
-from azulsite.ids import parse_id
-from leagues import checks, invitations, payloads, selectors, services
+from kernel.api.schema import error_response
+from kernel.api.validation import validated
+from kernel.ids import parse_id
+from leagues import checks, payloads, selectors, services
 from leagues.errors import NotFound, NotOrganiser
 from leagues.models import League
+from leagues.services import invitations
 
 from . import serializers as s
 

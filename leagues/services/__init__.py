@@ -6,7 +6,7 @@
 - deadlines: fixtures past their round's deadline;
 - organiser: the organiser's actions on a running season (withdraw, override, extend);
 - common: the limits, and the fixture lock that every result takes.
-Invitations and the invite link are in leagues.invitations.
+Invitations and the invite link are in leagues.services.invitations.
 
 Organiser actions check the organiser role and write an AuditLog row in the same transaction.
 Fixture games are created and ended only through `games.services` (the single writer of games);

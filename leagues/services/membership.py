@@ -156,7 +156,7 @@ def create_league(user, *, play=True, **options):
 
 def join_league(league_id, user, code=None):
     """Become a player by one's own request: public leagues to anyone, invite-only ones with the
-    invite link's code (personal invitations are accepted in leagues.invitations)."""
+    invite link's code (personal invitations are accepted in leagues.services.invitations)."""
     checks.require_user(user)
     if getattr(user, "is_bot", False):
         raise errors.Forbidden(_("bots do not join leagues"))

@@ -9,8 +9,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.schema import error_response
-from azulsite.api.validation import validated
+from kernel.api.schema import error_response
+from kernel.api.validation import validated
 from learn import selectors
 
 

@@ -1,6 +1,6 @@
 """REST endpoints of rematches and quick play: parse, call one service, render.
 
-Matchmaking's domain errors become the API's error body (azulsite.api.errors). Every write is
+Matchmaking's domain errors become the API's error body (kernel.api.errors). Every write is
 counted against MATCHMAKING_WRITES_PER_MINUTE per user by the services themselves
 (matchmaking.quotas: one budget with the socket messages; a flood gets `throttled`).
 """
@@ -10,13 +10,11 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.throttles import WindowRateThrottle
-from azulsite.api.schema import error_response
-from azulsite.api.validation import validated
-from games.api.serializers import ClockOptionsSerializer, ClockSerializer
+from games.clock_serializers import ClockOptionsSerializer, ClockSerializer
+from kernel.api.schema import error_response
+from kernel.api.validation import validated
 
-from .. import rematches, seeks
-from ..quotas import MatchmakingRate
+from ..services import rematches, seeks
 
 RematchSerializer = inline_serializer(name="Rematch", fields={
     "game": serializers.IntegerField(),
@@ -53,24 +51,6 @@ class SeekRequest(serializers.Serializer):
 class ComputerRequest(serializers.Serializer):
     level = serializers.CharField(max_length=32)
     ruleset = serializers.ChoiceField(["classic", "duel"], default="classic")
-
-
-class MatchmakingWriteThrottle(WindowRateThrottle):
-    """The matchmaking budget (matchmaking.quotas) as a DRF throttle, for the notifications API's
-    writes, which share it; matchmaking's own views leave the counting to their services."""
-
-    scope = MatchmakingRate.scope
-    get_rate = MatchmakingRate.get_rate
-
-    def allow_request(self, request, view=None):
-        if request.method in ("GET", "HEAD", "OPTIONS"):
-            return True
-        return super().allow_request(request, view)
-
-    def identity(self, request, view=None):
-        if request.user.is_authenticated:
-            return f"user-{request.user.pk}"
-        return super().identity(request, view)
 
 
 class MatchmakingApiView(APIView):

@@ -7,8 +7,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.schema import error_response
-from matchmaking.api.views import MatchmakingWriteThrottle
+from accounts.throttles import MatchmakingWriteThrottle
+from kernel.api.schema import error_response
 
 from .. import errors, inbox, selectors, services
 from ..models import KINDS

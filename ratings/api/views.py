@@ -8,9 +8,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.errors import ApiError
-from azulsite.api.schema import error_response, paginated
-from azulsite.api.validation import validated
+from kernel.api.errors import ApiError
+from kernel.api.schema import error_response, paginated
+from kernel.api.validation import validated
 from ratings import selectors
 from ratings.ladders import LADDERS
 

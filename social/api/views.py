@@ -12,9 +12,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.payloads import user_ref
-from azulsite.api.schema import error_response, paginated
-from azulsite.api.validation import validated
-from social import friends, payloads, services
+from kernel.api.schema import error_response, paginated
+from kernel.api.validation import validated
+from social import payloads, services
+from social.services import friends
 
 from . import serializers as s
 

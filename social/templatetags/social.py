@@ -3,7 +3,8 @@ the social parts of the accounts app's pages, so that accounts knows nothing of 
 
 from django import template
 
-from social import friends, services
+from social import services
+from social.services import friends
 
 register = template.Library()
 

@@ -15,9 +15,9 @@ from accounts import deletion
 from accounts.models import NameClaim, User
 from games.models import Game, MoveRecord
 from ratings.models import Rating, RatingChange
-from social import friends
 from social import services as social_services
 from social.models import ChatMessage, Follow
+from social.services import friends
 from tests.support.games import client_for, error_code, play_to_end, start_game
 from tests.support.sockets import connect, opened, tokens_for
 

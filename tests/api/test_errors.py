@@ -6,8 +6,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from azulsite.api.errors import ApiError
 from azulsite.urls import urlpatterns as site_urlpatterns
+from kernel.api.errors import ApiError
 
 
 class NeedsLogin(APIView):

@@ -1,15 +1,15 @@
-"""Ids from outside are read by one helper (azulsite.ids.parse_id): a huge, negative, fractional,
+"""Ids from outside are read by one helper (kernel.ids.parse_id): a huge, negative, fractional,
 boolean or infinite id is a 404 like an unknown one. An invite-only league is a 404 to strangers
 on every endpoint, writes included, exactly as an id that does not exist."""
 
 import pytest
 from django.test import Client
 
-from azulsite.ids import MAX_ID, parse_id
 from games import errors as game_errors
 from games import selectors
 from games import services as games
 from games.services import bot_turns
+from kernel.ids import MAX_ID, parse_id
 from leagues import errors as league_errors
 from leagues import services as leagues
 

@@ -19,12 +19,12 @@ from azulsite.urls import urlpatterns as site_urlpatterns
 from games import services as games
 from games.analysis.models import GameAnalysis, MoveAnalysis
 from games.models import Table
-from leagues import invitations as league_invitations
 from leagues import services as leagues
 from leagues.models import AuditLog
+from leagues.services import invitations as league_invitations
 from ratings import services as ratings
-from social import friends
 from social import services as social
+from social.services import friends
 from tests.api.test_history_at_scale import bulk_history
 from tests.ratings.factories import finished_game
 from tests.support.games import controller_to_move, play_one, start_game

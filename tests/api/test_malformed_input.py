@@ -15,10 +15,10 @@ from django.test import Client
 from websockets.sync.client import connect as ws_connect
 
 from accounts.services import api_token_for
-from azulsite.api.parsers import MAX_DEPTH, MalformedJSON, loads
 from azulsite.asgi import application
 from games import services
 from games.models import Game
+from kernel.api.parsers import MAX_DEPTH, MalformedJSON, loads
 from leagues import services as leagues
 
 DEEP_ARRAY = "[" * 1000 + "]" * 1000  # about 2 KB: the standard library raised RecursionError

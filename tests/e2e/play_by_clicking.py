@@ -149,9 +149,9 @@ def finish_through_the_services(game, rng: random.Random, timeout: float = 60.0)
     the game is read again). For tests whose clicking part is done: whole games by clicking are
     other tests'. On a thread of its own, since the services broadcast with async_to_sync,
     which refuses to run in the test's thread, where Playwright's event loop runs."""
-    from azulsite.errors import DomainError
     from games import services
     from games.models import Game
+    from kernel.errors import DomainError
     from tests.support.games import controller_to_move, fresh, moves_of
 
     def play():

@@ -222,8 +222,8 @@ def test_the_social_parts_have_no_serious_or_critical_violation(live_daphne, pag
     from django.contrib.auth import get_user_model
 
     from games import services as game_services
-    from social import friends
     from social import services as social
+    from social.services import friends
 
     from .test_lobby import off_the_browser_thread
 

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games.ratings.models import Rating
+from ratings.models import Rating
 from tests.support.games import play_one, play_to_end, start_game
 
 from .play_by_clicking import GAME, PASSWORD

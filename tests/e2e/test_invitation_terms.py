@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games import services as game_services
-from social import friends
+from social.services import friends
 
 from .play_by_clicking import sign_up
 from .test_lobby import off_the_browser_thread

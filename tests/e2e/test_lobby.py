@@ -10,8 +10,9 @@ from django.db import connection
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games import dispatch, lobby, services
+from games import lobby, services
 from games.models import Game, Table
+from kernel import dispatch
 
 from .play_by_clicking import sign_up
 

@@ -7,8 +7,9 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import dispatch, lobby, services
+from games import lobby, services
 from games.models import Game
+from kernel import dispatch
 from tests.support.games import play_one, start_game
 
 pytestmark = pytest.mark.django_db

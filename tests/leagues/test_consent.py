@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from games import services as game_services
 from games.models import Game, Seat
-from leagues import errors, invitations, selectors, services
+from leagues import errors, selectors, services
 from leagues.models import AuditLog, Entry, Fixture, FixturePlayer, Invitation, League, Member
+from leagues.services import invitations
 from ratings.models import RatingChange
 from tests.support.games import client_for
 

@@ -5,8 +5,9 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from leagues import invitations, services
+from leagues import services
 from leagues.models import AuditLog, Invitation, Member
+from leagues.services import invitations
 from tests.support.games import client_for
 
 pytestmark = pytest.mark.django_db

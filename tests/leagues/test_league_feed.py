@@ -12,7 +12,8 @@ from django.test import Client
 
 from accounts.services import api_token_for
 from azulsite.asgi import application
-from leagues import invitations, services
+from leagues import services
+from leagues.services import invitations
 from tests.support.leagues import open_fixtures, players, resign_loser, started_season
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,8 +10,9 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game, Seat
-from leagues import errors, invitations, selectors, services
+from leagues import errors, selectors, services
 from leagues.models import AuditLog, Entry, Fixture, Member, Round, Season
+from leagues.services import invitations
 from tests.support.leagues import league_with, open_fixtures, players, resign_loser, started_season
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -6,8 +6,9 @@ from asgiref.sync import async_to_sync
 
 from games import services
 from games.models import Game
-from matchmaking import errors, rematches, seeks
+from matchmaking import errors
 from matchmaking.models import RematchOffer
+from matchmaking.services import rematches, seeks
 from tests.support.bots import wait_for_bots
 from tests.support.sockets import joined, tokens_for
 

@@ -7,8 +7,9 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Seat, Table
-from matchmaking import errors, rematches
+from matchmaking import errors
 from matchmaking.models import RematchOffer
+from matchmaking.services import rematches
 from tests.support.games import start_game
 
 pytestmark = pytest.mark.django_db

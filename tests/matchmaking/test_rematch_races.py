@@ -1,6 +1,6 @@
 """Both players offer a rematch at the same moment: exactly one new game, no 500, and over the
 sockets no close (the unique key on the offer's game decides who inserted first; the other
-accepts that offer: matchmaking.rematches._insert_offer)."""
+accepts that offer: matchmaking.services.rematches._insert_offer)."""
 
 import json
 import threading
@@ -10,8 +10,8 @@ from django.db import connection, transaction
 
 from games import services
 from games.models import Game
-from matchmaking import rematches
 from matchmaking.models import RematchOffer
+from matchmaking.services import rematches
 from tests.support.games import start_game
 from tests.support.live_sockets import live_socket, next_message
 from tests.support.row_locks import queued_behind, wait_for_lock_waiters

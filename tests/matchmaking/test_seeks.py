@@ -8,8 +8,9 @@ from django.db import connection
 from django.utils import timezone
 
 from games.models import Game, Seat
-from matchmaking import errors, seeks
+from matchmaking import errors
 from matchmaking.models import Seek
+from matchmaking.services import seeks
 from ratings.models import Rating
 from tests.ratings.factories import make_users
 

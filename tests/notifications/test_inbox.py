@@ -7,10 +7,10 @@ import pytest
 from django.utils import translation
 
 from games.services import create_table
-from matchmaking import rematches
+from matchmaking.services import rematches
 from notifications import inbox, selectors
 from notifications.models import Notification
-from social import friends
+from social.services import friends
 from tests.support.games import play_to_end, start_game
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 
-from games import dispatch, events
+from games import events
 from games.bot_accounts import bot_account
+from kernel import dispatch
 from notifications.models import PushSubscription
 from tests.support.bots import fresh, game_in_order
 from tests.support.games import start_game

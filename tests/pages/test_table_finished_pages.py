@@ -5,7 +5,7 @@ import re
 import pytest
 
 from games.bot_accounts import bot_account
-from games.ratings.models import Rating
+from ratings.models import Rating
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
-"""Errors are defined once: the common refusals live in azulsite.errors, every app's errors.py
+"""Errors are defined once: the common refusals live in kernel.errors, every app's errors.py
 subclasses DomainError (accounts' included), and each code means one status, answered by the
-API's one mapping (azulsite.api.errors.api_exception_handler)."""
+API's one mapping (kernel.api.errors.api_exception_handler)."""
 
 import importlib
 import inspect
@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from azulsite import errors as kernel
-from azulsite.api.errors import api_exception_handler
+from kernel import errors as kernel
+from kernel.api.errors import api_exception_handler
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 # The engine's errors are a library's (no Django: azul/engine/errors.py), the API's are its shape.
-NOT_DOMAIN = {"azul.engine.errors", "azulsite.api.errors", "azulsite.errors"}
+NOT_DOMAIN = {"azul.engine.errors", "kernel.api.errors", "kernel.errors"}
 COMMON = ("NotFound", "NotAuthenticated", "Forbidden", "Invalid", "InvalidMove", "IllegalMove",
           "Throttled")
 
@@ -65,7 +65,7 @@ def test_no_app_defines_a_common_error_again():
     """An app's NotFound (or any error with a common code) subclasses the kernel's, so its code
     and status are written once; an app may give it its own detail and its own base."""
     common = {name: getattr(kernel, name, None) for name in COMMON}
-    assert all(common.values()), f"azulsite.errors lacks {[n for n, c in common.items() if c is None]}"
+    assert all(common.values()), f"kernel.errors lacks {[n for n, c in common.items() if c is None]}"
     by_code = {cls.code: cls for cls in common.values()}
     again = []
     for module, cls in error_classes():
@@ -143,7 +143,7 @@ def test_require_user_returns_an_account():
 
 
 def test_is_authenticated_is_read_only_by_the_kernel_guard():
-    """Services, selectors and sockets ask azulsite.errors (require_user, is_signed_in); only
+    """Services, selectors and sockets ask kernel.errors (require_user, is_signed_in); only
     pages, their context processors, template tags and middleware read it to choose what to show."""
     allowed = {"views.py", "context_processors.py", "middleware.py", "languages.py"}
     readers = []

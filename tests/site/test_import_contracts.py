@@ -1,5 +1,6 @@
-"""`azul` is a pure library, `realtime` imports no app: import-linter's contracts, whole, caught
-breaking, and a run without Django."""
+"""import-linter's contracts: `azul` is a pure library (whole, caught breaking, run without Django);
+the apps form a DAG, nothing below an edge imports one, the kernel and the realtime layer import no
+app (each caught)."""
 
 import configparser
 import shutil
@@ -86,43 +87,88 @@ def test_the_engine_and_the_bots_run_in_a_python_without_django(tmp_path):
     assert chose.returncode == 0, chose.stderr
 
 
-REALTIME_CONTRACT = "realtime-imports-no-app"
-PLANTED_IN_REALTIME = """\"\"\"Planted by a test: the realtime layer reaching into apps.\"\"\"
-import games.consumers
-import social.sockets
-import azulsite.routing
-"""
+# --- the site's contracts: each, as written in .importlinter, catches a planted violation ------
+
+SITE_CONTRACTS = ("apps-form-a-dag", "nothing-below-an-edge-imports-one", "the-kernel-imports-no-app",
+                  "realtime-imports-no-app")
+
+
+def lint_site_copy(tmp_path, contract, planted):
+    """Run `contract` alone over a copy of the site's packages: kept as they are, then with the
+    `planted` modules ({path: source}) added. The second run's output."""
+    config = contracts()
+    kept = configparser.ConfigParser()
+    kept["importlinter"] = dict(config["importlinter"])
+    kept[f"importlinter:contract:{contract}"] = config[f"importlinter:contract:{contract}"]
+    with open(tmp_path / ".importlinter", "w") as file:
+        kept.write(file)
+    for package in config["importlinter"]["root_packages"].split():
+        shutil.copytree(BASE_DIR / package, tmp_path / package,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.npz", "*.json", "*.gz"))
+    lint = [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"]
+    clean = subprocess.run(lint, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert clean.returncode == 0, clean.stdout + clean.stderr  # the copy alone keeps it
+    for path, source in planted.items():
+        (tmp_path / path).write_text(f'"""Planted by a test."""\n{source}\n')
+    broken = subprocess.run(lint, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert broken.returncode != 0, broken.stdout
+    assert "1 broken" in broken.stdout, broken.stdout + broken.stderr
+    return broken.stdout
+
+
+def test_the_site_contracts_are_all_in_the_file():
+    config = contracts()
+    for name in SITE_CONTRACTS:
+        assert f"importlinter:contract:{name}" in config, name
+
+
+def test_an_app_importing_a_higher_app_or_a_sibling_breaks_the_apps_graph(tmp_path):
+    out = lint_site_copy(tmp_path, "apps-form-a-dag", {
+        "games/planted.py": "import leagues.models",  # up a layer
+        "social/planted.py": "import matchmaking.models",  # a sibling
+        "accounts/planted.py": "import games.models",  # the old accounts -> games
+        "notifications/planted.py": "import azulsite.urls",  # the composition root
+    })
+    for caught in ("games.planted -> leagues.models", "social.planted -> matchmaking.models",
+                   "accounts.planted -> games.models", "notifications.planted -> azulsite.urls"):
+        assert caught in out, out
+
+
+def test_a_service_importing_an_edge_of_any_app_breaks_the_edge_contract(tmp_path):
+    out = lint_site_copy(tmp_path, "nothing-below-an-edge-imports-one", {
+        # the real case found in review: a service reading a template tag
+        "games/services/planted.py": "from games.templatetags import terms",
+        # across apps, through a service module under the services package
+        "matchmaking/services/planted.py": "import social.api.views",
+        "notifications/payloads.py": "import games.consumers",  # a plain module below the edges
+    })
+    for caught in ("games.services.planted -> games.templatetags.terms",
+                   "matchmaking.services.planted -> social.api.views",
+                   "notifications.payloads -> games.consumers"):
+        assert caught in out, out
+
+
+def test_the_kernel_importing_an_app_breaks_its_contract(tmp_path):
+    out = lint_site_copy(tmp_path, "the-kernel-imports-no-app", {
+        "kernel/planted.py": "import accounts.models\nimport azulsite.settings",
+    })
+    for caught in ("kernel.planted -> accounts.models", "kernel.planted -> azulsite.settings"):
+        assert caught in out, out
 
 
 def test_the_realtime_contract_forbids_every_app():
-    config = contracts()
-    section = config[f"importlinter:contract:{REALTIME_CONTRACT}"]
+    section = contracts()["importlinter:contract:realtime-imports-no-app"]
     assert section["source_modules"].split() == ["realtime"]
-    missing = site_apps() - set(section["forbidden_modules"].split())
+    missing = (site_apps() | {"azulsite"}) - set(section["forbidden_modules"].split())
     assert not missing, f"add to the realtime contract's forbidden_modules: {sorted(missing)}"
-    assert "realtime" in config["importlinter"]["root_packages"].split()
-    assert "realtime" in config["importlinter:contract:azul-is-a-library"]["forbidden_modules"].split()
 
 
 def test_the_realtime_layer_importing_an_app_breaks_its_contract(tmp_path):
-    """The realtime contract, as written in .importlinter, catches a planted import of an app's
-    socket code and of the composition root, and the layer alone keeps it."""
-    kept = configparser.ConfigParser()
-    kept["importlinter"] = {"root_packages": "\nrealtime\nazulsite", "include_external_packages": "True"}
-    name = f"importlinter:contract:{REALTIME_CONTRACT}"
-    kept[name] = contracts()[name]
-    with open(tmp_path / ".importlinter", "w") as file:
-        kept.write(file)
-    for package in ("realtime", "azulsite"):
-        shutil.copytree(BASE_DIR / package, tmp_path / package,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    lint = [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"]
-    clean = subprocess.run(lint, cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert clean.returncode == 0, clean.stdout + clean.stderr
-    (tmp_path / "realtime" / "planted.py").write_text(PLANTED_IN_REALTIME)
-    broken = subprocess.run(lint, cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert broken.returncode != 0
-    assert "1 broken" in broken.stdout, broken.stdout + broken.stderr
-    for caught in ("realtime.planted -> games", "realtime.planted -> social",
+    """Apps register with realtime; realtime reaching for an app's socket code, or for the
+    composition root that mounts the apps, is caught."""
+    out = lint_site_copy(tmp_path, "realtime-imports-no-app", {
+        "realtime/planted.py": "import games.consumers\nimport social.sockets\nimport azulsite.routing",
+    })
+    for caught in ("realtime.planted -> games.consumers", "realtime.planted -> social.sockets",
                    "realtime.planted -> azulsite.routing"):
-        assert caught in broken.stdout, broken.stdout
+        assert caught in out, out

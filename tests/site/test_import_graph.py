@@ -7,7 +7,7 @@ from pathlib import Path
 import grimp
 
 BASE_DIR = Path(__file__).resolve().parents[2]
-PACKAGES = ("azul", "games", "accounts", "leagues", "learn", "matchmaking", "notifications", "social",
+PACKAGES = ("kernel", "azul", "games", "ratings", "accounts", "leagues", "learn", "matchmaking", "notifications", "social",
             "azulsite")
 
 

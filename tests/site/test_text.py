@@ -1,9 +1,9 @@
-"""azulsite.text: the Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt, Unicode
+"""kernel.text: the Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt, Unicode
 15.1) hold every code point they name and nothing next to them; chat keeps emoji sequences."""
 
 import pytest
 
-from azulsite.text import DEFAULT_IGNORABLE_RANGES, is_default_ignorable, without_invisible_marks
+from kernel.text import DEFAULT_IGNORABLE_RANGES, is_default_ignorable, without_invisible_marks
 
 # The property's ranges as DerivedCoreProperties.txt 15.1 lists them (merged where adjacent).
 UNICODE_15_1 = [

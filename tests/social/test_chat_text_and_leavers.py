@@ -1,4 +1,4 @@
-"""Chat text loses its invisible marks (bidi overrides, zero-width characters: azulsite.text),
+"""Chat text loses its invisible marks (bidi overrides, zero-width characters: kernel.text),
 and a player who left a game that goes on no longer reads or writes the players' channel, over
 REST and over the socket: they chat with the spectators, as anyone not playing does."""
 

@@ -7,8 +7,9 @@ from channels.db import database_sync_to_async
 
 from games import services as game_services
 from games.models import Seat
-from social import errors, friends
+from social import errors
 from social.models import Follow, Invitation
+from social.services import friends
 from tests.support.games import client_for, error_code
 from tests.support.sockets import connect, next_of, opened, tokens_for
 

@@ -7,7 +7,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
 from games import services as game_services
-from social import friends
+from social.services import friends
 from tests.support.games import client_for
 from tests.support.sockets import connect, next_of, opened, tokens_for
 

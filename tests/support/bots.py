@@ -2,9 +2,10 @@
 
 from django.utils import timezone
 
-from games import dispatch, services
+from games import services
 from games.bot_accounts import bot_account
 from games.models import Game, MoveRecord, Seat, Table
+from kernel import dispatch
 
 
 def fresh(game):

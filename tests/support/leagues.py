@@ -48,8 +48,8 @@ def play_game_out(game, seed=0, humans_to_floor=False):
     import random
 
     from azul import engine
-    from games.dispatch import BOT_TURNS
     from games.errors import GameOver, NotYourTurn, StaleVersion
+    from kernel.dispatch import BOT_TURNS
     from tests.support.games import controller_to_move, fresh
 
     rng = random.Random(seed)

@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from azulsite.progress import ProgressBar
 from games import replays
+from kernel.progress import ProgressBar
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from azulsite.progress import ProgressBar
+from kernel.progress import ProgressBar
 from ratings import services
 
 

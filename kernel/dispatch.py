@@ -22,9 +22,11 @@ log = logging.getLogger(__name__)
 
 
 def _app():
-    from azulsite.celery import app  # azulsite.celery configures itself from Django's settings
+    # The project's Celery app (azulsite.celery, created when the project loads), reached as
+    # Celery's current app: the apps never import the project, their composition root.
+    from celery import current_app
 
-    return app
+    return current_app
 
 
 def embedded():

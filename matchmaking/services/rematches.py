@@ -18,18 +18,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from azulsite.errors import require_user
-from azulsite.ids import parse_id
 from games import services as game_services
 from games.broadcast import game_group
 from games.errors import GameError, TooManyBotGames
 from games.models import Game
 from games.payloads import clock_options
+from kernel.errors import require_user
+from kernel.ids import parse_id
+from matchmaking import errors, quotas
+from matchmaking.models import RematchOffer
 from notifications import inbox
 from realtime import broadcast
-
-from . import errors, quotas
-from .models import RematchOffer
 
 
 def _finished_game(game_id):

@@ -1,5 +1,5 @@
 """The one way an API view reads its input: a DRF serializer checks it, and what fails becomes the
-API's `invalid` error (azulsite/api/errors.py) before any service runs."""
+API's `invalid` error (kernel/api/errors.py) before any service runs."""
 
 
 def validated(serializer_class, data) -> dict:

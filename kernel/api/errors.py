@@ -1,7 +1,7 @@
 """One error shape for the whole API: {"error": {"code": ..., "detail": ...}}.
 
 Every DRF error goes through api_exception_handler, and so does every domain error
-(azulsite.errors.DomainError: accounts, games, leagues, social, matchmaking, notifications, learn)
+(kernel.errors.DomainError: accounts, games, leagues, social, matchmaking, notifications, learn)
 that an API view lets through: its code, detail, status and `extra` (e.g. retry_after, fields)
 become the body here, the one place that maps them (see docs/api.md for the codes).
 """
@@ -14,7 +14,7 @@ from rest_framework import exceptions, status
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
 
-from azulsite.errors import DomainError
+from kernel.errors import DomainError
 
 from .parsers import PayloadTooLarge
 

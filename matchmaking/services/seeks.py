@@ -14,18 +14,17 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from azulsite.errors import require_user
 from games import services as game_services
 from games.bot_accounts import bot_levels
 from games.errors import GameError
+from kernel.errors import require_user
+from matchmaking import errors, quotas
+from matchmaking.models import Seek
 from ratings.ladders import ladder_for
 from ratings.maths.glicko2 import MAX_DEVIATION, START_DEVIATION, START_RATING
 from ratings.models import Rating
 from realtime import broadcast
-from realtime.registry import user_group
-
-from . import errors, quotas
-from .models import Seek
+from realtime.groups import user_group
 
 _OPTION_FIELDS = ["ruleset", "rated", "clock_kind", "clock_base_seconds",
                   "clock_increment_seconds", "clock_days_per_move"]

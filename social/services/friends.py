@@ -14,18 +14,18 @@ from django.utils.translation import gettext as _
 
 from accounts.models import FollowPolicy
 from accounts.throttles import WindowRateThrottle
-from azulsite.errors import is_signed_in, require_user
 from games import errors as game_errors
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Table
+from kernel.errors import is_signed_in, require_user
 from notifications import inbox
 from realtime import broadcast, presence
-from realtime.registry import user_group
+from realtime.groups import user_group
+from social import errors, groups, payloads
+from social.models import Follow, Invitation
 
-from . import errors, groups, payloads
-from .models import Follow, Invitation
-from .services import _id, user_by_name
+from .chat import _id, user_by_name
 
 
 class InvitationRate(WindowRateThrottle):

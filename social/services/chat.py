@@ -20,15 +20,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.throttles import WindowRateThrottle
-from azulsite.errors import is_signed_in, require_user
-from azulsite.ids import parse_id
-from azulsite.text import without_invisible_marks
 from games import storage
+from kernel.errors import is_signed_in, require_user
+from kernel.ids import parse_id
+from kernel.text import without_invisible_marks
 from realtime import broadcast
-from realtime.registry import user_group
-
-from . import errors, groups, payloads
-from .models import MAX_MESSAGE_LENGTH, ChatMessage, Mute, Report
+from realtime.groups import user_group
+from social import errors, groups, payloads
+from social.models import MAX_MESSAGE_LENGTH, ChatMessage, Mute, Report
 
 PLAYERS = ChatMessage.Channel.PLAYERS
 SPECTATORS = ChatMessage.Channel.SPECTATORS
@@ -71,7 +70,7 @@ def user_by_name(username):
 
 def clean_text(text):
     """The message as it is stored: invisible marks are dropped (bidi overrides and isolates,
-    zero-width characters, fillers: azulsite.text.without_invisible_marks, which keeps emoji
+    zero-width characters, fillers: kernel.text.without_invisible_marks, which keeps emoji
     sequences whole), runs of white space (newlines included) become one space; other control
     characters, an empty message and one over MAX_MESSAGE_LENGTH are refused.
     Text only: markup and links are kept as typed, and pages show them as plain text."""

@@ -4,7 +4,7 @@ to, a human ``detail``), the common refusals every app shares, and the one sign-
 Each app subclasses DomainError once (``GameError``, ``LeagueError``, ``AccountsError``...) so
 that code catching one app's errors does not catch another's; an app's own NotFound, Forbidden...
 subclass both its base and the kernel's class here, so their code and status are written once.
-The API turns any of them into its error body in one place (azulsite/api/errors.py); sockets
+The API turns any of them into its error body in one place (kernel/api/errors.py); sockets
 send ``as_dict()``. Details are translated (gettext), read when the error is raised.
 """
 

@@ -12,11 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from leagues import checks, errors
+from leagues.models import Invitation, League, Member
 from notifications import inbox
 
-from . import checks, errors
-from .models import Invitation, League, Member
-from .services.membership import check_registration, make_player
+from .membership import check_registration, make_player
 
 
 def _lock_league(league_id):
