@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts import names
-from accounts.bots import BOT_LEVELS
+from accounts.bots import BOT_DISPLAY_NAMES, BOT_LEVELS, bot_name
 from accounts.usernames import USERNAME_MAX_LENGTH, UsernameValidator
 
 
@@ -88,6 +88,8 @@ class User(AbstractUser):
         """The name pages show: the display name if set, else the username."""
         if self.deleted_at is not None:
             return gettext("deleted player")
+        if self.is_bot and self.bot_level in BOT_DISPLAY_NAMES:
+            return bot_name(self.bot_level)  # in the reader's language, not the stored English
         return self.display_name or self.username
 
 

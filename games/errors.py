@@ -55,6 +55,41 @@ class NotAbortable(GameError):
     )
 
 
+class TakebackNotAllowed(GameError):
+    code, status, default_detail = (
+        "takeback_not_allowed", 403, gettext_lazy("takebacks are for casual games only"))
+
+
+class TakebackPending(GameError):
+    code, status, default_detail = (
+        "takeback_pending", 409, gettext_lazy("a takeback request is already waiting for an answer"))
+
+
+class TakebackLimit(GameError):
+    code, status, default_detail = (
+        "takeback_limit", 409, gettext_lazy("you have used every takeback of this game"))
+
+
+class NothingToTakeBack(GameError):
+    code, status, default_detail = (
+        "nothing_to_take_back", 409, gettext_lazy("you have no move to take back"))
+
+
+class BotToMove(GameError):
+    code, status, default_detail = (
+        "bot_to_move", 409, gettext_lazy("wait for the bot's move, then ask again"))
+
+
+class NoTakebackOffer(GameError):
+    code, status, default_detail = (
+        "no_takeback_offer", 409, gettext_lazy("no takeback request is waiting for your answer"))
+
+
+class OwnTakeback(GameError):
+    code, status, default_detail = (
+        "own_takeback", 403, gettext_lazy("the other players answer your takeback request, not you"))
+
+
 class TableFull(GameError):
     code, status, default_detail = "table_full", 409, gettext_lazy("every seat is taken")
 
@@ -113,6 +148,13 @@ ALL_ERRORS = [
     NotYourTurn,
     StaleVersion,
     GameOver,
+    TakebackNotAllowed,
+    TakebackPending,
+    TakebackLimit,
+    NothingToTakeBack,
+    BotToMove,
+    NoTakebackOffer,
+    OwnTakeback,
     TableFull,
     AlreadySeated,
     SeatTaken,

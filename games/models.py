@@ -130,6 +130,10 @@ class Game(models.Model):
     deadline_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Takebacks of a casual game (games.services.takebacks): {"offer": the pending request or
+    # absent, "asked": {player index: requests made}, "done": takebacks applied}. On the game's row
+    # so that the state a move broadcasts needs no query of its own to show them.
+    takeback = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -167,3 +171,34 @@ class MoveRecord(models.Model):
 
     def __str__(self):
         return f"Move {self.number} of game {self.game_id}"
+
+
+class Takeback(models.Model):
+    """A takeback request that was answered: accepted (its moves left the log and are kept here,
+    as the evidence of what was played) or declined. The pending one is `Game.takeback["offer"]`."""
+
+    class Outcome(models.TextChoices):
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="takebacks")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    player_index = models.PositiveSmallIntegerField()
+    from_version = models.PositiveIntegerField()  # the game's version when it was asked
+    back_to = models.PositiveIntegerField()  # the version it goes back to when accepted
+    outcome = models.CharField(max_length=16, choices=Outcome.choices)
+    # Who declined (null: accepted, or by bots alone)
+    declined_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    moves = models.JSONField(default=list, blank=True)  # the MoveRecords it removed, as dicts
+    requested_at = models.DateTimeField()
+    decided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["decided_at", "id"]
+
+    def __str__(self):
+        return f"Takeback {self.from_version}->{self.back_to} of game {self.game_id} ({self.outcome})"

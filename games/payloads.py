@@ -1,6 +1,6 @@
 """The JSON shapes of tables, games and moves: the one builder used by REST, WebSocket and broadcasts."""
 
-from . import game_rules, score_history, selectors
+from . import game_rules, score_history, selectors, takeback_offers
 from .models import Game
 
 
@@ -123,6 +123,8 @@ def game_payload(game, last_move=None, engine_state=None, account=None, *, with_
         "result": game.result,
         # Someone has made no move yet: any seated player may abort (docs/live-play.md).
         "abortable": not revealed and bool(selectors.yet_to_move(game)),
+        # Casual games: the pending takeback request, each player's requests left (docs/live-play.md).
+        "takeback": takeback_offers.takeback_payload(game),
         "seats": [game_seat_payload(seat) for seat in seats],
         "clock": {
             "kind": table.clock_kind,

@@ -1,6 +1,9 @@
 """Reads of tables and games, shaped for the payload builders (related rows fetched up front)."""
 
+from datetime import timedelta
+
 from django.db.models import Prefetch
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from kernel.ids import parse_id
@@ -11,6 +14,9 @@ from .errors import NotFound
 from .models import Game, MoveRecord, Seat, Table
 
 LOBBY_LIMIT = 100
+# A week without a move (or, for an open table, without a player coming): the lobby forgets it
+# (games.lobby; docs/web-pages.md, "Lobby").
+LONG_AGO = timedelta(days=7)
 
 
 def object_id(value, kind):
@@ -35,8 +41,10 @@ def tables(status=None):
     return queryset
 
 
-def open_tables(limit=LOBBY_LIMIT):
-    return list(tables(Table.Status.OPEN)[:limit])
+def open_tables(limit=LOBBY_LIMIT, now=None):
+    """The lobby's open tables, but not those opened LONG_AGO that nobody came to (games.lobby)."""
+    since = (now or timezone.now()) - LONG_AGO
+    return list(tables(Table.Status.OPEN).filter(created_at__gte=since)[:limit])
 
 
 def get_table(table_id):

@@ -6,6 +6,7 @@ and WebSocket API from the page's JavaScript, so the site uses the same contract
 
 from django.shortcuts import redirect, render
 
+from accounts.bots import bot_name
 from kernel.errors import found_or_404
 
 from . import game_rules, payloads, selectors, services
@@ -24,7 +25,7 @@ def lobby(request):
             "open_tables": selectors.open_tables(),
             "player_counts": PLAYER_COUNTS,
             "other_seats": range(1, max(PLAYER_COUNTS)),
-            "bot_levels": bot_levels(),
+            "bot_levels": [(level, bot_name(level)) for level in bot_levels()],
             "games_data": lobby_games.lobby_games(request.user),
             "clock_limits": {
                 "max_minutes": services.MAX_BASE_SECONDS // 60,

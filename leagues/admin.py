@@ -38,7 +38,7 @@ class InvitationAdmin(admin.ModelAdmin):
 
 @admin.register(AuditLog)
 class AuditLogAdmin(admin.ModelAdmin):
-    list_display = ("league", "created_at", "actor", "action", "summary")
+    list_display = ("league", "created_at", "actor", "action", "text")
     readonly_fields = ("league", "actor", "action", "summary", "reason", "data", "created_at")
 
     def has_add_permission(self, request):

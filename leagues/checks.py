@@ -43,11 +43,10 @@ def require_organiser(league, user):
         raise errors.NotOrganiser()
 
 
-def audit(league, actor, action, summary, reason="", **data):
-    """The audit row of an organiser's action; the league's pages hear of it after commit."""
-    AuditLog.objects.create(
-        league=league, actor=actor, action=action, summary=summary[:300], reason=reason, data=data
-    )
+def audit(league, actor, action, reason="", **data):
+    """The audit row of an organiser's action: its kind and parameters, put into the reader's
+    language when shown (leagues.audit_events); the league's pages hear of it after commit."""
+    AuditLog.objects.create(league=league, actor=actor, action=action, reason=reason, data=data)
     broadcast.league_changed_after_commit(league.pk)
 
 

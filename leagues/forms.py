@@ -1,8 +1,9 @@
 """Forms of the leagues pages: they only parse; leagues.services validates and acts."""
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from .services import MAX_ROUND_HOURS, MIN_ROUND_HOURS
 
@@ -24,6 +25,20 @@ def picked_datetime(**kwargs):
         error_messages={"invalid": gettext_lazy("pick a date and a time (UTC)")},
         **kwargs,
     )
+
+
+# The standings' tie breaks (leagues.standings.TIE_BREAKS) by the names the form shows.
+TIE_BREAK_NAMES = {
+    "points": pgettext_lazy("tie-break", "points"),
+    "wins": pgettext_lazy("tie-break", "wins"),
+    "score": pgettext_lazy("tie-break", "score"),
+    "head_to_head": pgettext_lazy("tie-break", "head to head"),
+}
+ENGLISH_TIE_BREAK_NAMES = {"points": "points", "wins": "wins", "score": "score", "head_to_head": "head to head"}
+
+
+def tie_break_names():
+    return ", ".join(str(name) for name in TIE_BREAK_NAMES.values())
 
 
 class LeagueForm(forms.Form):
@@ -72,8 +87,9 @@ class LeagueForm(forms.Form):
         "(2 players 2/0 with a draw worth 1; 3 players 4/2/0; 4 players 4/2/1/0)."),
     )
     tie_breaks = forms.CharField(label=gettext_lazy("Tie breaks"),
-        initial="points, wins, score, head_to_head",
-        help_text=gettext_lazy("In order, from: points, wins, score, head_to_head."),
+        initial=tie_break_names,
+        help_text=format_lazy(gettext_lazy("In order, from: {names} (head to head: only the games "
+                                           "between the tied players)."), names=lazy(tie_break_names, str)()),
     )
     deadline_rule = forms.ChoiceField(
         label=gettext_lazy("Deadline rule"),
@@ -84,6 +100,23 @@ class LeagueForm(forms.Form):
         min_value=0, max_value=10, initial=1, help_text=gettext_lazy("Promoted and relegated per division.")
     )
     play = forms.BooleanField(required=False, initial=True, label=gettext_lazy("I play too"))
+
+    def clean_tie_breaks(self):
+        """The criteria's names as the page shows them (or as the API spells them), as keys."""
+        keys = []
+        for written in (part.strip().lower() for part in self.cleaned_data["tie_breaks"].split(",")):
+            if not written:
+                continue
+            key = next((key for key, name in TIE_BREAK_NAMES.items()
+                        if written in (key, str(name).lower(), ENGLISH_TIE_BREAK_NAMES[key])), None)
+            if key is None:
+                raise forms.ValidationError(
+                    gettext("unknown tie break “%(written)s”: choose from %(names)s")
+                    % {"written": written, "names": tie_break_names()})
+            keys.append(key)
+        if len(set(keys)) != len(keys):
+            raise forms.ValidationError(gettext("name each tie break once: %(names)s") % {"names": tie_break_names()})
+        return keys
 
     def options(self):
         data = dict(self.cleaned_data)
@@ -97,7 +130,7 @@ class LeagueForm(forms.Form):
             **{k: data[k] for k in ("variant", "rated", "round_hours", "cycles")},
             **{k: data[k] for k in ("deadline_rule", "divisions", "promotion", "play")},
             "clock": {"kind": data["clock_kind"], "days_per_move": data["days_per_move"]},
-            "tie_breaks": [t.strip() for t in data["tie_breaks"].split(",") if t.strip()],
+            "tie_breaks": data["tie_breaks"],
         }
         if points:
             try:

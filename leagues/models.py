@@ -7,6 +7,8 @@ Only `leagues.services` writes these rows. A fixture's game is an ordinary table
 from django.conf import settings
 from django.db import models
 
+from .audit_events import describe
+
 DEFAULT_POINTS = {"2": [2, 0], "3": [4, 2, 0], "4": [4, 2, 1, 0]}
 DEFAULT_TIE_BREAKS = ["points", "wins", "score", "head_to_head"]
 
@@ -266,11 +268,17 @@ class AuditLog(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
-    action = models.CharField(max_length=32)
-    summary = models.CharField(max_length=300)
+    action = models.CharField(max_length=32)  # the event's kind; `data` holds its parameters
+    # Empty for events (put into words by leagues.audit_events in the reader's language); an old
+    # row's English sentence that its conversion could not read back into parameters.
+    summary = models.CharField(max_length=300, blank=True, default="")
     reason = models.TextField(blank=True)
     data = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    @property
+    def text(self):
+        return describe(self.action, self.data, self.summary)
 
     class Meta:
         ordering = ["-created_at", "-id"]

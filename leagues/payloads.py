@@ -197,6 +197,6 @@ def audit_payload(entry):
         "at": entry.created_at.isoformat(),
         "actor": entry.actor.username if entry.actor else None,
         "action": entry.action,
-        "summary": entry.summary,
+        "summary": entry.text,  # in the request's language
         "reason": entry.reason,
     }

@@ -44,6 +44,7 @@ class Seek(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="seeks")
     ruleset = models.CharField(max_length=16)
+    players = models.PositiveSmallIntegerField(default=2)
     rated = models.BooleanField(default=False)
     clock_kind = models.CharField(max_length=16)
     clock_base_seconds = models.PositiveIntegerField(default=0)

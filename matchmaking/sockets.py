@@ -62,7 +62,8 @@ async def game_rematch(socket, event):
 
 def _seek(user, content):
     seek = seeks.create_seek(user, ruleset=content.get("ruleset", "classic"),
-                             rated=content.get("rated", False), clock=content.get("clock"))
+                             players=content.get("players"), rated=content.get("rated", False),
+                             clock=content.get("clock"))
     return seek.pk, seeks.seek_payload(seek)
 
 

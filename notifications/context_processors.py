@@ -9,4 +9,5 @@ def your_turn(request):
         return {}
     return {"your_turn_count": selectors.your_turn_count(user),
             "turn_sound": services.settings_of(user).turn_sound,
-            "inbox_unread": selectors.inbox_unread_count(user)}
+            "inbox_unread": selectors.inbox_unread_count(user),
+            "push_enabled": services.push_enabled()}  # pages promise browser notices only then

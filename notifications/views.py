@@ -20,7 +20,7 @@ SERVICE_WORKER = Path(__file__).resolve().parents[1] / "static" / "js" / "servic
 @login_required
 def your_turn(request):
     return render(request, "notifications/your_turn.html",
-                  {"games": selectors.your_turn_games(request.user)})
+                  {"games": selectors.your_turn_page(request.user)})
 
 
 @login_required

@@ -27,6 +27,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, Lower
 from django.utils.translation import gettext
 
+from accounts.bots import BOT_DISPLAY_NAMES, bot_name
 from games.models import Game, Seat
 
 from . import figures
@@ -295,7 +296,8 @@ def opponent_records(user, limit=None):
                 output_field=IntegerField(),
             )
         )
-        .values("user__username", "user__display_name", "user__is_bot", "user__deleted_at")
+        .values("user__username", "user__display_name", "user__is_bot", "user__bot_level",
+                "user__deleted_at")
         .annotate(
             games=Count("pk"),
             wins=Count("pk", filter=Q(score=2)),
@@ -309,9 +311,11 @@ def opponent_records(user, limit=None):
     return [
         OpponentRecord(
             row["user__username"],
-            # A deleted account (accounts.deletion) is shown as User.shown_name shows it.
+            # Named as User.shown_name names them: a deleted account (accounts.deletion), a bot
+            # in the reader's language.
             gettext("deleted player") if row["user__deleted_at"] else (
-                row["user__display_name"] or row["user__username"]),
+                bot_name(row["user__bot_level"]) if row["user__bot_level"] in BOT_DISPLAY_NAMES
+                else row["user__display_name"] or row["user__username"]),
             row["user__is_bot"],
             row["games"],
             row["wins"],

@@ -21,20 +21,21 @@ What differs by ruleset comes from its kit (``kits.BOT_KITS``, looked up by the 
 
 import random
 import time
+from collections.abc import Callable
 
-from azul.engine import REGISTRY, ClassicState, DuelState
+from azul.engine import REGISTRY, ClassicMove, DuelMove
 
 from .gc_pause import collector_paused
-from .kits import kit_of
+from .kits import RulesetCore, RulesetState, kit_of
 from .search import AlphaBeta
 
 DEFAULT_BUDGET = 1.0
 LEVELS: tuple[str, ...] = ("random", "greedy", "strong", "master")
 
 
-def choose_action(core, level: str, *, budget: float = DEFAULT_BUDGET, rng: random.Random,
-                  max_depth: int | None = None, max_nodes: int | None = None,
-                  clock=time.perf_counter):
+def choose_action(core: RulesetCore, level: str, *, budget: float = DEFAULT_BUDGET,
+                  rng: random.Random, max_depth: int | None = None, max_nodes: int | None = None,
+                  clock: Callable[[], float] = time.perf_counter) -> int:
     """A legal action for the player to move in ``core`` (not mutated), within ``budget``
     seconds of ``clock``; ``max_depth`` plies / ``max_nodes`` positions bound the search
     further. ``clock`` is for tests (search.py: a clock that advances per reading)."""
@@ -59,8 +60,9 @@ def choose_action(core, level: str, *, budget: float = DEFAULT_BUDGET, rng: rand
         return search.best_action(rng.shuffle)  # equal moves: a random but reproducible pick
 
 
-def choose_move(state: ClassicState | DuelState, level: str, *, budget: float = DEFAULT_BUDGET,
-                rng: random.Random, max_depth: int | None = None, max_nodes: int | None = None):
+def choose_move(state: RulesetState, level: str, *, budget: float = DEFAULT_BUDGET,
+                rng: random.Random, max_depth: int | None = None,
+                max_nodes: int | None = None) -> ClassicMove | DuelMove:
     """A legal move for the player to move in ``state``, within ``budget`` seconds."""
     move_type = REGISTRY[kit_of(state, "state").ruleset].move_type
     action = choose_action(state.fast(), level, budget=budget, rng=rng, max_depth=max_depth,

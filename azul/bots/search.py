@@ -31,6 +31,10 @@ children are ordered and how many an inner node keeps, and its share of the time
 """
 
 import time
+from collections.abc import Callable, Iterator
+from typing import Generic, Protocol, TypeVar
+
+from azul.engine.common.core_protocol import Core
 
 INF = float("inf")
 MAX_DEPTH = 40
@@ -40,11 +44,25 @@ class OutOfBudget(Exception):
     """The search's time or node budget is spent."""
 
 
-class Evaluator:
+class SearchNode(Protocol):
+    """What the search reads of a node: its position."""
+
+    @property
+    def core(self) -> Core: ...
+
+
+CoreT = TypeVar("CoreT", bound=Core)
+NodeT = TypeVar("NodeT", bound=SearchNode)
+# (-key, index, action, node): a child, sorted best first for its mover, then in the
+# engine's (or the shuffled) order.
+Child = tuple[float, int, int, NodeT]
+
+
+class Evaluator(Generic[CoreT, NodeT]):
     """What a ruleset gives the search (the defaults are for hand-made evaluations).
 
     A node is any object with ``core`` (a ``Core``: azul/engine/common/core_protocol.py);
-    the evaluator makes nodes (``root``, ``child``) and values them.
+    the evaluator makes nodes (``root`` from its ruleset's core, ``child``) and values them.
     """
 
     share = 0.8  # all work stops at this share of the budget (the rest: answering, a late clock)
@@ -62,28 +80,28 @@ class Evaluator:
     # True: a partial iteration's best root move is played; False: the last whole iteration's.
     partial = True
 
-    def root(self, core):
+    def root(self, core: CoreT) -> NodeT:
         raise NotImplementedError
 
-    def child(self, node, action):
+    def child(self, node: NodeT, action: int) -> NodeT:
         raise NotImplementedError
 
-    def is_leaf(self, node) -> bool:
+    def is_leaf(self, node: NodeT) -> bool:
         """A finished game or a position past the round being searched."""
         raise NotImplementedError
 
-    def key(self, node, player: int) -> float:
+    def key(self, node: NodeT, player: int) -> float:
         """The cheap value of ``node`` for ``player``: orders and prunes the children."""
         raise NotImplementedError
 
-    def value(self, node, me: int) -> float:
+    def value(self, node: NodeT, me: int) -> float:
         """What ``node`` is worth to ``me``, the searching player, where the search stops."""
         return self.key(node, me)
 
-    def values(self, nodes: list, me: int) -> list[float]:
+    def values(self, nodes: list[NodeT], me: int) -> list[float]:
         return [self.value(node, me) for node in nodes]
 
-    def beam(self, node) -> int | None:
+    def beam(self, node: NodeT) -> int | None:
         """How many children (best first) an inner node keeps; None: all."""
         return None
 
@@ -93,17 +111,19 @@ class Outcome:
 
     __slots__ = ("best", "scored", "depth", "forced")
 
-    def __init__(self, best, scored, depth, forced):
+    def __init__(self, best: int, scored: list[tuple[float, int]], depth: int,
+                 forced: bool) -> None:
         self.best = best  # the move to play (from a partial iteration too)
         self.scored = scored  # [(value, action)] of the deepest complete iteration, best first
         self.depth = depth  # plies of that iteration
         self.forced = forced  # only one legal move
 
 
-class AlphaBeta:
-    def __init__(self, evaluator: Evaluator, core, *, budget: float | None = None,
-                 start: float | None = None, max_nodes: int | None = None,
-                 max_depth: int | None = None, clock=time.perf_counter):
+class AlphaBeta(Generic[CoreT, NodeT]):
+    def __init__(self, evaluator: Evaluator[CoreT, NodeT], core: CoreT, *,
+                 budget: float | None = None, start: float | None = None,
+                 max_nodes: int | None = None, max_depth: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.evaluator = evaluator
         self.me = core.current
         self.root = evaluator.root(core)
@@ -112,14 +132,14 @@ class AlphaBeta:
         self.deadline = INF if budget is None else now + budget * evaluator.share
         self.soft_deadline = INF if budget is None else now + budget * evaluator.deepen
         self.max_nodes = max_nodes
-        self.soft_nodes = (None if max_nodes is None
+        self.soft_nodes: float | None = (None if max_nodes is None
                            else max_nodes * evaluator.deepen / evaluator.share)
         self.max_depth = max_depth or evaluator.max_depth
         self.nodes = 0
         self.depth = 0  # plies of the deepest iteration reached (complete or partial)
-        self.children: dict = {}  # root action -> its node
+        self.children: dict[int, NodeT] = {}  # root action -> its node
         self._iteration = 1  # plies of the iteration being searched (a node's ply: this - depth)
-        self._killers: dict[int, list] = {}  # ply -> the last two moves that cut off there
+        self._killers: dict[int, list[int]] = {}  # ply -> the last two moves that cut off there
         self._horizon = False  # some line was cut at the horizon (a deeper search may differ)
 
     # ---------------------------------------------------------------- limits
@@ -136,10 +156,11 @@ class AlphaBeta:
         return self._clock() <= self.soft_deadline
 
     # --------------------------------------------------------------- driving
-    def best_action(self, shuffle=None):
+    def best_action(self, shuffle: Callable[[list[int]], None] | None = None) -> int:
         return self.run(shuffle).best
 
-    def run(self, shuffle=None, *, whole_root: bool = False) -> Outcome:
+    def run(self, shuffle: Callable[[list[int]], None] | None = None, *,
+            whole_root: bool = False) -> Outcome:
         """Search within the limits.  ``shuffle`` (e.g. ``rng.shuffle``) breaks ties among
         equal root moves at random instead of by the engine's order; ``whole_root``: every root
         move is valued even past the limits (the judge needs them all)."""
@@ -163,7 +184,7 @@ class AlphaBeta:
             depth += 1
             self._iteration = depth
             self._horizon = False
-            results = []
+            results: list[tuple[float, int]] = []
             alpha = -INF
             try:
                 for action in order:
@@ -189,7 +210,7 @@ class AlphaBeta:
             self.depth = complete = depth
         return Outcome(best, scored, complete, False)
 
-    def exact_value(self, action, depth: int) -> float:
+    def exact_value(self, action: int, depth: int) -> float:
         """The value of root move ``action`` searched ``depth`` plies with a full window and
         no limits (a root move's value from an iteration may be only a bound)."""
         self.max_nodes = self.soft_nodes = None
@@ -199,13 +220,13 @@ class AlphaBeta:
             return self.evaluator.value(node, self.me)
         return self._alphabeta(node, depth - 1, -INF, INF)
 
-    def _root_children(self, actions, whole_root: bool) -> list:
+    def _root_children(self, actions: list[int], whole_root: bool) -> list[Child[NodeT]]:
         """[key, index, action, node] per root move, best for the searching player first.
 
         Making the children is the costly step, so the clock is read before each one; a bot
         out of time keeps those it made (never none)."""
         evaluator, me, root = self.evaluator, self.me, self.root
-        children = []
+        children: list[Child[NodeT]] = []
         for index, action in enumerate(actions):
             if whole_root:
                 self.nodes += 1
@@ -221,12 +242,13 @@ class AlphaBeta:
         return children
 
     # ---------------------------------------------------------------- search
-    def _expand(self, node, actions, skip=()) -> list:
+    def _expand(self, node: NodeT, actions: list[int],
+                skip: list[int] | tuple[()] = ()) -> list[Child[NodeT]]:
         """(key, index, action, node) of every child (but ``skip``'s), best for the mover
         first, cut to the beam."""
         evaluator = self.evaluator
         mover = node.core.current
-        children = []
+        children: list[Child[NodeT]] = []
         for index, action in enumerate(actions):
             if action in skip:
                 continue
@@ -239,13 +261,13 @@ class AlphaBeta:
             del children[beam:]
         return children
 
-    def _killer_moves(self, depth: int, actions) -> list:
+    def _killer_moves(self, depth: int, actions: list[int]) -> list[int]:
         """This ply's killers that are legal at the node (none unless the evaluator wants them)."""
         if not self.evaluator.killers:
             return []
         return [a for a in self._killers.get(self._iteration - depth, ()) if a in actions]
 
-    def _cut_by(self, depth: int, action) -> None:
+    def _cut_by(self, depth: int, action: int) -> None:
         if not self.evaluator.killers:  # strong's and classic's searches: nothing to remember
             return
         killers = self._killers.setdefault(self._iteration - depth, [])
@@ -253,7 +275,7 @@ class AlphaBeta:
             killers.insert(0, action)
             del killers[2:]
 
-    def _alphabeta(self, node, depth: int, alpha: float, beta: float) -> float:
+    def _alphabeta(self, node: NodeT, depth: int, alpha: float, beta: float) -> float:
         """The value for the searching player of ``node``, ``depth`` plies deep (fail-soft)."""
         self._tick()
         evaluator, me = self.evaluator, self.me
@@ -269,7 +291,7 @@ class AlphaBeta:
         killers = self._killer_moves(depth, actions)
         best = -INF if maximising else INF
 
-        def searched():
+        def searched() -> Iterator[tuple[int, NodeT]]:
             for action in killers:  # each made and searched before the next child is made
                 self._tick()
                 yield action, evaluator.child(node, action)
@@ -295,7 +317,8 @@ class AlphaBeta:
                         break
         return best
 
-    def _last_ply(self, node, maximising: bool, alpha: float, beta: float, depth: int) -> float:
+    def _last_ply(self, node: NodeT, maximising: bool, alpha: float, beta: float,
+                  depth: int) -> float:
         """A node one ply above the horizon: its children are valued, not searched."""
         evaluator, me = self.evaluator, self.me
         actions = node.core.legal_actions()
@@ -313,19 +336,18 @@ class AlphaBeta:
         # Valued one by one with cut-offs: made one by one, this ply's killers first (a cut-off
         # saves making the rest), or (beam_last_ply) all made first, ordered by ``key`` and cut
         # to the beam; a valued one then counts once more, as an entered position does.
-        beamed = evaluator.beam_last_ply
-        if beamed:
-            items = [(action, child) for _k, _i, action, child in self._expand(node, actions)]
+        made: list[NodeT] | None = None  # the children, when made before the loop
+        if evaluator.beam_last_ply:
+            expanded = self._expand(node, actions)
+            order = [action for _k, _i, action, _child in expanded]
+            made = [child for _k, _i, _action, child in expanded]
         else:
             killers = self._killer_moves(depth, actions)
-            items = killers + [a for a in actions if a not in killers] if killers else actions
+            order = killers + [a for a in actions if a not in killers] if killers else actions
         best = -INF if maximising else INF
-        for item in items:
+        for i, action in enumerate(order):
             self._tick()
-            if beamed:
-                action, child = item
-            else:
-                action, child = item, evaluator.child(node, item)
+            child = evaluator.child(node, action) if made is None else made[i]
             if not evaluator.is_leaf(child):
                 self._horizon = True
             v = evaluator.value(child, me)
@@ -343,10 +365,10 @@ class AlphaBeta:
         return best
 
 
-def _by_key_then_index(child):
+def _by_key_then_index(child: Child[SearchNode]) -> tuple[float, int]:
     return child[0], child[1]  # best first; equals in the engine's (or the shuffled) order
 
 
-def _by_value(order: list):
+def _by_value(order: list[int]) -> Callable[[tuple[float, int]], tuple[float, int]]:
     position = {action: i for i, action in enumerate(order)}
     return lambda scored: (-scored[0], position[scored[1]])

@@ -7,8 +7,8 @@ import argparse
 import sys
 
 from .classic.render import render
+from .classic.state import ClassicState
 from .common.random_game import print_random_game
-from .rulesets import new_game
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         seed = [] if args.seed is None else ["--seed", str(args.seed)]
         return duel_main(["play", *seed, *(["--json"] if args.json else [])])
 
-    state = new_game(args.players, variant=args.variant, seed=args.seed)
+    state = ClassicState.new(args.players, variant=args.variant, seed=args.seed)
     print_random_game(state, render, sys.stdout, as_json=args.json, move_gap="\n",
                       title=f"seed {state.seed}, {args.players} players, {args.variant} wall",
                       board="wall")

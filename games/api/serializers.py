@@ -172,6 +172,9 @@ class GameSerializer(serializers.Serializer):
     result = serializers.JSONField(allow_null=True)
     abortable = serializers.BooleanField(
         help_text="someone has made no move yet: a seated player may abort (no winner, unrated)")
+    takeback = serializers.JSONField(
+        help_text='{"allowed", "offer": null or {"by", "back_to", "accepted", "waiting_for"}, '
+        '"left": {player index: requests left}, "done"}: takebacks of a casual game')
     seats = GameSeatSerializer(many=True)
     clock = GameClockSerializer()
     commitment = serializers.CharField(help_text='sha256 of "<seed>:<salt>"')
@@ -201,3 +204,7 @@ class ReplaySerializer(serializers.Serializer):
     game = serializers.IntegerField()
     at = serializers.IntegerField()
     state = serializers.JSONField()
+
+
+class VersionRequestSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, help_text="the game version the client saw")

@@ -268,6 +268,55 @@ class AbortView(APIView):
         return Response(payloads.view_for(change.game, request.user.pk, last_move=change.last_move))
 
 
+class TakebackView(APIView):
+    @extend_schema(
+        operation_id="games_takeback",
+        request=s.VersionRequestSerializer,
+        responses={
+            200: s.GameSerializer,
+            400: error_response("invalid"),
+            403: error_response("takeback_not_allowed, not_seated"),
+            409: error_response("stale_version, game_over, takeback_pending, takeback_limit, "
+                                "nothing_to_take_back, bot_to_move"),
+            **{k: v for k, v in AUTH_ERRORS.items() if k != 403},
+        },
+        tags=["games"],
+        description="Ask to take back your last move (casual games): every other human must "
+        "accept; against bots it is applied at once (docs/live-play.md, \"Takebacks\").",
+    )
+    def post(self, request, game_id):
+        body = validated(s.VersionRequestSerializer, request.data)
+        change = services.request_takeback(game_id, request.user, body["version"])
+        return Response(payloads.view_for(change.game, request.user.pk, last_move=change.last_move,
+                                          engine_state=change.engine_state))
+
+
+class TakebackAnswerView(APIView):
+    accept = True
+
+    @extend_schema(
+        request=s.VersionRequestSerializer,
+        responses={
+            200: s.GameSerializer,
+            400: error_response("invalid"),
+            403: error_response("takeback_not_allowed, own_takeback, not_seated"),
+            409: error_response("no_takeback_offer, stale_version, game_over"),
+            **{k: v for k, v in AUTH_ERRORS.items() if k != 403},
+        },
+        tags=["games"],
+        description="Accept or decline the takeback request waiting for your answer.",
+    )
+    def post(self, request, game_id):
+        body = validated(s.VersionRequestSerializer, request.data)
+        change = services.answer_takeback(game_id, request.user, body["version"], self.accept)
+        return Response(payloads.view_for(change.game, request.user.pk, last_move=change.last_move,
+                                          engine_state=change.engine_state))
+
+
+class TakebackDeclineView(TakebackAnswerView):
+    accept = False
+
+
 class ReplayView(APIView):
     @extend_schema(
         operation_id="games_replay",

@@ -4,6 +4,7 @@
 - tables: open, join, seat a bot, leave, start;
 - moves: play a move, the single writer of a game's state;
 - leaving: resign, abort, abandon, time out, the leaving policy and how a game ends;
+- takebacks: a casual game's takeback requests and answers;
 - bot_turns: a bot's turn (the body of games.tasks.play_bot_turn), the sweep, hints;
 - common: who may act, and the locked rows each operation starts from.
 
@@ -33,10 +34,11 @@ from .options import (
     validate_table_options,
 )
 from .tables import commitment_of, create_table, join_table, leave_table, seat_bot, start_table
+from .takebacks import answer_takeback, request_takeback
 
 __all__ = [
     "MAX_BASE_SECONDS", "MAX_DAYS_PER_MOVE", "MAX_INCREMENT_SECONDS", "REPLACEMENT_BOT_LEVEL",
-    "MoveOutcome", "abort", "commitment_of", "create_table", "expire_game_if_overdue",
+    "MoveOutcome", "abort", "answer_takeback", "commitment_of", "create_table", "expire_game_if_overdue",
     "expire_overdue_games", "game_after_clock_check", "is_overdue", "join_table", "leave_table",
-    "play_move", "resign", "seat_bot", "start_table", "validate_table_options",
+    "play_move", "request_takeback", "resign", "seat_bot", "start_table", "validate_table_options",
 ]

@@ -69,9 +69,9 @@ def invite_player(league_id, by_user, username, message=""):
             league,
             by_user,
             "invite_player",
-            f"invited {user.username}",
             message,
             user=user.pk,
+            name=user.username,
             invitation=invitation.pk,
         )
     return invitation
@@ -90,8 +90,8 @@ def revoke_invitation(invitation_id, by_user):
             league,
             by_user,
             "revoke_invitation",
-            f"revoked the invitation of {invitation.user.username}",
             user=invitation.user_id,
+            name=invitation.user.username,
             invitation=invitation.pk,
         )
     return invitation
@@ -107,14 +107,14 @@ def _invitee_answers(invitation_id, user):
     return league, invitation
 
 
-def _log_answer(league, invitation, action, done):
+def _log_answer(league, invitation, action):
     user = invitation.user
     checks.audit(
         league,
         user,
         action,
-        f"{user.username} {done} the invitation",
         user=user.pk,
+        name=user.username,
         invitation=invitation.pk,
     )
 
@@ -126,7 +126,7 @@ def accept_invitation(invitation_id, user):
         league, invitation = _invitee_answers(invitation_id, user)
         make_player(league, user, now)  # answers this pending invitation as accepted
         invitation.refresh_from_db()
-        _log_answer(league, invitation, "accept_invitation", "accepted")
+        _log_answer(league, invitation, "accept_invitation")
     return invitation
 
 
@@ -136,7 +136,7 @@ def decline_invitation(invitation_id, user):
     with transaction.atomic():
         league, invitation = _invitee_answers(invitation_id, user)
         _answer(invitation, Invitation.Status.DECLINED, now)
-        _log_answer(league, invitation, "decline_invitation", "declined")
+        _log_answer(league, invitation, "decline_invitation")
     return invitation
 
 
@@ -147,7 +147,7 @@ def reset_invite_link(league_id, by_user):
         checks.require_organiser(league, by_user)
         league.invite_code = checks.new_invite_code()
         league.save(update_fields=["invite_code"])
-        checks.audit(league, by_user, "reset_invite_link", "made a new invite link")
+        checks.audit(league, by_user, "reset_invite_link")
     return league
 
 
@@ -160,5 +160,5 @@ def revoke_invite_link(league_id, by_user):
             raise errors.WrongState("the invite link is already revoked")
         league.invite_code = None
         league.save(update_fields=["invite_code"])
-        checks.audit(league, by_user, "revoke_invite_link", "revoked the invite link")
+        checks.audit(league, by_user, "revoke_invite_link")
     return league

@@ -150,7 +150,7 @@ def create_league(user, *, play=True, **options):
         league = League.objects.create(created_by=user, invite_code=checks.new_invite_code(), **clean)
         Member.objects.create(league=league, user=user, is_organiser=True, is_player=play)
         Season.objects.create(league=league, number=1)
-        checks.audit(league, user, "create_league", f"{user.username} created the league")
+        checks.audit(league, user, "create_league", name=user.username)
     return league
 
 
@@ -220,7 +220,7 @@ def remove_player(league_id, by_user, username, reason=""):
         member.is_player = False
         member.save(update_fields=["is_player"])
         checks.audit(
-            league, by_user, "remove_player", f"removed {user.username}", reason, user=user.pk
+            league, by_user, "remove_player", reason, user=user.pk, name=user.username
         )
     return member
 
@@ -245,9 +245,8 @@ def set_organiser(league_id, by_user, username, organiser=True, reason=""):
             raise errors.WrongState("a league needs at least one organiser")
         member.is_organiser = organiser
         member.save(update_fields=["is_organiser"])
-        verb = "made" if organiser else "removed"
-        summary = f"{verb} {user.username} {'an' if organiser else 'as'} organiser"
         checks.audit(
-            league, by_user, "set_organiser", summary, reason, user=user.pk, organiser=organiser
+            league, by_user, "set_organiser", reason, user=user.pk, name=user.username,
+            organiser=organiser,
         )
     return member

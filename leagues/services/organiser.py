@@ -58,7 +58,7 @@ def _withdraw(season, by_user, user, reason):
     entry.withdrawn_at = now
     entry.save(update_fields=["withdrawn", "withdrawn_at"])
     checks.audit(
-        season.league, by_user, "withdraw_player", f"withdrew {user.username}", reason, user=user.pk
+        season.league, by_user, "withdraw_player", reason, user=user.pk, name=user.username
     )
     to_leave = []
     remaining = (
@@ -120,12 +120,9 @@ def override_result(fixture_id, by_user, places, reason):
             league,
             by_user,
             "override_result",
-            f"set the result of fixture {fixture.pk}: "
-            + ", ".join(
-                f"{name} {place}" for name, place in sorted(places.items(), key=lambda i: i[1])
-            ),
             reason,
             fixture=fixture.pk,
+            places=sorted(places.items(), key=lambda i: i[1]),
             before=before,
             after=fixture.result,
         )
@@ -154,7 +151,6 @@ def extend_deadline(fixture_id, by_user, until, reason):
             fixture.round.season.league,
             by_user,
             "extend_deadline",
-            f"extended fixture {fixture.pk} to {until:%Y-%m-%d %H:%M} UTC",
             reason,
             fixture=fixture.pk,
             before=before.isoformat() if before else None,

@@ -65,7 +65,7 @@ def update_season(season_id, by_user, *, registration_closes_at=None, starts_at=
             raise errors.Invalid(_("registration must close before the planned start"))
         season.registration_closes_at, season.starts_at = closes, starts
         season.save(update_fields=["registration_closes_at", "starts_at"])
-        checks.audit(season.league, by_user, "update_season", f"set the dates of season {season.number}")
+        checks.audit(season.league, by_user, "update_season", season=season.number)
     return season
 
 
@@ -113,8 +113,10 @@ def start_season(season_id, by_user, now=None):
             league,
             by_user,
             "start_season",
-            f"started season {season.number}: {_count(sum(len(t) for t in tiers.values()), 'player')}, "
-            f"{_count(len(tiers), 'division')}, {_count(rounds_needed, 'round')}",
+            season=season.number,
+            players=sum(len(t) for t in tiers.values()),
+            divisions=len(tiers),
+            rounds=rounds_needed,
         )
         open_round(rounds[0], now)
     return season
@@ -134,10 +136,6 @@ def _merge_small_tiers(groups, players_per_game):
         groups[target].extend(groups.pop(index))
         index = 0
     return {tier: group for tier, group in enumerate(groups, start=1)}
-
-
-def _count(number, noun):
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _division_name(tier, count):
@@ -197,10 +195,10 @@ def close_season(season_id, by_user):
                 tier = division.tier
                 if index < k and tier > 1:
                     tier -= 1
-                    moves.append(f"{row.username} up to {tier}")
+                    moves.append({"name": row.username, "tier": tier, "up": True})
                 elif index >= len(rows) - k and tier < last_tier and index >= k:
                     tier += 1
-                    moves.append(f"{row.username} down to {tier}")
+                    moves.append({"name": row.username, "tier": tier, "up": False})
                 planned[row.user_id] = tier
         season.status = Season.Status.CLOSED
         season.save(update_fields=["status"])
@@ -212,7 +210,7 @@ def close_season(season_id, by_user):
             league,
             by_user,
             "close_season",
-            f"closed season {season.number}" + (": " + "; ".join(moves) if moves else ""),
+            season=season.number,
             moves=moves,
         )
     return following

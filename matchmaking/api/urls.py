@@ -13,5 +13,6 @@ urlpatterns = [
     path("games/<int:game_id>/rematch/cancel",
          views.RematchAnswerView.as_view(answer="cancel"), name="api-rematch-cancel"),
     path("seeks", views.SeeksView.as_view(), name="api-seeks"),
+    path("challenges", views.ChallengeView.as_view(), name="api-challenges"),
     path("quickplay/computer", views.ComputerGameView.as_view(), name="api-quickplay-computer"),
 ]

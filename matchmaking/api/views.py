@@ -10,11 +10,12 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.clock_serializers import ClockOptionsSerializer, ClockSerializer
+from games.clock_serializers import ClockSerializer
 from kernel.api.schema import error_response
 from kernel.api.validation import validated
 
-from ..services import rematches, seeks
+from .. import choices
+from ..services import challenges, rematches, seeks
 
 RematchSerializer = inline_serializer(name="Rematch", fields={
     "game": serializers.IntegerField(),
@@ -33,6 +34,7 @@ SeekSerializer = inline_serializer(name="Seek", fields={
     "id": serializers.IntegerField(required=False),
     "status": serializers.ChoiceField(["none", "waiting", "paired", "cancelled"]),
     "ruleset": serializers.CharField(required=False),
+    "players": serializers.IntegerField(required=False),
     "rated": serializers.BooleanField(required=False),
     "clock": ClockSerializer(required=False),
     "rating": serializers.IntegerField(required=False),
@@ -42,15 +44,29 @@ SeekSerializer = inline_serializer(name="Seek", fields={
 })
 
 
-class SeekRequest(serializers.Serializer):
-    ruleset = serializers.ChoiceField(["classic", "duel"], default="classic")
+CLOCK_HELP = (f"a preset's name ({', '.join(choices.CLOCK_PRESETS)}) or a clock object "
+              "as tables take (kind, base_seconds, increment_seconds, days_per_move)")
+
+
+class QuickPlayChoices(serializers.Serializer):
+    """The shape only: matchmaking.choices checks the values, for REST and sockets alike."""
+
+    ruleset = serializers.CharField(max_length=32, default="classic")
+    players = serializers.IntegerField(required=False, help_text="2 to 4 (classic), 2 (duel)")
     rated = serializers.BooleanField(default=False)
-    clock = ClockOptionsSerializer(required=False)
+    clock = serializers.JSONField(required=False, help_text=CLOCK_HELP)
 
 
-class ComputerRequest(serializers.Serializer):
+class SeekRequest(QuickPlayChoices):
+    pass
+
+
+class ComputerRequest(QuickPlayChoices):
     level = serializers.CharField(max_length=32)
-    ruleset = serializers.ChoiceField(["classic", "duel"], default="classic")
+
+
+class ChallengeRequest(QuickPlayChoices):
+    username = serializers.CharField(max_length=150)
 
 
 class MatchmakingApiView(APIView):
@@ -121,9 +137,9 @@ class SeeksView(MatchmakingApiView):
                    description="Look for an opponent; status `paired` with the game if one waited.")
     def post(self, request):
         options = validated(SeekRequest, request.data)
-        clock = dict(options["clock"]) if "clock" in options else None
         seek = seeks.create_seek(request.user, ruleset=options["ruleset"],
-                                 rated=options["rated"], clock=clock)
+                                 players=options.get("players"), rated=options["rated"],
+                                 clock=options.get("clock"))
         return Response(seeks.seek_payload(seek))
 
     @extend_schema(operation_id="seek_cancel", request=None,
@@ -143,9 +159,34 @@ class ComputerGameView(MatchmakingApiView):
             409: error_response("too_many_open_tables, too_many_bot_games"),
             **SEEK_ERRORS},
         tags=["quick play"],
-        description="A two-player game against a bot of `level`, standard options, started.")
+        description="A game against bots of `level` in every other seat, with the choices "
+                    "given (2 players, casual, no clock unless said), started.")
     def post(self, request):
         options = validated(ComputerRequest, request.data)
-        game = seeks.play_computer(request.user, options["level"], options["ruleset"])
+        game = seeks.play_computer(request.user, options["level"], options["ruleset"],
+                                   players=options.get("players", 2), rated=options["rated"],
+                                   clock=options.get("clock"))
         return Response({"game": game.pk, "table": game.table_id,
                          "url": f"/tables/{game.table_id}/"}, status=201)
+
+
+class ChallengeView(MatchmakingApiView):
+    @extend_schema(
+        operation_id="challenge_create", request=ChallengeRequest,
+        responses={201: inline_serializer(name="Challenge", fields={
+            "table": serializers.IntegerField(),
+            "game": serializers.IntegerField(allow_null=True),
+            "url": serializers.CharField()}),
+            400: error_response("invalid"), 404: error_response("not_found"),
+            409: error_response("too_many_open_tables, too_many_bot_games"),
+            **SEEK_ERRORS},
+        tags=["quick play"],
+        description="A new table with these choices and `username` invited to it; a bot's "
+                    "table starts at once (`game` set).")
+    def post(self, request):
+        options = validated(ChallengeRequest, request.data)
+        table, game = challenges.challenge(
+            request.user, options["username"], ruleset=options["ruleset"],
+            players=options.get("players"), rated=options["rated"], clock=options.get("clock"))
+        return Response({"table": table.pk, "game": game.pk if game else None,
+                         "url": f"/tables/{table.pk}/"}, status=201)

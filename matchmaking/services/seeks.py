@@ -1,9 +1,9 @@
-"""Quick play: "play the computer" (a table with a bot, started at once) and "find an opponent"
-(the seek queue, paired two by two).
+"""Quick play: "play the computer" (a table with bots, started at once) and "find an opponent"
+(the seek queue: seeks with the same choices are grouped as the game has seats, 2 to 4).
 
 Pairing is atomic: it runs in one transaction that locks the seeker's own waiting seek, then
-takes a partner's with SKIP LOCKED (a seek another pairing holds is passed over, never waited
-for), marks both paired and starts their game. A seek is paired once; two pairings that miss
+takes the partners' with SKIP LOCKED (a seek another pairing holds is passed over, never waited
+for), marks them all paired and starts their game. A seek is paired once; two pairings that miss
 each other leave both waiting for the sweep (`pair_waiting_seeks`, beat), which also widens
 the rating window as seeks age. Lock order (docs/architecture.md): a seek row, then the rows
 of the new table, which nobody else can see yet.
@@ -18,7 +18,7 @@ from games import services as game_services
 from games.bot_accounts import bot_levels
 from games.errors import GameError
 from kernel.errors import require_user
-from matchmaking import errors, quotas
+from matchmaking import choices, errors, quotas
 from matchmaking.models import Seek
 from ratings.ladders import ladder_for
 from ratings.maths.glicko2 import MAX_DEVIATION, START_DEVIATION, START_RATING
@@ -26,8 +26,7 @@ from ratings.models import Rating
 from realtime import broadcast
 from realtime.groups import user_group
 
-_OPTION_FIELDS = ["ruleset", "rated", "clock_kind", "clock_base_seconds",
-                  "clock_increment_seconds", "clock_days_per_move"]
+_OPTION_FIELDS = choices.TABLE_FIELDS
 
 
 def _require_human(user):
@@ -36,51 +35,46 @@ def _require_human(user):
         raise errors.Forbidden(_("bots do not use quick play"))
 
 
-def _clean_options(ruleset, rated, clock):
-    """A two-player table's options, checked by the games app's own rules."""
-    if clock is not None and not isinstance(clock, dict):
-        raise errors.Invalid(_("clock must be an object"))
-    try:
-        clean = game_services.validate_table_options(
-            players=2, ruleset=ruleset, rated=rated, clock=clock)
-    except GameError as error:
-        raise errors.Invalid(error.detail) from None
+def _clean_options(ruleset, rated, clock, players=None):
+    """A seek's options (quick play's choices: choices.clean_options), by Seek's field names."""
+    clean = choices.clean_options(ruleset=ruleset, players=players, rated=rated, clock=clock)
     return {field: clean[field] for field in _OPTION_FIELDS}
 
 
-def play_computer(user, level, ruleset="classic"):
-    """A two-player table against a bot of `level`, standard options, started: its game."""
+def play_computer(user, level, ruleset="classic", *, players=2, rated=False, clock=None):
+    """A table against bots of `level` in every other seat, with these choices, started: its
+    game. Rated is allowed: the bots' ratings are frozen (docs/ratings.md)."""
     _require_human(user)
     quotas.spend(user)
-    if level not in bot_levels():
+    if not isinstance(level, str) or level not in bot_levels():
         raise errors.Invalid(
             _("level must be one of %(levels)s") % {"levels": ", ".join(bot_levels())})
-    if ruleset not in ("classic", "duel"):
-        raise errors.Invalid(_("ruleset must be classic or duel"))
+    clean = choices.clean_options(ruleset=ruleset, players=players, rated=rated, clock=clock)
     try:
         with transaction.atomic():
             table = game_services.create_table(
-                user, players=2, ruleset=ruleset, bots=[{"seat": 1, "level": level}])
+                user, **choices.table_options(clean),
+                bots=[{"seat": seat, "level": level} for seat in range(1, clean["players"])])
             return game_services.start_table(table.pk, user)
     except GameError as error:
         raise errors.as_match_error(error) from None
 
 
-def rating_of(user, ruleset):
-    """(rating, deviation) of the user on the ruleset's two-player ladder."""
-    rating = Rating.objects.filter(user=user, ladder=ladder_for(ruleset, 2)).first()
+def rating_of(user, ruleset, players=2):
+    """(rating, deviation) of the user on the ladder of a game of `ruleset` for `players`."""
+    rating = Rating.objects.filter(user=user, ladder=ladder_for(ruleset, players)).first()
     return (rating.rating, rating.deviation) if rating else (START_RATING, START_DEVIATION)
 
 
-def create_seek(user, *, ruleset="classic", rated=False, clock=None):
+def create_seek(user, *, ruleset="classic", rated=False, clock=None, players=None):
     """Join the queue (one waiting seek per user: the same request again returns it), then try
     to pair at once. Returns the seek (status "paired" with its game if a partner was there)."""
     _require_human(user)
     quotas.spend(user)
-    options = _clean_options(ruleset, rated, clock)
+    options = _clean_options(ruleset, rated, clock, players)
     try:
         with transaction.atomic():
-            rating, deviation = rating_of(user, options["ruleset"])
+            rating, deviation = rating_of(user, options["ruleset"], options["players"])
             seek = Seek.objects.create(user=user, rating=rating, deviation=deviation, **options)
     except IntegrityError:
         seek = Seek.objects.filter(user=user, status=Seek.Status.WAITING).first()
@@ -133,8 +127,9 @@ def allowed_gap(seek, other, now):
 
 
 def pair_seek(seek_id, now=None):
-    """Pair this waiting seek with the longest-waiting compatible one within the window (the
-    wider of the two seeks'). Returns the seek once paired, None if it still waits."""
+    """Group this waiting seek with the longest-waiting compatible ones, as many as its game has
+    other seats, every two of them within their window (the wider of the two seeks', plus a share
+    of their deviations). Returns the seek once paired, None if it still waits."""
     now = now or timezone.now()
     with transaction.atomic():
         seek = Seek.objects.select_for_update().filter(pk=seek_id).first()
@@ -150,17 +145,22 @@ def pair_seek(seek_id, now=None):
             .exclude(user_id=seek.user_id)
             .order_by("created_at", "pk")[:50]
         )
-        partner = next((other for other in candidates
-                        if abs(other.rating - seek.rating) <= allowed_gap(seek, other, now)),
-                       None)
-        if partner is None:
+        partners = []  # the longest waiting first, each close enough to all the others
+        for other in candidates:
+            if all(abs(other.rating - mate.rating) <= allowed_gap(mate, other, now)
+                   for mate in (seek, *partners)):
+                partners.append(other)
+                if len(partners) == seek.players - 1:
+                    break
+        else:
             return None
-        game = _start_paired_game(partner, seek)
-        for paired in (seek, partner):
+        group = [*partners, seek]
+        game = _start_paired_game(group)
+        for paired in group:
             paired.status = Seek.Status.PAIRED
             paired.game = game
             paired.save(update_fields=["status", "game"])
-        for paired in (seek, partner):
+        for paired in group:
             _announce_paired(paired.user_id, game)
         return seek
 
@@ -172,13 +172,14 @@ def pair_waiting_seeks(now=None):
     return sum(1 for seek_id in ids if pair_seek(seek_id, now) is not None)
 
 
-def _start_paired_game(older, newer):
-    options = {"players": 2, "ruleset": older.ruleset, "rated": older.rated,
-               "clock": {"kind": older.clock_kind, "base_seconds": older.clock_base_seconds,
-                         "increment_seconds": older.clock_increment_seconds,
-                         "days_per_move": older.clock_days_per_move}}
-    table = game_services.create_table(older.user, enforce_quota=False, **options)
-    game_services.join_table(table.pk, newer.user, enforce_quota=False)
+def _start_paired_game(group):
+    """The table of a paired group, created by its first seeker, started."""
+    older = group[0]
+    options = {field: getattr(older, field) for field in _OPTION_FIELDS}
+    table = game_services.create_table(older.user, enforce_quota=False,
+                                       **choices.table_options(options))
+    for newer in group[1:]:
+        game_services.join_table(table.pk, newer.user, enforce_quota=False)
     return game_services.start_table(table.pk, older.user)
 
 
@@ -194,6 +195,7 @@ def seek_payload(seek):
         "id": seek.pk,
         "status": seek.status,
         "ruleset": seek.ruleset,
+        "players": seek.players,
         "rated": seek.rated,
         "clock": {"kind": seek.clock_kind, "base_seconds": seek.clock_base_seconds,
                   "increment_seconds": seek.clock_increment_seconds,

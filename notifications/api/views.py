@@ -19,6 +19,7 @@ YourTurnRow = inline_serializer(name="YourTurnGame", many=True, fields={
     "players": serializers.IntegerField(), "clock": serializers.CharField(),
     "round": serializers.IntegerField(allow_null=True),
     "opponents": serializers.ListField(child=serializers.CharField()),
+    "opponent_names": serializers.ListField(child=serializers.CharField()),
     "turn_started_at": serializers.DateTimeField(allow_null=True),
     "deadline_at": serializers.DateTimeField(allow_null=True),
     "seconds_left": serializers.IntegerField(allow_null=True),

@@ -117,6 +117,12 @@ def invite(user, table_id, username):
         )
     if len(seats) >= table.players:
         raise game_errors.TableFull()
+    return send_invitation(user, table, target)
+
+
+def send_invitation(user, table, target):
+    """Invite `target` to `table` (checked by the caller: `invite`, or a challenge's new table),
+    once, within the inviter's hourly budget; the invitee hears it in the inbox and live."""
     pending = Invitation.objects.filter(table=table, invitee=target, status="pending").first()
     if pending is not None:
         return pending  # asked again: the same invitation, not a second notice

@@ -42,3 +42,26 @@ def played_game(users, *, ruleset="classic", variant="standard", seed=7, stop_af
         MoveRecord(game=game, number=number, player_index=player, user=users[player], move=move)
         for number, (player, move) in enumerate(moves, 1)])
     return game
+
+
+def analysed_game(users, *, seed=12, ruleset="classic"):
+    """A finished game with a finished analysis written as rows (no search: a page test's
+    fixture): every move judged, its own move the best; every fifth one lost points, with
+    margins of both signs and two decimals (as the judge's are)."""
+    from games.analysis.models import GameAnalysis, MoveAnalysis
+
+    game = played_game(users, ruleset=ruleset, seed=seed)
+    now = timezone.now()
+    analysis = GameAnalysis.objects.create(
+        game=game, status=GameAnalysis.Status.DONE, progress=game.version, total=game.version,
+        nodes=1, engine_version="test", bot_version="test", started_at=now, finished_at=now)
+    records = MoveRecord.objects.filter(game=game).order_by("number")
+    MoveAnalysis.objects.bulk_create([
+        MoveAnalysis(
+            analysis=analysis, ply=record.number, player=record.player_index, played=record.move,
+            best=record.move, played_margin=round(-8.04 + record.number * 0.37, 2),
+            best_margin=round(-8.04 + record.number * 0.37 + (9.28 if record.number % 5 == 0 else 0), 2),
+            loss=9.28 if record.number % 5 == 0 else 0.0,
+            grade="blunder" if record.number % 5 == 0 else "good", depth=1)
+        for record in records])
+    return game

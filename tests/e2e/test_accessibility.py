@@ -12,18 +12,36 @@ account pages after a reset link, the logout confirmation and the API docs. Cont
 the hovered and focused states of the buttons (on the boards at your move, on the end screens),
 and, measured here since axe leaves them out, of disabled and pressed controls.
 
+Then the signed-in pages again, and both end screens, at 390×844 and 1366×768 in English and
+French (page_checks.every_size_and_language): no horizontal overflow, no text outside its card,
+no visible string the catalogue translates left in English, every player's rounds on the end
+screen.
+
 New pages join by themselves: every named URL without parameters that no step visited is
 fetched, and crawled if it answers with a page (`sweep`). A new URL with parameters fails the
 crawl (`test_every_page...`) until a step visits it or a table of page_checks.py says why not.
 """
 
+import time
+
 import pytest
+from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from games.models import Game
 from notifications import inbox
 
-from .page_checks import ACTIONS, ELSEWHERE, VISITED, check, named_routes, sweep, watch
+from .page_checks import (
+    ACTIONS,
+    CHECKED,
+    ELSEWHERE,
+    VISITED,
+    check,
+    every_size_and_language,
+    named_routes,
+    sweep,
+    watch,
+)
 from .play_by_clicking import GAME, sign_up
 from .test_board_play import open_bot_game, wait_for_my_turn
 from .test_lobby import off_the_browser_thread
@@ -84,6 +102,7 @@ def resign(page: Page) -> None:
     expect(page.locator("[data-endscreen]")).to_be_visible()
 
 
+@pytest.mark.timeout(480)  # the crawl, then its pages at two sizes in two languages (about 65 s)
 def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, browser):
     from leagues import services as leagues
 
@@ -96,7 +115,6 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     anonymous.context.close()
 
     sign_up(watch(page), base, "checker")
-    from django.contrib.auth import get_user_model
 
     me = get_user_model().objects.get(username="checker")
     league = leagues.create_league(me, name="Axe league")
@@ -177,13 +195,22 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     unlisted = {name for name, (_route, parameters) in named_routes().items() if parameters}
     unlisted -= VISITED | ELSEWHERE.keys() | ACTIONS
     assert not unlisted, f"pages with parameters no step visits (visit, or list in ELSEWHERE or ACTIONS): {sorted(unlisted)}"
+
+    # The signed-in pages again, at a phone's and a laptop's size, in English and in French; the
+    # two finished tables show their end screens.
+    def set_language(code):
+        off_the_browser_thread(lambda: get_user_model().objects.filter(pk=me.pk).update(language=code))
+
+    urls = list(dict.fromkeys([*CHECKED[page], f"{base}/tables/{game.table_id}/", f"{base}/tables/{table_id}/"]))
+    started = time.monotonic()
+    every_size_and_language(page, urls, set_language, failures)
+    print(f"{len(urls)} pages at 2 sizes in 2 languages: {time.monotonic() - started:.0f} s")
     assert not failures, "\n".join(f"{where}: {problems}" for where, problems in failures.items())
 
 
 def test_account_pages_and_the_api_docs_have_no_serious_or_critical_violation(live_daphne, page):
     """The password reset's later steps (sent, the link's new-password form, complete), the change's
     done page, the logout confirmation and the API docs (Swagger UI, vendored by the sidecar)."""
-    from django.contrib.auth import get_user_model
     from django.contrib.auth.tokens import default_token_generator
     from django.utils.encoding import force_bytes
     from django.utils.http import urlsafe_base64_encode
@@ -219,7 +246,6 @@ def test_the_social_parts_have_no_serious_or_critical_violation(live_daphne, pag
     """The chat panel with messages and their Mute/Report buttons (live, read-only, replay), the
     invite panel of a waiting room, the lobby's invitations, a profile's Follow button and the
     muted players in the settings (#15)."""
-    from django.contrib.auth import get_user_model
 
     from games import services as game_services
     from social import services as social

@@ -10,17 +10,14 @@ switcher's "English") is English on purpose and skipped.
 """
 
 import random
-import re
-from pathlib import Path
 
-import polib
 import pytest
-from django.conf import settings
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.models import Game
 
+from .page_checks import VISIBLE_TEXTS, untranslated
 from .play_by_clicking import (
     GAME,
     confirm_if_asked,
@@ -32,59 +29,6 @@ from .play_by_clicking import (
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(600)]
 
-LOCALE = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES"
-PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
-
-# Visible text of the page in its language: text nodes and aria-labels, not in script/style,
-# not hidden, not inside an element of another language.
-VISIBLE_TEXTS = """() => {
-  const pageLang = document.documentElement.lang;
-  const shown = (element) => element && element.getClientRects().length > 0
-    && getComputedStyle(element).visibility !== "hidden";
-  const sameLanguage = (element) => {
-    const marked = element.closest("[lang]");
-    return !marked || marked.getAttribute("lang") === pageLang;
-  };
-  const texts = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!parent || parent.closest("script, style, noscript, code")) continue;
-    const text = node.textContent.replace(/\\s+/g, " ").trim();
-    if (text && shown(parent) && sameLanguage(parent)) texts.push(text);
-  }
-  for (const option of document.querySelectorAll("select option")) {  // drawn only when opened
-    if (shown(option.closest("select")) && sameLanguage(option)) texts.push(option.textContent.trim());
-  }
-  for (const element of document.querySelectorAll("[aria-label]")) {
-    if (shown(element) && sameLanguage(element)) texts.push(element.getAttribute("aria-label").trim());
-  }
-  return texts;
-}"""
-
-
-def english_patterns():
-    """Regexes of the English msgids whose French text differs (placeholders: any text)."""
-    pairs = []
-    for domain in ("django", "djangojs"):
-        for entry in polib.pofile(str(LOCALE / f"{domain}.po")):
-            pairs += ([(entry.msgid, entry.msgstr_plural[0]), (entry.msgid_plural, entry.msgstr_plural[1])]
-                      if entry.msgid_plural else [(entry.msgid, entry.msgstr)])
-    # A French translation that is spelt like an English msgid ("Organiser") is French here.
-    french_texts = {" ".join(french.split()) for _english, french in pairs}
-    patterns = set()
-    for english, french in pairs:
-        english = " ".join(english.split())
-        if english == " ".join(french.split()) or "<" in english or english in french_texts:
-            continue  # the same in both languages, markup split over several nodes, or French
-        literal = PLACEHOLDER.sub("", english)
-        if len(re.findall(r"[A-Za-z]", literal)) < 3:
-            continue  # mostly placeholders: it would match any text
-        patterns.add(".+?".join(re.escape(part) for part in PLACEHOLDER.split(english)))
-    return [re.compile(f"(?:{pattern})", re.S) for pattern in sorted(patterns)]
-
-
-ENGLISH = None
 
 
 def play_a_move(page: Page, rng: random.Random) -> None:
@@ -111,13 +55,9 @@ def play_a_move(page: Page, rng: random.Random) -> None:
 
 
 def assert_no_english(page: Page, where: str) -> None:
-    global ENGLISH
-    if ENGLISH is None:
-        ENGLISH = english_patterns()
     assert page.evaluate("document.documentElement.lang") == "fr", where
-    texts = page.evaluate(VISIBLE_TEXTS)
-    assert texts, where
-    left = sorted({text for text in texts if any(pattern.fullmatch(text) for pattern in ENGLISH)})
+    assert page.evaluate(VISIBLE_TEXTS), where
+    left = untranslated(page)
     assert not left, f"English on {where}: {left}"
 
 

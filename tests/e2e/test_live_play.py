@@ -93,7 +93,7 @@ def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
         expect(endscreen).to_be_visible()
         expect(page.locator(GAME)).to_have_attribute("data-version", final_version)
         expect(endscreen.locator("[data-final-for]")).to_have_count(2)
-        expect(endscreen.locator("[data-commitment-check]")).to_contain_text("matches the commitment")
+        expect(endscreen.locator("[data-commitment-check]")).to_contain_text("✓ Fair bag")
         expect(endscreen.locator("[data-replay-link]")).to_have_attribute(
             "href", re.compile(r"^/games/\d+/replay$"))
     winner_row = alice.locator("[data-endscreen] tr.is-winner").first

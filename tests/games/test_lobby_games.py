@@ -76,6 +76,40 @@ def test_an_untimed_game_left_idle_against_a_bot_is_not_offered_to_watchers(alic
     assert row_tables(lobby.lobby_games(alice)["mine"]) == [abandoned.table_id]
 
 
+def test_a_game_abandoned_long_ago_leaves_its_players_lobby_too(alice, client):
+    """A week (LONG_AGO) without a move in an untimed game: gone from the lobby's own games (page
+    and API), still among the running games the your-turn page reads and at its address; a timed one stays (its clock ends it)."""
+    from games.selectors import LONG_AGO
+    forgotten = bot_game(alice)
+    recent = bot_game(alice, level="greedy")
+    timed = bot_game(alice, clock={"kind": "correspondence", "days_per_move": 30})
+    idle_for(forgotten, LONG_AGO + timedelta(minutes=1))
+    idle_for(recent, LONG_AGO - timedelta(hours=1))
+    idle_for(timed, LONG_AGO + timedelta(days=1))
+
+    mine = row_tables(lobby.lobby_games(alice)["mine"])
+    assert forgotten.table_id not in mine and {recent.table_id, timed.table_id} <= set(mine)
+    client.force_login(alice)
+    assert forgotten.table_id not in row_tables(client.get("/api/v1/lobby/games").json()["mine"])
+    # The your-turn page reads every running game of the player's, the forgotten one too.
+    assert forgotten.table_id in row_tables(
+        [{"table": table.pk} for table in lobby.my_running_tables(alice)])
+    assert client.get(f"/tables/{forgotten.table_id}/").status_code == 200
+
+
+def test_an_open_table_nobody_came_to_for_long_leaves_the_lobby(alice, bob, client):
+    from games.models import Table
+    from games.selectors import LONG_AGO, open_tables
+
+    old = services.create_table(alice, players=2)
+    new = services.create_table(bob, players=2)
+    Table.objects.filter(pk=old.pk).update(created_at=timezone.now() - LONG_AGO - timedelta(hours=1))
+    assert [table.pk for table in open_tables()] == [new.pk]
+    page = client.get("/lobby/").content.decode()
+    assert f'data-table="{new.pk}"' in page and f'data-table="{old.pk}"' not in page
+    assert client.get(f"/tables/{old.pk}/").status_code == 200  # still there for its creator
+
+
 def test_a_timed_game_stays_watchable_while_its_clock_runs(alice):
     timed = bot_game(alice, clock={"kind": "correspondence", "days_per_move": 3})
     idle_for(timed, timedelta(hours=5))

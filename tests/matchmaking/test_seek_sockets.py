@@ -23,9 +23,10 @@ def next_of(socket, kind):
 def test_two_seekers_are_paired_over_the_lobby_socket(live_daphne, alice, make_user):
     bob = make_user("bob")
     with lobby_socket(live_daphne, alice) as a, lobby_socket(live_daphne, bob) as b:
-        a.send(json.dumps({"type": "seek", "ruleset": "classic"}))
-        assert next_of(a, "seek")["seek"]["status"] == "waiting"
-        b.send(json.dumps({"type": "seek", "ruleset": "classic"}))
+        a.send(json.dumps({"type": "seek", "ruleset": "duel", "clock": "blitz"}))
+        seek = next_of(a, "seek")["seek"]
+        assert seek["status"] == "waiting" and seek["clock"]["base_seconds"] == 180
+        b.send(json.dumps({"type": "seek", "ruleset": "duel", "clock": "blitz"}))
         to_a, to_b = next_of(a, "paired"), next_of(b, "paired")
         assert to_a["game"] == to_b["game"] and to_a["url"] == f"/tables/{to_a['table']}/"
         assert Game.objects.get(pk=to_a["game"]).status == "playing"
@@ -56,7 +57,10 @@ def test_bad_seek_messages_get_errors_and_change_nothing(live_daphne, alice):
     with lobby_socket(live_daphne, alice) as a:
         for bad in ({"type": "seek", "ruleset": 7}, {"type": "seek", "clock": "x"},
                     {"type": "seek", "clock": {"kind": "realtime", "base_seconds": 10**40}},
-                    {"type": "seek", "rated": "yes"}):
+                    {"type": "seek", "rated": "yes"}, {"type": "seek", "players": 5},
+                    {"type": "seek", "ruleset": "chess"}, {"type": "seek", "clock": "lightning"},
+                    {"type": "seek", "ruleset": "duel", "players": 3},
+                    {"type": "seek", "clock": {"kind": "sundial"}}):
             a.send(json.dumps(bad))
             assert next_of(a, "error")["code"] == "invalid", bad
         a.send(json.dumps({"type": "seek", "pad": "x" * 70_000}))

@@ -37,6 +37,70 @@ def test_play_the_computer_lands_in_a_running_game_without_a_start(alice, client
     assert Game.objects.count() == 1
 
 
+def test_play_the_computer_with_choices(alice, client):
+    """Classic for 3 against two bots, rated, a blitz clock: the table says so; Duel casual,
+    correspondence. Every bad choice is refused as `invalid` and opens nothing."""
+    from games.models import Table
+
+    client.force_login(alice)
+    answer = client.post("/api/v1/quickplay/computer", {
+        "level": "random", "players": 3, "rated": True, "clock": "blitz"},
+        content_type="application/json")
+    assert answer.status_code == 201, answer.json()
+    table = Table.objects.get(pk=answer.json()["table"])
+    assert (table.players, table.ruleset, table.rated, table.clock_kind,
+            table.clock_base_seconds, table.clock_increment_seconds) == \
+        (3, "classic", True, "realtime", 180, 2)
+    seated = list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+    assert [s.user.is_bot for s in seated] == [False, True, True]
+    assert {s.user.bot_level for s in seated[1:]} == {"random"}
+    duel = client.post("/api/v1/quickplay/computer", {
+        "level": "greedy", "ruleset": "duel", "clock": "correspondence"},
+        content_type="application/json").json()
+    table = Table.objects.get(pk=duel["table"])
+    assert (table.ruleset, table.players, table.rated, table.clock_kind,
+            table.clock_days_per_move) == ("duel", 2, False, "correspondence", 3)
+    tables = Table.objects.count()
+    for bad in ({"level": "greedy", "ruleset": "chess"}, {"level": "greedy", "players": 5},
+                {"level": "greedy", "players": 1}, {"level": "greedy", "ruleset": "duel",
+                                                    "players": 3},
+                {"level": "greedy", "clock": "lightning"},
+                {"level": "greedy", "clock": {"kind": "hourglass"}},
+                {"level": "greedy", "clock": 7}, {"level": "greedy", "rated": "maybe"},
+                {"level": "greedy", "players": "two"}, {"level": "grandmaster"}):
+        refused = client.post("/api/v1/quickplay/computer", bad, content_type="application/json")
+        assert refused.status_code == 400, bad
+        assert refused.json()["error"]["code"] == "invalid" and refused.json()["error"]["detail"]
+    assert Table.objects.count() == tables
+
+
+def test_three_seekers_of_a_three_player_game_sit_together(alice, bob, carol):
+    for user in (alice, bob, carol):
+        rate(user, 1500, ladder="classic-multi")
+    dan = make_users("dan")[0]
+    seeks.create_seek(dan, players=2)  # another game: never mixed in
+    assert seeks.create_seek(alice, players=3, clock="rapid").status == Seek.Status.WAITING
+    assert seeks.create_seek(bob, players=3, clock="rapid").status == Seek.Status.WAITING
+    paired = seeks.create_seek(carol, players=3, clock="rapid")
+    assert paired.status == Seek.Status.PAIRED and paired.players == 3
+    game = Game.objects.select_related("table").get(pk=paired.game_id)
+    assert game.table.players == 3 and game.table.clock_base_seconds == 600
+    assert sorted(Seat.objects.filter(table=game.table).values_list("user_id", flat=True)) == \
+        sorted([alice.pk, bob.pk, carol.pk])
+    assert Seek.objects.get(user=dan).status == Seek.Status.WAITING
+    assert seeks.seek_payload(paired)["players"] == 3
+
+
+def test_a_far_rated_third_does_not_join_two_close_seekers(alice, bob, carol):
+    rate(alice, 1500, ladder="classic-multi")
+    rate(bob, 1520, ladder="classic-multi")
+    rate(carol, 2100, ladder="classic-multi")
+    for user in (alice, bob, carol):
+        seeks.create_seek(user, players=3)
+    assert seeks.pair_waiting_seeks() == 0
+    assert Game.objects.count() == 0
+
+
 def test_close_ratings_pair_at_once(alice, bob):
     rate(alice, 1500)
     rate(bob, 1560)
@@ -103,7 +167,8 @@ def test_seek_rest_and_bad_input(alice, client):
     assert client.post("/api/v1/seeks", {}, content_type="application/json").status_code == 401
     client.force_login(alice)
     for bad in ({"ruleset": "go"}, {"clock": {"kind": "realtime"}}, {"rated": "maybe"},
-                {"clock": "fast"}):
+                {"clock": "fast"}, {"players": 5}, {"ruleset": "duel", "players": 4},
+                {"clock": {"kind": "sundial"}}):
         answer = client.post("/api/v1/seeks", bad, content_type="application/json")
         assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid", bad
     assert client.get("/api/v1/seeks").json()["status"] == "none"

@@ -143,3 +143,28 @@ def test_settings_api_and_page(make_user, client):
     prefs = NotificationSettings.objects.get(user=alice)
     assert prefs.turn_sound and prefs.your_turn and not prefs.game_started and not prefs.email
     assert re.search(r'data-turn-sound="true"', client.get("/").content.decode())
+
+
+@pytest.mark.django_db
+def test_15_the_settings_page_offers_only_what_can_work(make_user, client, settings):
+    """No address: the e-mail box is off and disabled, and says why. No push key: browser
+    notices are shown disabled with the reason, and the account page does not promise them."""
+    settings.VAPID_PUBLIC_KEY = settings.VAPID_PRIVATE_KEY = ""
+    nobody = make_user("no-address")
+    client.force_login(nobody)
+    page = client.get("/notifications/settings/").content.decode()
+    email_box = re.search(r'<input[^>]*data-testid="setting-email"[^>]*>', page)[0]
+    assert "checked" not in email_box and "disabled" in email_box
+    assert 'data-testid="no-email-address"' in page
+    assert 'data-testid="push-unavailable"' in page and "no Web Push key" in page
+    assert "push-subscribe" not in page
+    assert "browser" not in client.get("/accounts/settings/").content.decode().split("settings-notifications")[1][:80]
+
+    alice, _bob = players(make_user)
+    client.force_login(alice)
+    page = client.get("/notifications/settings/").content.decode()
+    email_box = re.search(r'<input[^>]*data-testid="setting-email"[^>]*>', page)[0]
+    assert "checked" in email_box and "disabled" not in email_box
+    settings.VAPID_PUBLIC_KEY = settings.VAPID_PRIVATE_KEY = "key"
+    page = client.get("/notifications/settings/").content.decode()
+    assert "push-subscribe" in page and "push-unavailable" not in page

@@ -32,10 +32,40 @@ def game_where_it_is_my_move(me, other, **options):
     return Game.objects.get(pk=game.pk)
 
 
+def both_moved(game, me, other):
+    """Play my move and the other's, so that it is my move again in a begun game."""
+    for player in (me, other):
+        game = Game.objects.select_related("table").get(pk=game.pk)
+        services.play_move(game.pk, player, first_legal_move(payloads.game_payload(game)), game.version)
+    assert controller_to_move(game).pk == me.pk
+
+
+@pytest.mark.django_db
+def test_5_a_quick_play_game_left_before_it_began_leaves_the_badge(alice, make_user):
+    """Issue #38 defect 5: an untimed game waiting 30 minutes for my first move (a quick-play
+    game against a bot, left at once) is not counted; once I have moved, it is again."""
+    from matchmaking.seeks import play_computer
+
+    game = play_computer(alice, "random")
+    if controller_to_move(game).pk != alice.pk:  # the bot moves first: play its move here
+        game = Game.objects.select_related("table").get(pk=game.pk)
+        services.play_move(game.pk, controller_to_move(game), first_legal_move(payloads.game_payload(game)), game.version)
+    assert controller_to_move(game).pk == alice.pk
+    assert selectors.your_turn_count(alice) == 1 and len(selectors.your_turn_games(alice)) == 1
+    Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(hours=1))
+    assert selectors.your_turn_count(alice) == 0 and selectors.your_turn_games(alice) == []
+    begun = game_where_it_is_my_move(alice, make_user("bob"))
+    both_moved(begun, alice, Game.objects.get(pk=begun.pk).table.seats_in_order()[1].user)
+    Game.objects.filter(pk=begun.pk).update(turn_started_at=timezone.now() - timedelta(hours=1))
+    assert selectors.your_turn_count(alice) == 1
+    assert [row["game"] for row in selectors.your_turn_games(alice)] == [begun.pk]
+
+
 @pytest.mark.django_db
 def test_the_list_orders_by_urgency_and_the_badge_counts(alice, make_user, client):
     bob, carol, dave = make_user("bob"), make_user("carol"), make_user("dave")
     untimed_old = game_where_it_is_my_move(alice, bob)
+    both_moved(untimed_old, alice, bob)  # begun: a game left before it began is not counted
     correspondence = game_where_it_is_my_move(
         alice, carol, clock={"kind": "correspondence", "days_per_move": 3})
     realtime = game_where_it_is_my_move(alice, dave, clock={"kind": "realtime",
@@ -82,3 +112,17 @@ def test_the_badge_feed_updates_live_when_it_becomes_my_move(live_daphne, alice,
         assert json.loads(feed.recv(timeout=WAIT))["code"] == "malformed"
     with connect(f"{live_daphne.ws_url}/ws/me/", open_timeout=WAIT) as anonymous:
         assert json.loads(anonymous.recv(timeout=WAIT))["code"] == "not_authenticated"
+
+
+@pytest.mark.django_db
+def test_16_the_list_names_tables_and_opponents_as_pages_do(alice, make_user, client):
+    """'Table N' (as the lobby and the table page say) and display names, not usernames."""
+    bob = make_user("bob")
+    bob.display_name = "Bob the Builder"
+    bob.save(update_fields=["display_name"])
+    game = game_where_it_is_my_move(alice, bob)
+    client.force_login(alice)
+    page = client.get("/your-turn/").content.decode()
+    assert f"Table {game.table_id}</a>" in page and f"Game {game.pk}" not in page
+    assert "against Bob the Builder" in page
+    assert client.get("/api/v1/your-turn").json()[0]["opponent_names"] == ["Bob the Builder"]

@@ -83,7 +83,7 @@ def test_a_finished_rated_game_on_the_profile_and_its_replay(live_daphne, page):
     expect_step(page, game.version)
     expect(scores).to_have_text([str(s) for s in game.result["scores"]])
     expect(page.locator("[data-endscreen]")).to_be_visible()
-    expect(page.get_by_test_id("fairness")).to_contain_text("✓ seed matches the commitment")
+    expect(page.get_by_test_id("fairness")).to_contain_text("✓ Fair bag")
     expect(page.get_by_test_id("commitment")).to_have_text(game.commitment)
     expect(page.get_by_test_id("export")).to_have_attribute(
         "href", f"/api/v1/games/{game.pk}/export"

@@ -18,23 +18,27 @@ Pure library: no Django, no I/O, its own random source.
 
 import random
 from dataclasses import dataclass
+from typing import Protocol
 
-from azul.engine import REGISTRY, ClassicMove, ClassicState, DuelMove, DuelState, state_from_dict
+from azul.engine import REGISTRY, ClassicMove, DuelMove, ruleset_of
 
 from ..gc_pause import collector_paused
-from ..kits import kit_of
-from ..search import AlphaBeta
+from ..kits import BotKit, RulesetState, kit_of
+from ..search import AlphaBeta, CoreT, Evaluator, NodeT
 
 
-def _strong_judge(core):
-    return kit_of(core, "core").judge()
+class JudgeMaker(Protocol):
+    """Makes the judge's evaluator for ``core`` from its ruleset's ``kit``."""
+
+    def __call__(self, kit: BotKit[CoreT, NodeT], core: CoreT) -> Evaluator[CoreT, NodeT]: ...
 
 
-def _master_judge(core):
-    from ..master import evaluator  # numpy and the weights: only when the level judges
+def _strong_judge(kit: BotKit[CoreT, NodeT], core: CoreT) -> Evaluator[CoreT, NodeT]:
+    return kit.judge()
 
-    kit = kit_of(core, "core")
-    judge = evaluator(core)
+
+def _master_judge(kit: BotKit[CoreT, NodeT], core: CoreT) -> Evaluator[CoreT, NodeT]:
+    judge = kit.master(core)  # numpy and the weights: imported only when the level judges
     # Under a node budget the net is best spent on the beam's children one ply above the horizon,
     # with cut-offs, as the strong judge searches, not on every child in one batch (the bot's
     # choice under a clock): the classic analysis took a third more CPU that way.
@@ -49,7 +53,7 @@ def _master_judge(core):
 # The evaluator the judge searches with, per level: strong's ranks outcomes in points (classic:
 # the mover's value minus the best other's; Duel: the margin it already plays by), master's by
 # the value nets' expected final margins.
-JUDGES = {"strong": _strong_judge, "master": _master_judge}
+JUDGES: dict[str, JudgeMaker] = {"strong": _strong_judge, "master": _master_judge}
 
 # The bot level whose search judges the moves; a stronger level swaps in here (and bumps
 # BOT_VERSION, stored with every analysis so older results are known to be from another judge).
@@ -86,8 +90,8 @@ def grade_of(loss: float) -> str:
     return "good"
 
 
-def judge_move(state: ClassicState | DuelState, played, *, rng: random.Random,
-               nodes: int = DEFAULT_NODES) -> Judgement:
+def judge_move(state: RulesetState, played: ClassicMove | DuelMove | object, *,
+               rng: random.Random, nodes: int = DEFAULT_NODES) -> Judgement:
     """Judge ``played`` (a Move / DuelMove or its dict) for the player to move in ``state``."""
     move_type = REGISTRY[kit_of(state, "state").ruleset].move_type
     if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes <= 0:
@@ -100,10 +104,10 @@ def judge_move(state: ClassicState | DuelState, played, *, rng: random.Random,
         raise ValueError(f"{played} is not a legal move in this position")
     # The public form hides the seed (and Duel's hidden order); decoding it leaves the engine's
     # placeholders, which the judge replaces by its own guesses from rng.
-    core = state_from_dict(state.to_dict(public=True)).fast()
+    core = ruleset_of(state).state_type.from_dict(state.to_dict(public=True)).fast()
     core.determinize(rng)  # never the game's hidden state: any refill is the judge's sample
     with collector_paused():
-        search = AlphaBeta(JUDGES[LEVEL](core), core, max_nodes=nodes)
+        search = AlphaBeta(JUDGES[LEVEL](kit_of(core, "core"), core), core, max_nodes=nodes)
         best, best_margin, played_margin, forced = _judge(search, played.action)
     best_margin, played_margin = round(best_margin, 2), round(played_margin, 2)
     loss = max(0.0, round(best_margin - played_margin, 2))
@@ -113,7 +117,7 @@ def judge_move(state: ClassicState | DuelState, played, *, rng: random.Random,
     )
 
 
-def _judge(search: AlphaBeta, played) -> tuple:
+def _judge(search: AlphaBeta[CoreT, NodeT], played: int) -> tuple[int, float, float, bool]:
     """(best action, its margin, the margin of ``played``, forced) from the deepest iteration
     the node budget finished; every root move is valued whatever the budget."""
     outcome = search.run(whole_root=True)

@@ -12,7 +12,9 @@ The weights below are hand-tuned with ``bench/bot_arena.py``.
 """
 
 from math import tanh
+from typing import TypeAlias
 
+from azul.engine.classic.core import ClassicCore
 from azul.engine.classic.tables import (
     COLOUR_BONUS,
     COLUMN_BONUS,
@@ -70,10 +72,31 @@ class Weights:
 
     __slots__ = ("row_progress", "column_progress", "colour_progress", "adjacency",
                  "future_scale", "partial_scale", "round_value", "forced_share")
+    row_progress: tuple[float, ...]  # by tiles in a row (0-4)
+    column_progress: tuple[float, ...]  # by tiles in a column
+    colour_progress: tuple[float, ...]  # by tiles of a colour
+    adjacency: float
+    future_scale: tuple[float, ...]  # by rounds left
+    partial_scale: tuple[float, ...]  # by rounds left
+    round_value: float
+    forced_share: float
 
-    def __init__(self, **weights):
-        for name in self.__slots__:
-            setattr(self, name, weights[name])
+    def __init__(self, *, row_progress: tuple[float, ...], column_progress: tuple[float, ...],
+                 colour_progress: tuple[float, ...], adjacency: float,
+                 future_scale: tuple[float, ...], partial_scale: tuple[float, ...],
+                 round_value: float, forced_share: float) -> None:
+        self.row_progress = row_progress
+        self.column_progress = column_progress
+        self.colour_progress = colour_progress
+        self.adjacency = adjacency
+        self.future_scale = future_scale
+        self.partial_scale = partial_scale
+        self.round_value = round_value
+        self.forced_share = forced_share
+
+
+# ``project_wall``: (rows, columns, colours, score, partial credit, longest row)
+Wall: TypeAlias = tuple[list[int], list[int], list[int], int, float, int]
 
 
 # ``greedy`` (and the original ``strong``): the weights above.
@@ -93,33 +116,33 @@ STRONG = Weights(
 )
 
 
-def project(core, weights=GREEDY) -> list[float]:
+def project(core: ClassicCore, weights: Weights = GREEDY) -> list[float]:
     """The projected value of every player (see the module docstring)."""
     if core.phase == OVER:
         return _final_values(core)
     return values_of([project_wall(core, p) for p in range(core.players)], core.round, weights)
 
 
-def values_of(walls, round_number: int, weights=GREEDY) -> list[float]:
+def values_of(walls: list[Wall], round_number: int, weights: Weights = GREEDY) -> list[float]:
     """Values from every player's ``project_wall``."""
     future = rounds_left(walls, round_number)
     return [wall_value(wall, future, weights) for wall in walls]
 
 
-def rounds_left(walls, round_number: int) -> int:
+def rounds_left(walls: list[Wall], round_number: int) -> int:
     """Rounds after this one, if the leading row gains a tile per round (0: the game ends)."""
     if round_number >= LAST_PATIENT_ROUND:
         return 0
     return SIZE - max(wall[5] for wall in walls)
 
 
-def _final_values(core) -> list[float]:
+def _final_values(core: ClassicCore) -> list[float]:
     scores = core.scores
     best = max(scores)
     return [s + (WIN_BONUS if s == best else 0.0) for s in scores]
 
 
-def project_wall(core, p):
+def project_wall(core: ClassicCore, p: int) -> Wall:
     """Tile ``p``'s complete lines on copies of its wall masks.
 
     Returns (rows, columns, colours, score, partial credit, longest row): the projected wall
@@ -168,7 +191,7 @@ def project_wall(core, p):
     return rows, columns, colours, score, partial, longest
 
 
-def _best_column(row_mask, columns, r, free):
+def _best_column(row_mask: int, columns: list[int], r: int, free: int) -> int:
     """Gray wall: the free column scoring most now (leftmost on ties)."""
     best, best_points = -1, -1
     for col in range(SIZE):
@@ -179,7 +202,7 @@ def _best_column(row_mask, columns, r, free):
     return best
 
 
-def wall_value(wall, future, weights=GREEDY) -> float:
+def wall_value(wall: Wall, future: int, weights: Weights = GREEDY) -> float:
     rows, columns, colours, score, partial, _longest = wall
     value = float(score)
     credit = 0.0
@@ -213,7 +236,7 @@ def _reach(missing: int, future: int) -> float:
     return 1.0 if share >= 1 else share
 
 
-def _adjacency(rows, columns) -> int:
+def _adjacency(rows: list[int], columns: list[int]) -> int:
     """Occupied cells counted once per occupied neighbour: a clustered wall scores more later."""
     total = 0
     for mask in rows:
@@ -241,7 +264,7 @@ def advantage(values: list[float], player: int) -> float:
     return mine - OPPONENT_WEIGHT * best_other
 
 
-def tiles_on_table(core) -> list[int]:
+def tiles_on_table(core: ClassicCore) -> list[int]:
     """Per-colour counts of the tiles in the factories and the centre."""
     counts = core.center[:]
     for kind in core.factories:
@@ -252,7 +275,8 @@ def tiles_on_table(core) -> list[int]:
     return counts
 
 
-def forced_waste(core, p, on_table, share=FORCED_SHARE) -> float:
+def forced_waste(core: ClassicCore, p: int, on_table: list[int],
+                 share: float = FORCED_SHARE) -> float:
     """Expected floor penalty of ``p`` from the tiles still on the table that it cannot fit.
 
     Every player will take about an equal share of what is left; what does not fit the room

@@ -12,6 +12,7 @@
   the floors and every move is searched.
 """
 
+from azul.engine.classic.core import ClassicCore
 from azul.engine.classic.tables import OVER
 
 from ..search import Evaluator
@@ -24,34 +25,36 @@ BEAM = {2: 10, 3: 6, 4: 6}
 FULL_WIDTH_TILES = 8
 
 
-class StrongEvaluator(Evaluator):
+class StrongEvaluator(Evaluator[ClassicCore, StrongNode]):
     share = 0.8
+    round: int  # the round being searched (set by ``root``)
+    beam_width: int
 
-    def root(self, core):
+    def root(self, core: ClassicCore) -> StrongNode:
         self.round = core.round
         self.beam_width = BEAM[core.players]
         return StrongNode.evaluate(core)
 
-    def child(self, node, action):
+    def child(self, node: StrongNode, action: int) -> StrongNode:
         return node.child(action)
 
-    def is_leaf(self, node) -> bool:
+    def is_leaf(self, node: StrongNode) -> bool:
         core = node.core
         return core.phase == OVER or core.round != self.round
 
-    def key(self, node, player: int) -> float:
+    def key(self, node: StrongNode, player: int) -> float:
         return advantage(node.values, player)
 
-    def beam(self, node) -> int | None:
+    def beam(self, node: StrongNode) -> int | None:
         return self.beam_width if node.core.table > FULL_WIDTH_TILES else None
 
 
 class PointsEvaluator(StrongEvaluator):
-    def key(self, node, player: int) -> float:
+    def key(self, node: StrongNode, player: int) -> float:
         return points_margin(node, player)
 
 
-def points_margin(node, player: int) -> float:
+def points_margin(node: StrongNode, player: int) -> float:
     """``player``'s projected value minus the best other's (a finished game: real scores)."""
     core = node.core
     values = core.scores if core.phase == OVER else node.values

@@ -6,20 +6,25 @@ floor, bonus progress — see ``evaluation``), minus a share of the best gain th
 can then make, so colours it denies to them count too.
 """
 
+import random
+
+from azul.engine.classic.core import ClassicCore
+
 from .position import Node
 
 # How much the next player's best reply weighs against our own gain.
 DENIAL_WEIGHT = 0.3
 
 
-def greedy_action(core, rng) -> int:
+def greedy_action(core: ClassicCore, rng: random.Random) -> int:
     """The best legal action of the player to move in ``core`` (not mutated)."""
     me = core.current
     actions = core.legal_actions()
     if len(actions) == 1:
         return actions[0]
     root = Node.evaluate(core)
-    best, best_value = [], None
+    best: list[int] = []
+    best_value: float | None = None
     for action in actions:
         child = root.child(action)
         value = child.values[me]
@@ -33,7 +38,7 @@ def greedy_action(core, rng) -> int:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def _best_gain(node) -> float:
+def _best_gain(node: Node) -> float:
     """How much the player to move can raise their own projected value in one move."""
     p = node.core.current
     before = node.values[p]

@@ -1,10 +1,15 @@
 """A position under search together with the per-player projections that evaluate it."""
 
+from typing import Self
+
+from azul.engine.classic.core import ClassicCore
 from azul.engine.classic.tables import OFFER
 
 from .evaluation import (
     GREEDY,
     STRONG,
+    Wall,
+    Weights,
     forced_waste,
     project,
     project_wall,
@@ -23,9 +28,15 @@ class Node:
     """
 
     __slots__ = ("core", "walls", "base", "values", "future")
-    weights = GREEDY  # the evaluation's weights (``StrongNode``: the strong bot's)
+    core: ClassicCore
+    walls: list[Wall] | None  # each player's ``project_wall``; None outside the offer
+    base: list[float]  # each player's value before the forced waste
+    values: list[float]
+    future: int  # rounds left after this one
+    weights: Weights = GREEDY  # the evaluation's weights (``StrongNode``: the strong bot's)
 
-    def __init__(self, core, walls=None, base=None, future=0):
+    def __init__(self, core: ClassicCore, walls: list[Wall] | None, base: list[float],
+                 future: int = 0) -> None:
         self.core = core
         self.walls = walls
         self.base = base
@@ -39,7 +50,7 @@ class Node:
                            for p in range(core.players)]
 
     @classmethod
-    def evaluate(cls, core):
+    def evaluate(cls, core: ClassicCore) -> Self:
         if core.phase != OFFER:
             return cls(core, None, project(core, cls.weights))
         walls = [project_wall(core, p) for p in range(core.players)]
@@ -47,7 +58,7 @@ class Node:
         weights = cls.weights
         return cls(core, walls, [wall_value(wall, future, weights) for wall in walls], future)
 
-    def child(self, action: int) -> "Node":
+    def child(self, action: int) -> Self:
         parent = self.core
         core = parent.clone()
         core.apply_action(action)

@@ -9,7 +9,7 @@ plays with; ``value`` is linear in the weights, so other sets can be fitted to g
 (tools/train/duel_weights.py).
 """
 
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from azul.engine.common.scoring import score_placement
 from azul.engine.duel import rulings
@@ -68,13 +68,15 @@ def points_at(grid: list[int], row: int, column: int) -> int:
     return score_placement(row_mask, column_mask, row, column, GRID)
 
 
-# (grid, layout, objectives) -> what ``value`` needs of a dome; positions in a search share
-# domes (most moves only change pattern lines), so each dome is worked out once.
-_DOMES: dict = {}
+# What ``value`` needs of a dome (see ``dome_facts``).
+DomeFacts: TypeAlias = tuple[tuple[tuple[int, ...], ...], tuple[bool, ...], int, int]
+# (grid, layout, objectives) -> its facts; positions in a search share domes (most moves only
+# change pattern lines), so each dome is worked out once.
+_DOMES: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, str], ...]], DomeFacts] = {}
 _DOMES_MAX = 16_384
 
 
-def dome_facts(core: DuelCore, p: int) -> tuple:
+def dome_facts(core: DuelCore, p: int) -> DomeFacts:
     """(best[row][colour] placement points, -1 if no fitting cell; plate-row full flags;
     objective points; free cells on placed plates) of ``p``'s dome, memoised."""
     grid = core.grid[p]
@@ -101,7 +103,7 @@ def dome_facts(core: DuelCore, p: int) -> tuple:
     return facts
 
 
-def value(core: DuelCore, p: int, weights: tuple = HAND) -> float:
+def value(core: DuelCore, p: int, weights: tuple[Weights, ...] = HAND) -> float:
     """``p``'s value with ``weights`` (one ``Weights`` per round)."""
     if core.phase == OVER:
         return float(core.scores[p])

@@ -5,6 +5,8 @@ decision), since buying alone only costs a point; a chip payment is followed to 
 completed line (the next payments chosen greedily).
 """
 
+import random
+
 from azul.engine.duel.actions import ACTIONS
 from azul.engine.duel.core import DuelCore
 from azul.engine.duel.tables import BUYING, TILING
@@ -18,17 +20,17 @@ def action_value(core: DuelCore, action: int, p: int) -> float:
     parts = ACTIONS[action]
     while (parts[0] == "pay_chips" and child.phase == TILING and child.current == p
            and child.tiling_line == parts[1] and child.line_chips[p * 6 + parts[1]]):
-        follow = child.legal_actions()
-        if not follow or ACTIONS[follow[0]][0] != "pay_chips":
+        payments = child.legal_actions()
+        if not payments or ACTIONS[payments[0]][0] != "pay_chips":
             break
-        child.apply_action(follow[0])  # the line must be completed; any payment will do
+        child.apply_action(payments[0])  # the line must be completed; any payment will do
     if child.phase == BUYING and child.current == p:
-        best = None
-        for follow in child.legal_actions():
-            if ACTIONS[follow][0] != "keep_plate":
+        best: float | None = None
+        for keep in child.legal_actions():
+            if ACTIONS[keep][0] != "keep_plate":
                 continue
             grandchild = child.clone()
-            grandchild.apply_action(follow)
+            grandchild.apply_action(keep)
             v = value(grandchild, p)
             if best is None or v > best:
                 best = v
@@ -37,12 +39,13 @@ def action_value(core: DuelCore, action: int, p: int) -> float:
     return value(child, p)
 
 
-def greedy_action(core: DuelCore, rng) -> int:
+def greedy_action(core: DuelCore, rng: random.Random) -> int:
     p = core.current
     actions = core.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    best, best_value = [], None
+    best: list[int] = []
+    best_value: float | None = None
     for action in actions:
         v = action_value(core, action, p)
         if best_value is None or v > best_value + 1e-9:

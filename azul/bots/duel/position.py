@@ -14,11 +14,13 @@ the last) and all work at ``share``, a wide margin for a busy machine.
 """
 
 from functools import cache
+from typing import Self
 
+from azul.engine.duel.core import DuelCore
 from azul.engine.duel.tables import BUYING, DRAFTING, RETURNING
 
 from ..search import Evaluator
-from .evaluation import HAND, value
+from .evaluation import HAND, Weights, value
 
 # Phases in which a move changes only the mover's board (and the shared table).
 _QUIET = (DRAFTING, BUYING, RETURNING)
@@ -28,18 +30,20 @@ MAX_DEPTH = 16
 
 class DuelNode:
     __slots__ = ("core", "values")
-    weights = HAND  # of ``evaluation.value``; a subclass values positions with others
+    core: DuelCore
+    values: list[float]  # each player's ``evaluation.value``
+    weights: tuple[Weights, ...] = HAND  # of ``value``; a subclass values positions with others
 
-    def __init__(self, core, values):
+    def __init__(self, core: DuelCore, values: list[float]) -> None:
         self.core = core
         self.values = values
 
     @classmethod
-    def evaluate(cls, core) -> "DuelNode":
+    def evaluate(cls, core: DuelCore) -> Self:
         weights = cls.weights
         return cls(core, [value(core, 0, weights), value(core, 1, weights)])
 
-    def child(self, action) -> "DuelNode":
+    def child(self, action: int) -> Self:
         parent = self.core
         core = parent.clone()
         core.apply_action(action)
@@ -53,33 +57,34 @@ class DuelNode:
 
 
 @cache
-def node_class(weights: tuple) -> type:
+def node_class(weights: tuple[Weights, ...]) -> type[DuelNode]:
     """A ``DuelNode`` class valuing positions with ``weights`` (one per weight set)."""
     if weights == HAND:
         return DuelNode
     return type("WeightedDuelNode", (DuelNode,), {"__slots__": (), "weights": weights})
 
 
-class DuelEvaluator(Evaluator):
+class DuelEvaluator(Evaluator[DuelCore, DuelNode]):
     share = 0.6
     deepen = 0.15
     max_depth = MAX_DEPTH
-    node_class = DuelNode
+    node_class: type[DuelNode] = DuelNode
+    round: int  # the round being searched (set by ``root``)
 
-    def root(self, core):
+    def root(self, core: DuelCore) -> DuelNode:
         self.round = core.round
         return self.node_class.evaluate(core)
 
-    def child(self, node, action):
+    def child(self, node: DuelNode, action: int) -> DuelNode:
         return node.child(action)
 
-    def is_leaf(self, node) -> bool:
+    def is_leaf(self, node: DuelNode) -> bool:
         core = node.core
         return core.is_over or core.round != self.round
 
-    def key(self, node, player: int) -> float:
+    def key(self, node: DuelNode, player: int) -> float:
         values = node.values
         return values[player] - values[1 - player]
 
-    def beam(self, node) -> int | None:
+    def beam(self, node: DuelNode) -> int | None:
         return BEAM

@@ -7,15 +7,26 @@ is called at site startup so that missing or corrupt weights fail there, loudly.
 How the nets are made: tools/train and docs/bots.md.
 """
 
-from ..kits import kit_of
+from typing import overload
+
+from azul.engine import ClassicCore, DuelCore
+
+from ..classic.position import StrongNode
+from ..duel.position import DuelNode
+from ..kits import AnyEvaluator, RulesetCore, kit_of
+from ..search import Evaluator
 from .weights import MasterWeightsError, load_all, load_net, load_terms
 
 
-def net_name(core) -> str:
+def net_name(core: RulesetCore) -> str:
     return kit_of(core, "core").master_net(core)
 
 
-def evaluator(core):
+@overload
+def evaluator(core: ClassicCore) -> Evaluator[ClassicCore, StrongNode]: ...
+@overload
+def evaluator(core: DuelCore) -> Evaluator[DuelCore, DuelNode]: ...
+def evaluator(core: RulesetCore) -> AnyEvaluator:
     """The master evaluator for ``core``'s ruleset and player count (its kit's)."""
     return kit_of(core, "core").master(core)
 

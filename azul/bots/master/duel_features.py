@@ -11,7 +11,7 @@ What players cannot
 see (the plate stack's order, face-down chips) is not used; the bag's counts are public.
 """
 
-from azul.engine.duel.core import EMPTY
+from azul.engine.duel.core import EMPTY, DuelCore
 from azul.engine.duel.tables import COLOUR_COUNT, LINES
 
 from ..duel.evaluation import dome_facts, value
@@ -22,7 +22,7 @@ FEATURES = 2 * PLAYER_FEATURES + GLOBAL_FEATURES
 PHASES = 6
 
 
-def duel_features(core, boundary: bool = False) -> list[float]:
+def duel_features(core: DuelCore, boundary: bool = False) -> list[float]:
     me = core.current
     out: list[float] = []
     for p in (me, 1 - me):

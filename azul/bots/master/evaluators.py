@@ -29,26 +29,30 @@ from azul.engine.classic.tables import OVER
 from azul.engine.duel.tables import OVER as DUEL_OVER
 
 from ..classic.evaluator import StrongEvaluator
-from ..duel.evaluation import HAND
-from ..duel.position import DuelEvaluator, node_class
+from ..classic.position import StrongNode
+from ..duel.evaluation import HAND, Weights
+from ..duel.position import DuelEvaluator, DuelNode, node_class
 from .duel_features import duel_features
 from .features import boundary_values, features
+from .net import ValueNet
 
 
 class MasterEvaluator(StrongEvaluator):
     batched = True
 
-    def __init__(self, net):
+    def __init__(self, net: ValueNet) -> None:
         self.net = net
         self.evaluations = 0
 
-    def value(self, node, me: int) -> float:
+    def value(self, node: StrongNode, me: int) -> float:
         return self.values([node], me)[0]
 
-    def values(self, nodes, me: int) -> list[float]:
+    def values(self, nodes: list[StrongNode], me: int) -> list[float]:
         players = nodes[0].core.players if nodes else 2
         values = [0.0] * len(nodes)
-        rows, columns, slots = [], [], []
+        rows: list[list[float]] = []
+        columns: list[int] = []
+        slots: list[int] = []
         for i, node in enumerate(nodes):
             core = node.core
             if core.phase == OVER:
@@ -74,11 +78,11 @@ class MasterDuelEvaluator(DuelEvaluator):
     share = 0.85
     killers = True
 
-    def __init__(self, net, terms: tuple = HAND):
+    def __init__(self, net: ValueNet, terms: tuple[Weights, ...] = HAND) -> None:
         self.net = net
         self.node_class = node_class(terms)
 
-    def value(self, node, me: int) -> float:
+    def value(self, node: DuelNode, me: int) -> float:
         core = node.core
         if core.phase == DUEL_OVER:
             return float(core.scores[me] - core.scores[1 - me])

@@ -16,7 +16,10 @@ Global (25): round / 6, centre and factory tiles by colour / 10 (10), non-empty 
 share, marker in the centre, bag and lid by colour / 20 (10), boundary, tiling phase.
 """
 
+from azul.engine.classic.core import ClassicCore
 from azul.engine.classic.tables import FACTORY_COUNT, KIND_COUNTS, MARKER, SIZE, TILING
+
+from ..classic.position import Node
 
 PLAYER_FEATURES = 59
 GLOBAL_FEATURES = 25
@@ -45,7 +48,7 @@ LINE_BLOCK = tuple(
 EMPTY_LINE = (0.0,) * 6
 
 
-def boundary_values(node) -> list[float]:
+def boundary_values(node: Node) -> list[float]:
     """The projections of a round-start node without what depends on the refill.
 
     ``Node.values`` subtract each player's expected forced waste, which depends on the tiles
@@ -54,7 +57,7 @@ def boundary_values(node) -> list[float]:
     return node.base if node.walls is not None else node.values
 
 
-def features(core, values, boundary: bool = False) -> list[float]:
+def features(core: ClassicCore, values: list[float], boundary: bool = False) -> list[float]:
     """The input vector of ``core`` seen by ``core.current``; ``values`` are the projections."""
     players = core.players
     me = core.current

@@ -14,10 +14,14 @@ import json
 import math
 import threading
 import zipfile
+from collections.abc import Callable, Mapping
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from azul.engine.duel.tables import ROUNDS
 
@@ -28,16 +32,18 @@ from .net import ValueNet
 NETS = ("classic-2p", "classic-3p", "classic-4p", "duel")
 DUEL_TERMS = "duel-terms"
 _cache: dict[str, ValueNet] = {}
-_terms_cache: dict[str, tuple] = {}
+_terms_cache: dict[str, tuple[Weights, ...]] = {}
 _lock = threading.Lock()
-_directory = None  # another folder holding the files (the site's BOT_WEIGHTS_DIR), or None
+# another folder holding the files (the site's BOT_WEIGHTS_DIR), or None
+_directory: Path | None = None
+Loaded = TypeVar("Loaded")
 
 
 class MasterWeightsError(RuntimeError):
     """The master bot's weights are missing or unreadable."""
 
 
-def use_directory(directory) -> None:
+def use_directory(directory: str | Path | None) -> None:
     """Read the weights from ``directory`` (a path) instead of the package; None: the package."""
     global _directory
     with _lock:
@@ -46,13 +52,13 @@ def use_directory(directory) -> None:
         _terms_cache.clear()
 
 
-def weights_file(name: str, suffix: str = ".npz"):
+def weights_file(name: str, suffix: str = ".npz") -> Path | Traversable:
     if _directory is not None:
         return _directory / f"{name}{suffix}"
     return resources.files(__package__).joinpath("weights", f"{name}{suffix}")
 
 
-def _read_once(cache: dict, name: str, reader):
+def _read_once(cache: dict[str, Loaded], name: str, reader: Callable[[str], Loaded]) -> Loaded:
     """``reader(name)``, read by the first thread that asks and kept for the process."""
     value = cache.get(name)
     if value is None:
@@ -67,7 +73,7 @@ def load_net(name: str) -> ValueNet:
     return _read_once(_cache, name, read_net)
 
 
-def read_net(name: str, path=None) -> ValueNet:
+def read_net(name: str, path: str | Path | Traversable | None = None) -> ValueNet:
     """Read and check one net (``path``: another file, for tests and the training tools)."""
     source = path if path is not None else weights_file(name)
     try:
@@ -82,7 +88,8 @@ def read_net(name: str, path=None) -> ValueNet:
     return net_from_arrays(arrays, str(source))
 
 
-def net_from_arrays(arrays: dict, source: str = "weights") -> ValueNet:
+def net_from_arrays(arrays: Mapping[str, npt.NDArray[np.generic]],
+                    source: str = "weights") -> ValueNet:
     try:
         players = int(arrays["players"])
         generation = int(arrays.get("generation", 0))
@@ -105,12 +112,13 @@ def net_from_arrays(arrays: dict, source: str = "weights") -> ValueNet:
     return ValueNet(players, layers, generation)
 
 
-def load_terms(name: str = DUEL_TERMS) -> tuple:
+def load_terms(name: str = DUEL_TERMS) -> tuple[Weights, ...]:
     """The Duel evaluation's weights, one ``Weights`` per round, read once per process."""
     return _read_once(_terms_cache, name, read_terms)
 
 
-def read_terms(name: str = DUEL_TERMS, path=None) -> tuple:
+def read_terms(name: str = DUEL_TERMS,
+               path: Path | Traversable | None = None) -> tuple[Weights, ...]:
     """Read and check a term-weights file (``path``: another file, for tests and the tools)."""
     source = path if path is not None else weights_file(name, ".json")
     try:

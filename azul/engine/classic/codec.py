@@ -4,9 +4,12 @@
 field in every ``InvalidState`` message.
 """
 
+from collections.abc import Collection
+
 from ..common import fields
 from ..common.bag import fresh_seed
 from ..common.colours import COLOUR_INDEX, COLOURS
+from ..common.fields import JsonObject
 from ..errors import InvalidState
 from .core import ClassicCore
 from .tables import (
@@ -34,12 +37,12 @@ _KEYS = (
 _BOARD_KEYS = ("score", "lines", "wall", "floor")
 
 
-def encode(core: ClassicCore, public: bool = False) -> dict:
+def encode(core: ClassicCore, public: bool = False) -> JsonObject:
     players = core.players
-    boards = []
+    boards: list[JsonObject] = []
     for p in range(players):
         base = p * SIZE
-        lines = []
+        lines: list[JsonObject] = []
         for r in range(SIZE):
             count = core.line_count[base + r]
             colour = core.line_colour[base + r]
@@ -50,7 +53,7 @@ def encode(core: ClassicCore, public: bool = False) -> dict:
         ]
         floor = [MARKER_NAME if item == MARKER else COLOURS[item] for item in core.floors[p]]
         boards.append({"score": core.scores[p], "lines": lines, "wall": wall, "floor": floor})
-    data = {
+    data: JsonObject = {
         "format": FORMAT,
         "variant": "gray" if core.gray else "standard",
         "players": players,
@@ -71,12 +74,12 @@ def encode(core: ClassicCore, public: bool = False) -> dict:
     return data
 
 
-def _colour_or_none(colour: int):
+def _colour_or_none(colour: int) -> str | None:
     return COLOURS[colour] if colour >= 0 else None
 
 
-def decode(data) -> ClassicCore:
-    fields.json_object(data, "state", _KEYS, ("seed",))
+def decode(value: object) -> ClassicCore:
+    data = fields.json_object(value, "state", _KEYS, ("seed",))
     if fields.integer(data["format"], "format") != FORMAT:
         raise InvalidState(f"format: unsupported format {data['format']}, expected {FORMAT}")
     variant = data["variant"]
@@ -137,9 +140,10 @@ def decode(data) -> ClassicCore:
     return core
 
 
-def _decode_board(core: ClassicCore, p: int, board, totals: list[int], where: str) -> bool:
+def _decode_board(core: ClassicCore, p: int, value: object, totals: list[int],
+                  where: str) -> bool:
     """Decode board ``p`` into ``core``; return whether its floor holds the marker."""
-    fields.json_object(board, where, _BOARD_KEYS)
+    board = fields.json_object(value, where, _BOARD_KEYS)
     core.scores[p] = fields.integer(board["score"], f"{where}.score", 0)
     base = p * SIZE
     wall = fields.json_list(board["wall"], f"{where}.wall")
@@ -175,7 +179,7 @@ def _decode_board(core: ClassicCore, p: int, board, totals: list[int], where: st
         raise InvalidState(f"{where}.lines: must have 5 lines, not {len(lines)}")
     for r, line in enumerate(lines):
         if type(line) is not dict or len(line) != 2 or "color" not in line or "count" not in line:
-            fields.json_object(line, f"{where}.lines[{r}]", ("color", "count"))  # names it
+            line = fields.json_object(line, f"{where}.lines[{r}]", ("color", "count"))  # names it
         count = line["count"]
         if type(count) is not int or not 0 <= count <= r + 1:
             count = fields.integer(count, f"{where}.lines[{r}].count", 0, r + 1)
@@ -254,7 +258,7 @@ def _check_phase(core: ClassicCore, marker_seen: int) -> None:
                 raise InvalidState(f"boards[{p}].floor: must be empty once the game is over")
 
 
-def _check_marker_floor(core: ClassicCore, marker_seen: int, done) -> None:
+def _check_marker_floor(core: ClassicCore, marker_seen: int, done: Collection[int]) -> None:
     holder = core.marker
     if holder < 0 or holder == marker_seen or holder in done:
         return

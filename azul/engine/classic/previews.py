@@ -10,8 +10,9 @@ free column, as [lowest, highest]).  A gray-wall tiling move's preview: the poin
 placement.  Computed by the rules core itself, on copies.
 """
 
+from ..common.fields import JsonObject
 from .core import ClassicCore
-from .scoring_events import tiles_taken
+from .scoring_events import take_count
 from .state import ClassicState
 from .tables import (
     CENTER,
@@ -24,9 +25,13 @@ from .tables import (
     TILING_BASE,
 )
 
+# (line, colour) -> the [lowest, highest] points of that line complete, None if no column is free
+PointsCache = dict[tuple[int, int], list[int] | None]
 
-def _completion_points(core: ClassicCore, p: int, line: int, colour: int) -> list[int]:
-    """[lowest, highest] points of ``line`` holding ``colour`` complete, tiled now."""
+
+def _completion_points(core: ClassicCore, p: int, line: int, colour: int) -> list[int] | None:
+    """[lowest, highest] points of ``line`` holding ``colour`` complete, tiled now (None on a
+    gray wall where no column of ``line`` is free for ``colour``)."""
     base = p * SIZE
     if not core.gray:
         trial = core.clone()
@@ -48,10 +53,10 @@ def _completion_points(core: ClassicCore, p: int, line: int, colour: int) -> lis
     return [min(figures), max(figures)] if figures else None
 
 
-def _take_preview(core: ClassicCore, action: int, cache: dict) -> dict:
+def _take_preview(core: ClassicCore, action: int, cache: PointsCache) -> JsonObject:
     p = core.current
     source, colour, dest = DECODE[action]
-    taken = tiles_taken(core, action)
+    taken = take_count(core, action)
     base = p * SIZE
     to_line = 0
     completes = False
@@ -80,17 +85,17 @@ def _take_preview(core: ClassicCore, action: int, cache: dict) -> dict:
     }
 
 
-def _tiling_preview(core: ClassicCore, action: int) -> dict:
+def _tiling_preview(core: ClassicCore, action: int) -> JsonObject:
     row, column = divmod(action - TILING_BASE, SIZE)
     trial = core.clone()
     points = trial._place(core.current, row, column)
     return {"points": [points, points]}
 
 
-def move_previews(state: ClassicState) -> list[dict]:
+def move_previews(state: ClassicState) -> list[JsonObject]:
     """One preview per legal move, in ``legal_moves()`` order (empty once the game is over)."""
     core = state.fast()
-    cache: dict = {}
+    cache: PointsCache = {}
     return [
         _tiling_preview(core, action) if action >= TILING_BASE
         else _take_preview(core, action, cache)

@@ -10,8 +10,10 @@ score: each event carries the running score after it.
 
 from ..common.colours import COLOURS
 from ..common.core_copy import fields_into
+from ..common.fields import JsonObject
 from . import codec
 from .core import ClassicCore
+from .moves import ClassicMove
 from .state import ClassicState
 from .tables import (
     CENTER,
@@ -34,6 +36,8 @@ class _RecordingCore(ClassicCore):
     """The rules core, noting each scoring step as it happens."""
 
     __slots__ = ("events", "before_tiling")
+    events: list[JsonObject]  # the scoring events so far, in the order the rules ran them
+    before_tiling: JsonObject | None  # the round and boards as the wall tiling found them
 
     @classmethod
     def of(cls, core: ClassicCore) -> "_RecordingCore":
@@ -125,28 +129,31 @@ class _RecordingCore(ClassicCore):
 
 def tiles_taken(core: ClassicCore, action: int) -> int | None:
     """How many tiles a take action picks up (R11); None for a gray-wall tiling action."""
-    if action >= TILING_BASE:
-        return None
+    return None if action >= TILING_BASE else take_count(core, action)
+
+
+def take_count(core: ClassicCore, action: int) -> int:
+    """How many tiles the take action ``action`` (below ``TILING_BASE``) picks up (R11)."""
     source, colour, _ = DECODE[action]
     if source == CENTER:
         return core.center[colour]
     return KIND_COUNTS[core.factories[source]][colour]
 
 
-def apply_scored(state: ClassicState, move, *,
-                 player: int | None = None) -> tuple[ClassicState, dict]:
+def apply_scored(state: ClassicState, move: ClassicMove | object, *,
+                 player: int | None = None) -> tuple[ClassicState, JsonObject]:
     """``state.apply(move)`` and its account.
 
     The account: ``taken`` (tiles picked up, None for a tiling move), ``scoring`` (the events,
     see docs/engine.md "Scoring events"), ``before_tiling`` (``{"round", "boards"}`` as they
     stood when this move's wall tiling began, or None when it tiled nothing).
     """
-    move = state.check(move, player=player)
+    checked = state.check(move, player=player)
     core = _RecordingCore.of(state.fast())
-    taken = tiles_taken(core, move.action)
-    core.apply_action(move.action)
+    taken = tiles_taken(core, checked.action)
+    core.apply_action(checked.action)
     after = ClassicState(core.clone())  # a plain core: the recorder stays here
-    account = {
+    account: JsonObject = {
         "taken": taken,
         "scoring": core.events,
         "before_tiling": core.before_tiling if core.events else None,

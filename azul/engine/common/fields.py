@@ -41,9 +41,10 @@ def json_list(value: object, field: str, *,
 
 
 def json_object(value: object, field: str, keys: Iterable[str], optional: Iterable[str] = (), *,
-                error: type[ValueError] = InvalidState) -> None:
+                error: type[ValueError] = InvalidState) -> JsonObject:
     """An object with exactly ``keys`` (the first missing one in their order is named),
-    perhaps some of ``optional``.  The whole state, ``field == "state"``, names its keys bare."""
+    perhaps some of ``optional``.  The whole state, ``field == "state"``, names its keys bare.
+    Returns ``value``, typed as the JSON object it proved to be (only string keys: no others)."""
     if not isinstance(value, dict):
         raise error(f"{field}: must be an object, not {type(value).__name__}")
     prefix = "" if field == "state" else f"{field}."
@@ -53,6 +54,7 @@ def json_object(value: object, field: str, keys: Iterable[str], optional: Iterab
     extra = sorted(set(value) - set(keys) - set(optional), key=str)
     if extra:
         raise error(f"{prefix}{extra[0]}: unexpected key")
+    return value
 
 
 def colour(value: object, field: str, *, error: type[ValueError] = InvalidState) -> int:

@@ -6,9 +6,15 @@ always prints the same game.
 
 import json
 import random
+from collections.abc import Callable
+from typing import TextIO
+
+from .fields import JsonObject
+from .state_base import CoreT, MoveT, StateBase
 
 
-def print_random_game(state, render, out, *, as_json: bool, title: str, board: str,
+def print_random_game(state: StateBase[CoreT, MoveT], render: Callable[[CoreT], str],
+                      out: TextIO, *, as_json: bool, title: str, board: str,
                       move_gap: str = "") -> None:
     """Play ``state`` to its end and write it to ``out``.
 
@@ -17,7 +23,7 @@ def print_random_game(state, render, out, *, as_json: bool, title: str, board: s
     tiling, a line per move (``move_gap`` before each) and the final scores.
     """
     chooser = random.Random(f"cli-moves:{state.seed}")
-    log = []
+    log: list[JsonObject] = []
     if not as_json:
         out.write(f"{title}\n\n{render(state.fast())}\n")
     while not state.is_over:

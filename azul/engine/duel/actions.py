@@ -19,7 +19,9 @@ say why one is illegal.  Its order is fixed by the loops below, never by what a 
 first, so an id means the same action in every process and release of this order.
 """
 
+from collections.abc import Iterator
 from itertools import combinations_with_replacement, product
+from typing import Literal, TypeAlias
 
 from . import rulings
 from .tables import (
@@ -37,6 +39,26 @@ from .tables import (
     SMALL_SUN,
 )
 
+# The action tuples, one type per shape, keyed by their first item (the kind): a test of
+# ``action[0]`` narrows an ``ActionTuple`` to the shapes of the kinds it admits.
+# A plate taken: (kind, plate, slot, rotation), the plate's index in the display (opening_plate,
+# take_plate) or among the revealed ones (keep_plate).
+PlateTuple: TypeAlias = tuple[Literal["opening_plate", "take_plate", "keep_plate"], int, int, int]
+BareTuple: TypeAlias = tuple[Literal["buy_plate", "pass"]]
+ReturnPlateTuple: TypeAlias = tuple[Literal["return_plate"], int]  # revealed
+# factory, colour, line, moon order
+SunTuple: TypeAlias = tuple[Literal["sun"], int, int, int, tuple[int, ...]]
+MoonTuple: TypeAlias = tuple[Literal["moon"], int, int]  # colour, line
+ChipTuple: TypeAlias = tuple[Literal["chip"], int]  # factory
+PayChipsTuple: TypeAlias = tuple[Literal["pay_chips"], int, tuple[int, ...]]  # line, chip masks
+SkipChipsTuple: TypeAlias = tuple[Literal["skip_chips"], int]  # line
+PlaceTileTuple: TypeAlias = tuple[Literal["place_tile"], int, int]  # line, column
+ActionTuple: TypeAlias = (PlateTuple | BareTuple | ReturnPlateTuple | SunTuple | MoonTuple
+                          | ChipTuple | PayChipsTuple | SkipChipsTuple | PlaceTileTuple)
+ActionKind: TypeAlias = Literal["opening_plate", "take_plate", "buy_plate", "keep_plate",
+                                "return_plate", "sun", "moon", "chip", "pass", "pay_chips",
+                                "skip_chips", "place_tile"]
+
 PLACINGS = tuple(product(range(SLOTS), range(rulings.ROTATIONS)))  # (slot, rotation)
 # Every moon order a small sun can leave (top first): its other tiles, 0 to 3 of them.
 MOON_ORDERS = tuple(order for size in range(SMALL_SUN)
@@ -46,14 +68,14 @@ CHIP_GROUPS = tuple(group for size in (rulings.CHIPS_PER_TILE_MATCHING, rulings.
                     for group in combinations_with_replacement(CHIP_TYPES, size))
 
 
-def _codebook():
+def _codebook() -> Iterator[ActionTuple]:
     yield from (("opening_plate", d, s, r) for d in range(DISPLAY_SIZE) for s, r in PLACINGS)
     yield from (("take_plate", d, s, r) for d in range(DISPLAY_SIZE) for s, r in PLACINGS)
     yield ("buy_plate",)
     yield from (("keep_plate", i, s, r) for i in range(PLATE_COUNT) for s, r in PLACINGS)
     yield from (("return_plate", i) for i in range(PLATE_COUNT))
     for f in range(FACTORIES):
-        orders = ((),) if f == LARGE else MOON_ORDERS
+        orders: tuple[tuple[int, ...], ...] = ((),) if f == LARGE else MOON_ORDERS
         yield from (("sun", f, c, d, order) for c in range(COLOUR_COUNT)
                     for d in range(BROKEN + 1) for order in orders)
     yield from (("moon", c, d) for c in range(COLOUR_COUNT) for d in range(BROKEN + 1))
@@ -64,17 +86,17 @@ def _codebook():
     yield from (("place_tile", line, c) for line in range(LINES) for c in range(GRID))
 
 
-ACTIONS: tuple[tuple, ...] = tuple(_codebook())  # ACTIONS[id]: the action tuple
+ACTIONS: tuple[ActionTuple, ...] = tuple(_codebook())  # ACTIONS[id]: the action tuple
 ACTION_COUNT = len(ACTIONS)
-ACTION_IDS: dict[tuple, int] = dict(zip(ACTIONS, range(ACTION_COUNT), strict=True))
+ACTION_IDS: dict[ActionTuple, int] = dict(zip(ACTIONS, range(ACTION_COUNT), strict=True))
 
 
-def action_id(action: tuple) -> int:
+def action_id(action: ActionTuple) -> int:
     """The id of an action tuple (KeyError for a tuple no move can express)."""
     return ACTION_IDS[action]
 
 
-def action_of(action: int) -> tuple:
+def action_of(action: int) -> ActionTuple:
     """The action tuple of an id."""
     return ACTIONS[action]
 

@@ -13,6 +13,7 @@ from collections import Counter
 from ..common import fields
 from ..common.bag import fresh_seed
 from ..common.colours import COLOURS
+from ..common.fields import JsonObject
 from ..errors import InvalidState
 from .core import EMPTY, NO_CHIP, DuelCore
 from .tables import (
@@ -62,10 +63,10 @@ _BOARD_DERIVED = ("layout",)
 
 
 # ------------------------------------------------------------------- encoding
-def encode(core: DuelCore, public: bool = False) -> dict:
-    factories = []
+def encode(core: DuelCore, public: bool = False) -> JsonObject:
+    factories: list[JsonObject] = []
     for f in range(SMALL_FACTORIES):
-        chip = None
+        chip: JsonObject | None = None
         if core.chips[f]:
             hidden = public and not core.chip_up[f]
             chip = {"colors": None if hidden else CHIP_NAME[core.chips[f]],
@@ -73,7 +74,7 @@ def encode(core: DuelCore, public: bool = False) -> dict:
         factories.append({"sun": _names(core.suns[f]), "moon": [COLOURS[c] for c in core.moons[f]],
                           "chip": chip})
     factories.append({"sun": _names(core.suns[SMALL_FACTORIES]), "moon": _names(core.large_moon)})
-    data = {
+    data: JsonObject = {
         "format": FORMAT,
         "ruleset": RULESET,
         "players": 2,
@@ -102,7 +103,7 @@ def encode(core: DuelCore, public: bool = False) -> dict:
     return data
 
 
-def pending(core: DuelCore) -> dict | None:
+def pending(core: DuelCore) -> JsonObject | None:
     """Who must decide what next, so that a client always knows the next decision."""
     phase = core.phase
     if phase == OVER:
@@ -122,15 +123,15 @@ def pending(core: DuelCore) -> dict | None:
             if core.round <= PLATE_ROUNDS else 0}
 
 
-def _encode_board(core: DuelCore, p: int) -> dict:
+def _encode_board(core: DuelCore, p: int) -> JsonObject:
     lines = []
     for r in range(LINES):
         i = p * LINES + r
         count = core.line_count[i]
         lines.append({"color": COLOURS[core.line_colour[i]] if count else None,
                       "count": count, "chips": core.line_chips[i]})
-    dome = [[None if core.slots[p][3 * r + c] is None
-             else {"plate": core.slots[p][3 * r + c][0], "rotation": core.slots[p][3 * r + c][1]}
+    dome = [[None if (slot := core.slots[p][3 * r + c]) is None
+             else {"plate": slot[0], "rotation": slot[1]}
              for c in range(3)] for r in range(3)]
     grid = [[_cell_name(core.grid[p][r * GRID + c]) for c in range(GRID)] for r in range(GRID)]
     layout = [[_kind_name(core.layout[p][r * GRID + c]) for c in range(GRID)]
@@ -152,13 +153,13 @@ def _names(counts: list[int]) -> list[str]:
     return [COLOURS[c] for c in range(COLOUR_COUNT) for _ in range(counts[c])]
 
 
-def _cell_name(cell: int):
+def _cell_name(cell: int) -> str | None:
     if cell == EMPTY:
         return None
     return "special" if cell == SPECIAL else COLOURS[cell]
 
 
-def _kind_name(kind: int):
+def _kind_name(kind: int) -> str | None:
     if kind == EMPTY:
         return None
     if kind == WILD:
@@ -167,8 +168,8 @@ def _kind_name(kind: int):
 
 
 # ------------------------------------------------------------------- decoding
-def decode(data) -> DuelCore:
-    fields.json_object(data, "state", _KEYS, _DERIVED + ("seed",))
+def decode(value: object) -> DuelCore:
+    data = fields.json_object(value, "state", _KEYS, _DERIVED + ("seed",))
     if fields.integer(data["format"], "format") != FORMAT:
         raise InvalidState(f"format: unsupported format {data['format']}, expected {FORMAT}")
     if data["ruleset"] != RULESET:
@@ -218,16 +219,17 @@ def decode(data) -> DuelCore:
     return core
 
 
-def _decode_factories(core: DuelCore, value, totals: list[int]) -> int:
+def _decode_factories(core: DuelCore, value: object, totals: list[int]) -> int:
     """Fill suns, moons and chips; return how many chips lie face down with hidden colours."""
     factories = fields.json_list(value, "factories")
     if len(factories) != 5:
         raise InvalidState(f"factories: Duel has 5 factories, not {len(factories)}")
     hidden = 0
-    for f, factory in enumerate(factories):
+    for f, item in enumerate(factories):
         where = f"factories[{f}]"
         small = f < SMALL_FACTORIES
-        fields.json_object(factory, where, ("sun", "moon", "chip") if small else ("sun", "moon"))
+        factory = fields.json_object(item, where,
+                                     ("sun", "moon", "chip") if small else ("sun", "moon"))
         sun = fields.tile_counts(factory["sun"], f"{where}.sun")
         moon_list = fields.json_list(factory["moon"], f"{where}.moon")
         moon = [fields.colour(c, f"{where}.moon[{k}]") for k, c in enumerate(moon_list)]
@@ -246,10 +248,9 @@ def _decode_factories(core: DuelCore, value, totals: list[int]) -> int:
             core.large_moon = [moon.count(c) for c in range(COLOUR_COUNT)]
             continue
         core.moons[f] = moon
-        chip = factory["chip"]
-        if chip is None:
+        if factory["chip"] is None:
             continue
-        fields.json_object(chip, f"{where}.chip", ("colors", "face_up"))
+        chip = fields.json_object(factory["chip"], f"{where}.chip", ("colors", "face_up"))
         face_up = chip["face_up"]
         if not isinstance(face_up, bool):
             raise InvalidState(f"{where}.chip.face_up: must be true or false")
@@ -269,14 +270,15 @@ def _decode_factories(core: DuelCore, value, totals: list[int]) -> int:
     return hidden
 
 
-def _decode_board(core: DuelCore, p: int, board, totals: list[int], where: str) -> None:
-    fields.json_object(board, where, _BOARD_KEYS, _BOARD_DERIVED)
+def _decode_board(core: DuelCore, p: int, value: object, totals: list[int], where: str) -> None:
+    board = fields.json_object(value, where, _BOARD_KEYS, _BOARD_DERIVED)
     core.scores[p] = fields.integer(board["score"], f"{where}.score", 0)
     core.plates_taken[p] = fields.integer(board["plates_taken"], f"{where}.plates_taken", 0,
                                 PLATES_PER_ROUND)
-    if not isinstance(board["passed"], bool):
+    passed = board["passed"]
+    if not isinstance(passed, bool):
         raise InvalidState(f"{where}.passed: must be true or false")
-    core.passed[p] = board["passed"]
+    core.passed[p] = passed
     dome = fields.json_list(board["dome"], f"{where}.dome")
     if len(dome) != 3:
         raise InvalidState(f"{where}.dome: must have 3 rows of slots, not {len(dome)}")
@@ -284,11 +286,11 @@ def _decode_board(core: DuelCore, p: int, board, totals: list[int], where: str) 
         row = fields.json_list(row, f"{where}.dome[{r}]")
         if len(row) != 3:
             raise InvalidState(f"{where}.dome[{r}]: must have 3 slots, not {len(row)}")
-        for c, slot in enumerate(row):
-            if slot is None:
+        for c, cell in enumerate(row):
+            if cell is None:
                 continue
             field = f"{where}.dome[{r}][{c}]"
-            fields.json_object(slot, field, ("plate", "rotation"))
+            slot = fields.json_object(cell, field, ("plate", "rotation"))
             plate = fields.integer(slot["plate"], f"{field}.plate", 0, PLATE_COUNT - 1)
             rotation = fields.integer(slot["rotation"], f"{field}.rotation", 0, 3)
             core.slots[p][3 * r + c] = (plate, rotation)
@@ -334,9 +336,9 @@ def _decode_board(core: DuelCore, p: int, board, totals: list[int], where: str) 
     lines = fields.json_list(board["lines"], f"{where}.lines")
     if len(lines) != LINES:
         raise InvalidState(f"{where}.lines: must have 6 lines, not {len(lines)}")
-    for r, line in enumerate(lines):
+    for r, item in enumerate(lines):
         field = f"{where}.lines[{r}]"
-        fields.json_object(line, field, ("color", "count", "chips"))
+        line = fields.json_object(item, field, ("color", "count", "chips"))
         count = fields.integer(line["count"], f"{field}.count", 0, r + 1)
         chips = fields.integer(line["chips"], f"{field}.chips", 0, r + 1 - count)
         if not count:
@@ -355,12 +357,12 @@ def _decode_board(core: DuelCore, p: int, board, totals: list[int], where: str) 
         raise InvalidState(f"{where}.broken: holds {len(broken)} tiles, at most 4 (D3)")
     core.broken[p] = [fields.colour(c, f"{where}.broken[{k}]") for k, c in enumerate(broken)]
     fields.add_counts(totals, [core.broken[p].count(c) for c in range(COLOUR_COUNT)])
-    chips = fields.json_list(board["chips"], f"{where}.chips")
-    core.bonus[p] = sorted((_chip(n, f"{where}.chips[{k}]") for k, n in enumerate(chips)),
+    bonus = fields.json_list(board["chips"], f"{where}.chips")
+    core.bonus[p] = sorted((_chip(n, f"{where}.chips[{k}]") for k, n in enumerate(bonus)),
                            key=CHIP_ORDER.__getitem__)
 
 
-def _decode_plates(core: DuelCore, data) -> bool:
+def _decode_plates(core: DuelCore, data: JsonObject) -> bool:
     """Display, stack, revealed plates and domes: each plate exactly once.  Returns whether
     the stack was given as a count (a public state)."""
     seen: dict[int, str] = {}
@@ -399,7 +401,7 @@ def _decode_plates(core: DuelCore, data) -> bool:
     return False
 
 
-def _decode_chips(core: DuelCore, data, hidden: int) -> bool:
+def _decode_chips(core: DuelCore, data: JsonObject, hidden: int) -> bool:
     """Chips: supply, factories, bonus areas and gone make the 20 of D5."""
     core.chips_gone = [_chip(n, f"chips_gone[{k}]")
                        for k, n in enumerate(fields.json_list(data["chips_gone"], "chips_gone"))]
@@ -433,16 +435,17 @@ def _decode_chips(core: DuelCore, data, hidden: int) -> bool:
     return False
 
 
-def _decode_objectives(core: DuelCore, value) -> None:
+def _decode_objectives(core: DuelCore, value: object) -> None:
     objectives = fields.json_list(value, "objectives")
     if len(objectives) != 3:
         raise InvalidState(f"objectives: a game uses 3, not {len(objectives)} (D6)")
-    for k, item in enumerate(objectives):
-        fields.json_object(item, f"objectives[{k}]", ("tablet", "side"))
+    for k, entry in enumerate(objectives):
+        item = fields.json_object(entry, f"objectives[{k}]", ("tablet", "side"))
         tablet = fields.integer(item["tablet"], f"objectives[{k}].tablet", 1, len(TABLETS))
-        if item["side"] not in SIDES:
-            raise InvalidState(f"objectives[{k}].side: must be 'A' or 'B', not {item['side']!r}")
-        core.objectives.append((tablet, item["side"]))
+        side = item["side"]
+        if not isinstance(side, str) or side not in SIDES:  # SIDES holds strings only
+            raise InvalidState(f"objectives[{k}].side: must be 'A' or 'B', not {side!r}")
+        core.objectives.append((tablet, side))
     if len({t for t, _ in core.objectives}) != 3:
         raise InvalidState("objectives: a tablet is listed twice (D6)")
 
@@ -506,7 +509,7 @@ def _check_phase(core: DuelCore) -> None:
 
 
 # -------------------------------------------------------------------- helpers
-def _chip(value, field: str) -> int:
+def _chip(value: object, field: str) -> int:
     if not isinstance(value, str) or value not in CHIP_OF_NAME:
         raise InvalidState(f"{field}: unknown chip {value!r}")
     return CHIP_OF_NAME[value]

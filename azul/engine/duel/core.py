@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations_with_replacement, permutations
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from ..common.bag import draw_tile, refill_random
 from ..common.core_copy import field_copier
@@ -98,7 +98,8 @@ def small_sun_takes(factory: int, sun: tuple[int, ...], colour: int, lines: int)
 
 
 @cache
-def plate_actions(kind: str, plates: int, free_slots: int) -> tuple[int, ...]:
+def plate_actions(kind: Literal["opening_plate", "take_plate", "keep_plate"], plates: int,
+                  free_slots: int) -> tuple[int, ...]:
     """Every (plate 0..``plates``-1, free slot, rotation) choice of D10/D11, as ids."""
     return tuple(ACTION_IDS[(kind, d, s, r)] for d in range(plates) for s in range(SLOTS)
                  if (free_slots >> s) & 1 for r in range(4))
@@ -364,7 +365,7 @@ class DuelCore:
                 options.append(group)
         return options
 
-    def tiling_decision(self) -> str | None:
+    def tiling_decision(self) -> Literal["chips", "cell"] | None:
         """In phase tiling: "chips" or "cell" for the current line of the current player."""
         p, line = self.current, self.tiling_line
         if line >= LINES:
@@ -469,38 +470,39 @@ class DuelCore:
         """Apply a legal action (a codebook id) in place.  No validation: see
         ``DuelState.check``."""
         self.move_count += 1
-        parts = ACTIONS[action]  # the tuple it stands for
-        kind = parts[0]
+        # The tuple it stands for; each test reads its kind, parts[0], so that the test narrows
+        # its type (mypy does not narrow a tuple through a copy of one of its items).
+        parts = ACTIONS[action]
         p = self.current
-        if kind == "sun":
+        if parts[0] == "sun":
             self._take_sun(p, parts[1], parts[2], parts[3], parts[4])
-        elif kind == "moon":
+        elif parts[0] == "moon":
             self._take_moon(p, parts[1], parts[2])
-        elif kind == "take_plate":
+        elif parts[0] == "take_plate":
             self._place_plate(p, self.display.pop(parts[1]), parts[2], parts[3])
             self.plates_taken[p] += 1
             self._end_turn()
-        elif kind == "buy_plate":  # D11
+        elif parts[0] == "buy_plate":  # D11
             self.scores[p] = max(0, self.scores[p] - rulings.PLATE_PRICE)
             self.revealed.append(self.plate_stack.pop(0))
             self.phase = BUYING
-        elif kind == "keep_plate":
+        elif parts[0] == "keep_plate":
             self._place_plate(p, self.revealed.pop(parts[1]), parts[2], parts[3])
             self.plates_taken[p] += 1
             self._return_plates()
-        elif kind == "return_plate":
+        elif parts[0] == "return_plate":
             self.plate_stack.append(self.revealed.pop(parts[1]))
             self._return_plates()
-        elif kind == "chip":  # D14
+        elif parts[0] == "chip":  # D14
             f = parts[1]
             self._gain_chip(p, self.chips[f])
             self.chips[f] = NO_CHIP
             self.chip_up[f] = False
             self._end_turn()
-        elif kind == "pass":  # D16
+        elif parts[0] == "pass":  # D16
             self.passed[p] = True
             self.current = 1 - p
-        elif kind == "opening_plate":  # D10
+        elif parts[0] == "opening_plate":  # D10
             self._place_plate(p, self.display.pop(parts[1]), parts[2], parts[3])
             self._refill_display()
             if p != self.first:
@@ -508,7 +510,7 @@ class DuelCore:
             else:
                 self.phase = DRAFTING
                 self._check_drafting_over()
-        elif kind == "pay_chips":  # D18: one missing tile paid with 2 or 3 chips
+        elif parts[0] == "pay_chips":  # D18: one missing tile paid with 2 or 3 chips
             line, group = parts[1], parts[2]
             bonus = self._own(self.bonus, p)
             for mask in group:
@@ -516,10 +518,10 @@ class DuelCore:
             self.chips_gone += group
             self.line_chips[p * LINES + line] += 1
             self._resolve_tiling()
-        elif kind == "skip_chips":
+        elif parts[0] == "skip_chips":
             self.tiling_line += 1
             self._resolve_tiling()
-        elif kind == "place_tile":
+        elif parts[0] == "place_tile":
             self._place_tile(p, parts[1], parts[2])
             self.tiling_line += 1
             self._resolve_tiling()

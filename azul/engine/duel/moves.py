@@ -9,7 +9,7 @@ from ..common import fields
 from ..common.colours import COLOURS
 from ..common.fields import JsonObject
 from ..errors import InvalidMove
-from .actions import ACTION_IDS, ACTIONS
+from .actions import ACTION_IDS, ACTIONS, ActionKind, ActionTuple
 from .tables import (
     BROKEN,
     CHIP_NAME,
@@ -26,7 +26,7 @@ from .tables import (
 )
 
 # type -> the keys it needs besides "type" (moon_order: only for small factories).
-MOVE_KEYS = {
+MOVE_KEYS: dict[ActionKind, tuple[str, ...]] = {
     "opening_plate": ("display", "slot", "rotation"),
     "take_plate": ("display", "slot", "rotation"),
     "buy_plate": (),
@@ -41,6 +41,8 @@ MOVE_KEYS = {
     "place_tile": ("line", "column"),
 }
 MOVE_TYPES = tuple(MOVE_KEYS)
+# A type name read from JSON -> its kind (the same string, typed as one of the kinds).
+_KINDS: dict[str, ActionKind] = {kind: kind for kind in MOVE_KEYS}
 
 
 class DuelMove:
@@ -55,19 +57,19 @@ class DuelMove:
         ``ClassicMove.from_action``."""
         return cls(action)
 
-    def __init__(self, action: int):
+    def __init__(self, action: int) -> None:
         object.__setattr__(self, "action", action)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("DuelMove is immutable")
 
     @property
-    def parts(self) -> tuple:
+    def parts(self) -> ActionTuple:
         """The action tuple (``actions``): its type, then its arguments."""
         return ACTIONS[self.action]
 
     @property
-    def type(self) -> str:
+    def type(self) -> ActionKind:
         return self.parts[0]
 
     @staticmethod
@@ -76,9 +78,10 @@ class DuelMove:
             raise InvalidMove(f"move: must be an object, not {type(data).__name__}")
         if "type" not in data:
             raise InvalidMove("move.type: missing key")
-        kind = data["type"]
-        if not isinstance(kind, str) or kind not in MOVE_KEYS:
-            raise InvalidMove(f"move.type: must be one of {', '.join(MOVE_TYPES)}, not {kind!r}")
+        name = data["type"]
+        kind = _KINDS.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise InvalidMove(f"move.type: must be one of {', '.join(MOVE_TYPES)}, not {name!r}")
         needed = list(MOVE_KEYS[kind])
         if kind == "sun" and "factory" in data and data["factory"] != LARGE:
             needed.append("moon_order")
@@ -90,6 +93,7 @@ class DuelMove:
             if kind == "sun" and extra[0] == "moon_order":
                 raise InvalidMove("move.moon_order: only for a small factory (0-3)")
             raise InvalidMove(f"move.{extra[0]}: unexpected key")
+        parts: ActionTuple
         if kind in ("opening_plate", "take_plate"):
             parts = (kind, fields.index(data["display"], "move.display", DISPLAY_SIZE),
                       fields.index(data["slot"], "move.slot", SLOTS),
@@ -106,7 +110,7 @@ class DuelMove:
             factory = fields.index(data["factory"], "move.factory", FACTORIES)
             colour = fields.colour(data["color"], "move.color", error=InvalidMove)
             line = _line(data["line"])
-            order: tuple = ()
+            order: tuple[int, ...] = ()
             if factory != LARGE:
                 raw = data["moon_order"]
                 if not isinstance(raw, list):
@@ -140,56 +144,57 @@ class DuelMove:
             parts = (kind, fields.index(data["line"], "move.line", LINES), tuple(masks))
         elif kind == "skip_chips":
             parts = (kind, fields.index(data["line"], "move.line", LINES))
-        else:  # place_tile
-            parts = (kind, fields.index(data["line"], "move.line", LINES),
+        else:
+            parts = ("place_tile", fields.index(data["line"], "move.line", LINES),
                       fields.index(data["column"], "move.column", GRID))
         return DuelMove(ACTION_IDS[parts])  # the codebook holds every tuple built above
 
     def to_dict(self) -> JsonObject:
+        # Each test reads a[0] and compares with ==, so that it narrows a's type, also when false.
         a = self.parts
-        kind = a[0]
-        if kind in ("opening_plate", "take_plate"):
-            return {"type": kind, "display": a[1], "slot": a[2], "rotation": a[3]}
-        if kind in ("buy_plate", "pass"):
-            return {"type": kind}
-        if kind == "keep_plate":
-            return {"type": kind, "revealed": a[1], "slot": a[2], "rotation": a[3]}
-        if kind == "return_plate":
-            return {"type": kind, "revealed": a[1]}
-        if kind == "sun":
-            data = {"type": kind, "factory": a[1], "color": COLOURS[a[2]],
-                    "line": _line_name(a[3])}
+        if a[0] == "opening_plate" or a[0] == "take_plate":
+            return {"type": a[0], "display": a[1], "slot": a[2], "rotation": a[3]}
+        if a[0] == "buy_plate" or a[0] == "pass":
+            return {"type": a[0]}
+        if a[0] == "keep_plate":
+            return {"type": a[0], "revealed": a[1], "slot": a[2], "rotation": a[3]}
+        if a[0] == "return_plate":
+            return {"type": a[0], "revealed": a[1]}
+        if a[0] == "sun":
+            data: JsonObject = {"type": a[0], "factory": a[1], "color": COLOURS[a[2]],
+                                "line": _line_name(a[3])}
             if a[1] != LARGE:
                 data["moon_order"] = [COLOURS[c] for c in a[4]]
             return data
-        if kind == "moon":
-            return {"type": kind, "color": COLOURS[a[1]], "line": _line_name(a[2])}
-        if kind == "chip":
-            return {"type": kind, "factory": a[1]}
-        if kind == "pay_chips":
-            return {"type": kind, "line": a[1], "chips": [CHIP_NAME[m] for m in a[2]]}
-        if kind == "skip_chips":
-            return {"type": kind, "line": a[1]}
-        return {"type": kind, "line": a[1], "column": a[2]}
+        if a[0] == "moon":
+            return {"type": a[0], "color": COLOURS[a[1]], "line": _line_name(a[2])}
+        if a[0] == "chip":
+            return {"type": a[0], "factory": a[1]}
+        if a[0] == "pay_chips":
+            return {"type": a[0], "line": a[1], "chips": [CHIP_NAME[m] for m in a[2]]}
+        if a[0] == "skip_chips":
+            return {"type": a[0], "line": a[1]}
+        return {"type": a[0], "line": a[1], "column": a[2]}
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, DuelMove):
             return self.action == other.action
         return NotImplemented
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(("DuelMove", self.action))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"DuelMove({self.to_dict()!r})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         d = self.to_dict()
-        kind = d.pop("type")
+        kind = self.type
+        del d["type"]
         return kind + (" " + ", ".join(f"{k}={v}" for k, v in d.items()) if d else "")
 
 
-def _line(value) -> int:
+def _line(value: object) -> int:
     if value == "broken":
         return BROKEN
     if isinstance(value, str):
@@ -197,5 +202,5 @@ def _line(value) -> int:
     return fields.index(value, "move.line", LINES)
 
 
-def _line_name(line: int):
+def _line_name(line: int) -> int | str:
     return "broken" if line == BROKEN else line

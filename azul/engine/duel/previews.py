@@ -9,8 +9,9 @@ points of tiling it now as [lowest, highest] over the cells it fits (D17, D20). 
 moves: None.  Computed by the rules core itself, on copies.
 """
 
+from ..common.fields import JsonObject
 from . import rulings
-from .actions import ACTIONS
+from .actions import ACTIONS, MoonTuple, PlaceTileTuple, SunTuple
 from .core import DuelCore
 from .scoring_events import tiles_taken
 from .state import DuelState
@@ -27,10 +28,13 @@ def _placement_points(core: DuelCore, p: int, line: int, colour: int, column: in
     return trial.scores[p] - before
 
 
-def _draft_preview(core: DuelCore, action: tuple, cache: dict) -> dict:
+# (line, colour) -> the [lowest, highest] points of tiling that line now, None if it fits nowhere
+PointsCache = dict[tuple[int, int], list[int] | None]
+
+
+def _draft_preview(core: DuelCore, action: SunTuple | MoonTuple, cache: PointsCache) -> JsonObject:
     p = core.current
-    kind = action[0]
-    colour, line = (action[2], action[3]) if kind == "sun" else (action[1], action[2])
+    colour, line = (action[2], action[3]) if action[0] == "sun" else (action[1], action[2])
     taken = tiles_taken(core, action)
     to_line = 0
     completes = False
@@ -38,7 +42,7 @@ def _draft_preview(core: DuelCore, action: tuple, cache: dict) -> dict:
         had = core.line_count[p * LINES + line]
         to_line = min(taken, line + 1 - had)
         completes = had + to_line == line + 1
-    if kind == "sun":
+    if action[0] == "sun":
         sun = core.suns[LARGE]
         first_player = action[1] == LARGE and core.fp < 0 and not any(
             sun[c] for c in range(len(sun)) if c != colour)
@@ -69,7 +73,7 @@ def _draft_preview(core: DuelCore, action: tuple, cache: dict) -> dict:
     }
 
 
-def _place_preview(core: DuelCore, action: tuple) -> dict:
+def _place_preview(core: DuelCore, action: PlaceTileTuple) -> JsonObject:
     p = core.current
     _, line, column = action
     trial = core.clone()
@@ -79,17 +83,16 @@ def _place_preview(core: DuelCore, action: tuple) -> dict:
     return {"points": [points, points]}
 
 
-def move_previews(state: DuelState) -> list[dict | None]:
+def move_previews(state: DuelState) -> list[JsonObject | None]:
     """One preview per legal move, in ``legal_moves()`` order (None where nothing is scored)."""
     core = state.fast()
-    cache: dict = {}
-    previews = []
+    cache: PointsCache = {}
+    previews: list[JsonObject | None] = []
     for action in core.legal_actions():
-        parts = ACTIONS[action]
-        kind = parts[0]
-        if kind in ("sun", "moon"):
+        parts = ACTIONS[action]  # tested as parts[0], which narrows its type
+        if parts[0] in ("sun", "moon"):
             previews.append(_draft_preview(core, parts, cache))
-        elif kind == "place_tile":
+        elif parts[0] == "place_tile":
             previews.append(_place_preview(core, parts))
         else:
             previews.append(None)

@@ -8,12 +8,16 @@ end).  A subclass of the one rules core records them from the methods that score
 cannot disagree with the score: each event carries the running score after it.
 """
 
+from typing import overload
+
 from ..common.colours import COLOURS
 from ..common.core_copy import fields_into
+from ..common.fields import JsonObject
 from ..common.scoring import placement_points, run_table
 from . import codec, rulings
-from .actions import BUY_PLATE
+from .actions import BUY_PLATE, ActionTuple, MoonTuple, SunTuple
 from .core import EMPTY, DuelCore
+from .moves import DuelMove
 from .state import DuelState
 from .tables import CELLS, GRID, LINES, ROUNDS, SMALL_FACTORIES, TILING
 
@@ -34,6 +38,9 @@ class _RecordingDuelCore(DuelCore):
     """The Duel rules core, noting each scoring step as it happens."""
 
     __slots__ = ("events", "before_tiling", "placing")
+    events: list[JsonObject]  # the scoring events so far, in the order the rules ran them
+    before_tiling: JsonObject | None  # the round and boards as the tiling found them
+    placing: bool  # inside _place_tile (its own line clearing is no D19 breaking)
 
     @classmethod
     def of(cls, core: DuelCore) -> "_RecordingDuelCore":
@@ -130,7 +137,7 @@ class _RecordingDuelCore(DuelCore):
             return
         for p in range(2):
             running = before[p]
-            events = []
+            events: list[JsonObject] = []
             for (tablet, side), gained in zip(self.objectives, points[p], strict=True):
                 running += gained
                 events.append({"type": "objective", "player": p, "tablet": tablet, "side": side,
@@ -140,12 +147,15 @@ class _RecordingDuelCore(DuelCore):
             self.events += events
 
 
-def tiles_taken(core: DuelCore, action: tuple) -> int | None:
+@overload
+def tiles_taken(core: DuelCore, action: SunTuple | MoonTuple) -> int: ...
+@overload
+def tiles_taken(core: DuelCore, action: ActionTuple) -> int | None: ...
+def tiles_taken(core: DuelCore, action: ActionTuple) -> int | None:
     """How many tiles a sun or moon action (a tuple) picks up (D12, D13); None for other actions."""
-    kind = action[0]
-    if kind == "sun":
+    if action[0] == "sun":
         return core.suns[action[1]][action[2]]
-    if kind == "moon":
+    if action[0] == "moon":
         colour = action[1]
         tops = sum(1 for f in range(SMALL_FACTORIES)
                    if core.moons[f] and core.moons[f][0] == colour)
@@ -153,14 +163,15 @@ def tiles_taken(core: DuelCore, action: tuple) -> int | None:
     return None
 
 
-def apply_scored(state: DuelState, move, *, player: int | None = None) -> tuple[DuelState, dict]:
+def apply_scored(state: DuelState, move: DuelMove | object, *,
+                 player: int | None = None) -> tuple[DuelState, JsonObject]:
     """``state.apply(move)`` and its account (the same keys as the classic one)."""
-    move = state.check(move, player=player)
+    checked = state.check(move, player=player)
     core = _RecordingDuelCore.of(state.fast())
-    taken = tiles_taken(core, move.parts)
-    core.apply_action(move.action)
+    taken = tiles_taken(core, checked.parts)
+    core.apply_action(checked.action)
     after = DuelState(core.clone())
-    account = {
+    account: JsonObject = {
         "taken": taken,
         "scoring": core.events,
         "before_tiling": core.before_tiling if core.events else None,

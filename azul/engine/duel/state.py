@@ -10,7 +10,7 @@ from ..common.fields import JsonObject
 from ..common.state_base import StateBase, seed_or_fresh
 from ..errors import IllegalMove, InvalidState
 from . import codec, rulings
-from .actions import ACTIONS
+from .actions import ACTIONS, ActionTuple
 from .core import DuelCore
 from .moves import DuelMove
 from .tables import (
@@ -97,70 +97,74 @@ class DuelState(StateBase[DuelCore, DuelMove]):
                 f"move {core.move_count}>")
 
 
-def illegal_reason(core: DuelCore, action: tuple) -> str | None:
+def illegal_reason(core: DuelCore, action: ActionTuple) -> str | None:
     """Why ``action`` (an action tuple) is not legal now, in one sentence (None if no specific
     reason found)."""
+    # Each test reads the kind as action[0], so that it narrows the tuple's type (a copy of
+    # the kind in a variable would not) and the items read after it are typed by kind.
     phase = core.phase
     p = core.current
-    kind = action[0]
     if phase == OVER:
         return "the game is over"
-    if phase == OPENING and kind != "opening_plate":
+    if phase == OPENING and action[0] != "opening_plate":
         return f"player {p} must first choose an opening plate (D10)"
-    if phase != OPENING and kind == "opening_plate":
+    if phase != OPENING and action[0] == "opening_plate":
         return "the opening is over"
-    if phase == BUYING and kind not in ("buy_plate", "keep_plate"):
+    if phase == BUYING and action[0] not in ("buy_plate", "keep_plate"):
         return f"player {p} must keep one of the revealed plates or buy another (D11)"
-    if kind == "keep_plate" and phase != BUYING:
+    if action[0] == "keep_plate" and phase != BUYING:
         return "no plates have been bought: buy one first"
     if phase == RETURNING:
-        if kind != "return_plate":
+        if action[0] != "return_plate":
             return (f"player {p} must choose which revealed plate goes under the stack next "
                     "(D11)")
         return (f"only {len(core.revealed)} plates wait to go under the stack, there is no "
                 f"plate {action[1]}")
-    if kind == "return_plate":
+    if action[0] == "return_plate":
         return "no revealed plates wait to go under the stack"
     if phase == TILING:
+        # Tiling waits only on a decision: "chips" (pay_chips or skip_chips) or "cell"
+        # (place_tile), so the kinds that pass the first three tests all name a line.
         decision = core.tiling_decision()
         line = core.tiling_line
-        if decision == "chips" and kind not in ("pay_chips", "skip_chips"):
+        if decision == "chips" and action[0] not in ("pay_chips", "skip_chips"):
             return f"player {p} must decide whether to complete line {line} with chips (D18)"
-        if decision == "chips" and kind == "skip_chips" and core.line_chips[p * LINES + line]:
+        if (decision == "chips" and action[0] == "skip_chips"
+                and core.line_chips[p * LINES + line]):
             return f"line {line} is partly paid with chips and must be completed (D18)"
-        if decision == "cell" and kind != "place_tile":
+        if decision == "cell" and action[0] != "place_tile":
             return f"player {p} must choose the cell for line {line} (D17)"
-        if kind != "place_tile" and action[1] != line:
+        if (action[0] == "pay_chips" or action[0] == "skip_chips"
+                or action[0] == "place_tile") and action[1] != line:
             return f"line {line} is the one being tiled, not line {action[1]}"
-        if kind == "place_tile" and action[1] != line:
-            return f"line {line} is the one being tiled, not line {action[1]}"
-    elif kind in ("pay_chips", "skip_chips", "place_tile"):
+    elif action[0] in ("pay_chips", "skip_chips", "place_tile"):
         return "the dome tiling has not started: this is the drafting phase"
     if phase == DRAFTING:
-        if kind == "pass":
+        if action[0] == "pass":
             return f"player {p} has a legal action, so may not pass (D16)"
         if not core.drafting_actions(p):
             return f"player {p} has no legal action and must pass (D16)"
     display = len(core.display)
-    if kind in ("opening_plate", "take_plate", "keep_plate", "buy_plate"):
-        if kind != "opening_plate" and not core.owes_plate(p) and phase == DRAFTING:
+    if action[0] in ("opening_plate", "take_plate", "keep_plate", "buy_plate"):
+        if action[0] != "opening_plate" and not core.owes_plate(p) and phase == DRAFTING:
             if core.round > PLATE_ROUNDS:
                 return "no plates are taken in round 5 (D11)"
             return f"player {p} has already taken 2 plates this round (D11)"
-        if kind in ("opening_plate", "take_plate") and action[1] >= display:
+        if action[0] in ("opening_plate", "take_plate") and action[1] >= display:
             return f"the display holds {display} plates, there is no plate {action[1]}"
-        if kind in ("opening_plate", "take_plate", "keep_plate") and core.slots[p][action[2]]:
+        if (action[0] in ("opening_plate", "take_plate", "keep_plate")
+                and core.slots[p][action[2]]):
             return f"dome slot {action[2]} already holds a plate (D11)"
-        if kind == "buy_plate":
+        if action[0] == "buy_plate":
             if not core.plate_stack:
                 return "the plate stack is empty"
             return f"player {p} has {core.scores[p]} points and cannot buy a plate (D11)"
-        if kind == "keep_plate" and action[1] >= len(core.revealed):
+        if action[0] == "keep_plate" and action[1] >= len(core.revealed):
             return (f"only {len(core.revealed)} plates are revealed, there is no plate "
                     f"{action[1]}")
         return None
-    if kind in ("sun", "moon"):
-        if kind == "sun":
+    if action[0] in ("sun", "moon"):
+        if action[0] == "sun":
             f, colour, line, order = action[1:]
             sun = core.suns[f]
             if not any(sun):
@@ -184,9 +188,9 @@ def illegal_reason(core: DuelCore, action: tuple) -> str | None:
             if core.line_count[i] and core.line_colour[i] != colour:
                 return f"pattern line {line} already holds {COLOURS[core.line_colour[i]]} (D15)"
         return None
-    if kind == "chip":
+    if action[0] == "chip":
         return f"factory {action[1]} has no revealed chip (D14)"
-    if kind == "pay_chips":
+    if action[0] == "pay_chips":
         group = action[2]
         bonus = list(core.bonus[p])
         for mask in group:
@@ -198,12 +202,10 @@ def illegal_reason(core: DuelCore, action: tuple) -> str | None:
             return f"two chips pay for a tile only if both show {COLOURS[colour]} (D18)"
         return (f"after these chips the rest of line {action[1]} could not be paid, "
                 "and a line paid with chips must be completed (D18)")
-    if kind == "place_tile":
+    if action[0] == "place_tile":
         colour = core.line_colour[p * LINES + action[1]]
         return (f"cell ({action[1]}, {action[2]}) of the dome cannot take "
                 f"{COLOURS[colour]} now (D17)")
-    if kind == "skip_chips" and phase == TILING:
-        return None
     return None
 
 

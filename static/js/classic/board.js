@@ -9,6 +9,7 @@ import { renderLog } from "../shared/log.js";
 import { seatName } from "../shared/names.js";
 import { renderStatusBar } from "../shared/status.js";
 import { renderProposal } from "../shared/proposal.js";
+import { premoveBanner, takebackBanner, takebackButton } from "../pages/takeback.js";
 import { columnChoices, groupChoices, targetChoices } from "./choices.js";
 import { describeMove, previewSentence, previewText } from "./describe.js";
 import { renderEndScreen } from "./end-screen.js";
@@ -158,6 +159,7 @@ export function renderGame(view) {
   const children = [renderStatus(view)];
   if (view.hintText) children.push(h("div", { class: "notice", "data-hint-text": "", text: view.hintText }));
   if (view.proposal) children.push(renderMoveProposal(view));
+  for (const banner of [takebackBanner(view), premoveBanner(view, (move) => describeMove(move, null, { imperative: true }))]) if (banner) children.push(banner);
   if (view.sequence) {
     children.push(
       h("div", { class: "notice notice--scoring", "data-scoring-sequence": "" }, [
@@ -183,6 +185,8 @@ export function renderGame(view) {
   const actions = [];
   if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: gettext("Hint") }));
   if (view.canAbort) actions.push(h("button", { type: "button", class: "button button--quiet", "data-abort": "", onclick: () => view.handlers.abort(), text: gettext("Abort") }));
+  const takeback = takebackButton(view);
+  if (takeback) actions.push(takeback);
   if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: gettext("Resign") }));
   children.push(h("div", { class: "game__side" }, [renderLog(view), h("div", { class: "game__actions" }, actions)]));
   return h(
@@ -193,7 +197,7 @@ export function renderGame(view) {
       "data-version": String(view.version),
       "data-phase": state.phase,
       "data-round": String(state.round),
-      "data-my-turn": view.canOffer || view.canTile ? "true" : "false",
+      "data-my-turn": (view.canOffer && !view.premoving) || view.canTile ? "true" : "false",
     },
     children,
   );

@@ -1,10 +1,11 @@
 // The words of the classic move log: "took 3 yellow from factory 2 → line 3".
 
-import { colourWord } from "../shared/colours.js";
+import { colourWord, tilesOfColour, tilesOfColourUncounted } from "../shared/colours.js";
 import { gettext, ngettext, fmt } from "../shared/i18n.js";
 
-function sourceLabel(source) {
-  return source === "center" ? gettext("the centre") : fmt(gettext("factory %(number)s"), { number: Number(source) + 1 });
+// "from factory 4" as a whole phrase, so that French can say « de la fabrique 4 », « du centre ».
+export function fromSource(source) {
+  return source === "center" ? gettext("from the centre") : fmt(gettext("from factory %(number)s"), { number: Number(source) + 1 });
 }
 
 // `count`: the tiles the move took (the engine's `taken`), or null when unknown.
@@ -14,9 +15,9 @@ export function describeMove(move, count, options) {
   if (move.row !== undefined && move.column !== undefined && move.source === undefined) {
     return fmt(imperative ? gettext("place row %(row)s in column %(column)s") : gettext("placed row %(row)s in column %(column)s"), { row: move.row + 1, column: move.column + 1 });
   }
-  const amount = count ? `${count} ` : "";
+  const tiles = count ? tilesOfColour(count, move.color) : tilesOfColourUncounted(move.color);
   const target = move.line === "floor" ? gettext("the floor") : fmt(gettext("line %(number)s"), { number: Number(move.line) + 1 });
-  return fmt(imperative ? gettext("take %(amount)s%(color)s from %(sourceLabel)s → %(target)s") : gettext("took %(amount)s%(color)s from %(sourceLabel)s → %(target)s"), { amount, color: colourWord(move.color), sourceLabel: sourceLabel(move.source), target });
+  return fmt(imperative ? gettext("take %(tiles)s %(from)s → %(target)s") : gettext("took %(tiles)s %(from)s → %(target)s"), { tiles, from: fromSource(move.source), target });
 }
 
 function signed(points) {
@@ -65,10 +66,16 @@ export function previewText(preview) {
   return parts.join(" ");
 }
 
+// "+1 point", "−3 points", "+2–4 points": the noun agrees with the largest number of points.
+export function pointsSentence(points) {
+  const most = points ? Math.max(Math.abs(points[0]), Math.abs(points[1])) : 0;
+  return fmt(ngettext("%(points)s point", "%(points)s points", most), { points: pointsText(points) });
+}
+
 // The same preview in words, for screen readers and the confirm bar.
 export function previewSentence(preview) {
   if (!preview) return "";
-  if (preview.to_line === undefined) return fmt(gettext("%(points)s points"), { points: pointsText(preview.points) });
+  if (preview.to_line === undefined) return pointsSentence(preview.points);
   const parts = [];
   if (preview.completes) parts.push(fmt(gettext("completes the line: %(pointsText)s at the tiling"), { pointsText: pointsText(preview.points) }));
   if (preview.to_floor) parts.push(fmt(gettext("%(to_floor)s to the floor, %(signed)s"), { to_floor: preview.to_floor, signed: signed(preview.penalty) }));

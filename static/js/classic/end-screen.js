@@ -42,6 +42,8 @@ export function renderEndScreen(view) {
       h("thead", {}, h("tr", {}, ["#", gettext("Player"), gettext("Walls & floors"), gettext("End bonus"), gettext("Final")].map((label) => h("th", { scope: "col", text: label })))),
       h("tbody", {}, rows),
     ]),
+    // The rematch offer, right under the result (pages/rematch.js moves its panel in here).
+    h("div", { class: "endscreen__rematch", "data-rematch-slot": "", "data-filled-elsewhere": "" }),
     renderRatingChanges(view.ratingChanges, view.seats, view.rated),
     renderRoundBreakdown(view.rounds, view.seats, [["wall", gettext("wall")], ["floor", gettext("floor")], ["end", gettext("bonus")]]),
     renderFairness({ commitment: view.commitment, seed: view.seed, salt: view.salt, check: view.commitmentCheck }),

@@ -2,7 +2,8 @@
 // data (a factory's tiles, the centre's tiles), so the rules pages draw with them too; the live board
 // passes what may be picked, what is selected and what moved last.
 
-import { COLOURS, colourName, colourWord } from "../shared/colours.js";
+import { COLOURS, colourName, tilesOfColour } from "../shared/colours.js";
+import { fromSource } from "./describe.js";
 import { h } from "../shared/dom.js";
 import { markerElement, tileElement } from "../shared/tiles.js";
 import { gettext, fmt } from "../shared/i18n.js";
@@ -16,7 +17,7 @@ function groupAttributes(source, colour, count) {
     "data-pick": "",
     "data-source": String(source),
     "data-colour": colour,
-    "aria-label": fmt(gettext("%(count)s %(colour)s from %(source)s"), { count, colour: colourWord(colour), source: source === "center" ? gettext("the centre") : fmt(gettext("factory %(number)s"), { number: Number(source) + 1 }) }),
+    "aria-label": fmt(gettext("%(tiles)s %(from)s"), { tiles: tilesOfColour(count, colour), from: fromSource(source) }),
   };
 }
 

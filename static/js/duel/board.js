@@ -266,6 +266,14 @@ export function renderDuelGame(view, { log = null } = {}) {
   }
   if (view.errorText) children.push(h("div", { class: "alert", role: "alert", "data-error": "", text: view.errorText }));
   if (view.hintText) children.push(h("div", { class: "notice", "data-hint-text": "", text: view.hintText }));
+  if (view.finalScoring) {
+    children.push(
+      h("div", { class: "notice notice--scoring", "data-scoring-sequence": "" }, [
+        h("span", { text: gettext("Last round: the final scoring") }),
+        h("button", { type: "button", class: "button button--quiet", "data-skip": "", onclick: () => view.handlers.skipScoring(), text: gettext("Skip") }),
+      ]),
+    );
+  }
   if (view.over && view.showEnd !== false) children.push(renderDuelEndScreen(view));
   const market = h("div", { class: "dmarket" }, [
     h("section", { class: "dfactories", "data-nav": "", "aria-label": gettext("Factories: sun and moon") }, state.factories.map((factory, index) => renderFactory(view, choices, factory, index))),

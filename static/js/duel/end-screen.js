@@ -30,6 +30,8 @@ export function renderDuelEndScreen(view) {
       h("thead", {}, h("tr", {}, ["#", gettext("Player"), gettext("Objectives"), gettext("Final")].map((label) => h("th", { scope: "col", text: label })))),
       h("tbody", {}, rows),
     ]),
+    // The rematch offer, right under the result (pages/rematch.js moves its panel in here).
+    h("div", { class: "endscreen__rematch", "data-rematch-slot": "", "data-filled-elsewhere": "" }),
     renderRatingChanges(view.ratingChanges, view.seats, view.rated),
     renderRoundBreakdown(view.rounds, view.seats, [["wall", gettext("dome")], ["floor", gettext("broken")], ["plates", gettext("plates")], ["end", gettext("objectives")]]),
     renderFairness({ commitment: view.commitment, seed: view.seed, salt: view.salt, check: view.commitmentCheck }),

@@ -7,7 +7,8 @@ import { tileElement } from "../shared/tiles.js";
 import { renderFactory } from "./board.js";
 import { entryChoices } from "./choices.js";
 import { BROKEN_COSTS, OBJECTIVES, cellElement, chipElement, firstPlayerTile, plateElement } from "./components.js";
-import { gettext } from "../shared/i18n.js";
+import { fmt, gettext } from "../shared/i18n.js";
+import { letterLegend } from "../shared/colours.js";
 
 const NO_CHOICES = entryChoices([]);
 
@@ -38,7 +39,7 @@ export function renderDuelLegend({ objectives = null } = {}) {
     item("colour-cell", cellElement("red", null), gettext("Colour cell"), gettext("takes a tile of its colour only.")),
     item("wild", cellElement("wild", null), gettext("Wild cell"), gettext("takes a tile of any colour.")),
     item("special", cellElement("special", null), gettext("Special cell"), gettext("fills itself with a special tile once the plate's three other cells are filled, and scores its row number.")),
-    item("tile", tileElement("white"), gettext("Tile"), gettext("its letter and pattern tell the colour: B blue, Y yellow, R red, K black, W white.")),
+    item("tile", tileElement("white"), gettext("Tile"), fmt(gettext("its letter and pattern tell the colour: %(letters)s."), { letters: letterLegend() })),
     item("chip-paid", h("span", { class: "slot slot--chip", text: "◎" }), gettext("Paid with chips"), gettext("a space of a pattern line paid for with chips.")),
     item("broken", h("span", { class: "dlegend__costs", text: BROKEN_COSTS.join(" ") }), gettext("Broken tiles"), gettext("tiles that fit nowhere: the four spaces cost 1, 2, 3 and 4 points.")),
   ];

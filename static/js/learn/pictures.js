@@ -9,6 +9,7 @@ import { renderDuelLegend } from "../duel/legend.js";
 import { renderMarket } from "../classic/market.js";
 import { renderFloor, renderPatternLines, renderWall } from "../classic/player-board.js";
 import { h } from "../shared/dom.js";
+import { gettext } from "../shared/i18n.js";
 
 const NO_CHOICES = entryChoices([]);
 
@@ -123,6 +124,8 @@ const DUEL = {
 
 const BY_RULESET = { classic: CLASSIC, gray: CLASSIC, duel: DUEL };
 
+const WHEN = { before: gettext("Before"), after: gettext("After") };
+
 // Draw every [data-picture] figure of `root` from `pictures` (the server's JSON).
 export function drawPictures(root, ruleset, pictures) {
   const drawers = BY_RULESET[ruleset];
@@ -132,6 +135,11 @@ export function drawPictures(root, ruleset, pictures) {
     const canvas = figure.querySelector("[data-canvas]");
     if (!draw || !canvas || (data === undefined && figure.dataset.picture !== "legend")) continue;
     canvas.replaceChildren(draw(data, figure.dataset.view || null));
+    // A pair shows one position twice: each half says which moment it is.
+    const when = figure.closest(".rules-pair") ? WHEN[figure.dataset.view] : null;
+    if (when && !figure.querySelector("[data-picture-when]")) {
+      figure.prepend(h("p", { class: "rules-picture__when", "data-picture-when": figure.dataset.view, text: when }));
+    }
     // A picture is not a control: nothing in it can be clicked or focused.
     if (figure.dataset.picture !== "legend") canvas.inert = true;
     figure.dataset.drawn = "true";

@@ -8,6 +8,7 @@ import { describeMove, describeScoring } from "../classic/describe.js";
 import { fmt, gettext } from "../shared/i18n.js";
 import { pop, reducedMotion, rectOf, travel } from "../shared/motion.js";
 import { playScoringEvent } from "./scoring-marks.js";
+import { premoveCandidates } from "./takeback.js";
 import { factoryRects, playTakeMotion } from "./take-motion.js";
 
 // The round's end plays in at most this long (later states wait for it), each event 180-450 ms.
@@ -54,12 +55,19 @@ export class ClassicTable {
   reset() {}
 
   view(base) {
-    if (!this.sequence) return base;
+    if (!this.sequence) return this.premoving(base) ? { ...base, moves: premoveCandidates(base.state), previews: [], canOffer: true, premoving: true } : base;
     return { ...base, state: { ...base.state, boards: this.sequence.boards }, marks: this.sequence.marks, sequence: this.sequence };
   }
 
   myMove(view) {
-    return view.canOffer || view.canTile;
+    return (view.canOffer && !view.premoving) || view.canTile;
+  }
+
+  // Waiting for another player's take: a move may be picked ahead (a premove, takeback.js).
+  premoving(base) {
+    const { state } = base;
+    // Live games only: a tutorial's scripted payload has no `takeback` (nor anyone to wait for).
+    return !base.over && base.me !== null && "takeback" in this.game.payload && state.phase === "offer" && state.current_player !== base.me && !this.game.pending && this.game.connection.isOpen;
   }
 
   draw(view) {
@@ -82,8 +90,12 @@ export class ClassicTable {
   }
 
   pickTarget(line) {
-    const move = takeMove(this.game.payload.legal_moves || [], this.game.selection, line);
-    if (move) this.game.sendMove(move);
+    const game = this.game;
+    const premoving = this.premoving(game.view());
+    const moves = premoving ? premoveCandidates(game.payload.state) : game.payload.legal_moves || [];
+    const move = takeMove(moves, game.selection, line);
+    if (move && premoving) game.show({ premove: { move, round: game.payload.state.round }, premoveText: "", selection: null });
+    else if (move) game.sendMove(move);
   }
 
   // A suggestion from the server's bot: select the suggested group, mark its line.

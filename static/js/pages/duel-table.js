@@ -9,11 +9,16 @@ import { h } from "../shared/dom.js";
 import { focusFirst } from "../shared/focus.js";
 import { fmt, gettext } from "../shared/i18n.js";
 import { renderLog } from "../shared/log.js";
+import { takebackBanner, takebackButton } from "./takeback.js";
+
+// The last round's scoring stays on the boards (its marks) this long before the result is shown.
+const FINAL_SCORING_MS = 2600;
 
 export class DuelTable {
   constructor(game) {
     this.game = game;
     this.rotation = 0; // the rotation chosen for the selected plate
+    this.finalScoring = null; // the timer while the last round's scoring is shown before the result
     this.handlers = {
       select: (selection) => this.select(selection),
       send: (move) => game.sendMove(move),
@@ -23,6 +28,7 @@ export class DuelTable {
       },
       placePlate: (slot) => this.placePlate(slot),
       pickLine: (line) => this.pickLine(line),
+      skipScoring: () => this.endFinalScoring(),
     };
   }
 
@@ -34,7 +40,19 @@ export class DuelTable {
     return null;
   }
 
-  advanced() {}
+  // The move that ends the game, watched live: its scoring is marked on the boards first; the result
+  // would give away what the marks are about to show.
+  advanced({ consecutive, lastMove }) {
+    if (!consecutive || !this.game.isOver() || !lastMove || !(lastMove.scoring || []).length) return;
+    this.finalScoring = window.setTimeout(() => this.endFinalScoring(), FINAL_SCORING_MS);
+  }
+
+  endFinalScoring() {
+    if (this.finalScoring === null) return;
+    window.clearTimeout(this.finalScoring);
+    this.finalScoring = null;
+    this.game.render();
+  }
 
   drawn() {}
 
@@ -52,7 +70,8 @@ export class DuelTable {
     const pending = base.state.pending;
     const myTurn = !base.over && base.me !== null && pending && pending.player === base.me && !game.pending && game.connection.isOpen;
     const moves = myTurn ? game.payload.legal_moves || [] : [];
-    return { ...base, moves, previews: myTurn ? game.payload.previews || [] : [], rotation: this.rotation, canHint: moves.length > 0 && !game.payload.rated };
+    const finalScoring = this.finalScoring !== null;
+    return { ...base, moves, previews: myTurn ? game.payload.previews || [] : [], rotation: this.rotation, canHint: moves.length > 0 && !game.payload.rated, finalScoring, showEnd: !finalScoring };
   }
 
   myMove(view) {
@@ -73,8 +92,10 @@ export class DuelTable {
     const actions = [];
     if (view.canHint) actions.push(h("button", { type: "button", class: "button", "data-hint": "", onclick: () => view.handlers.hint(), text: gettext("Hint") }));
     if (view.canAbort) actions.push(h("button", { type: "button", class: "button button--quiet", "data-abort": "", onclick: () => view.handlers.abort(), text: gettext("Abort") }));
+    const takeback = takebackButton(view);
+    if (takeback) actions.push(takeback);
     if (view.canResign) actions.push(h("button", { type: "button", class: "button button--danger", onclick: () => view.handlers.resign(), text: gettext("Resign") }));
-    return h("div", { class: "game__side" }, [renderLog(view), h("div", { class: "game__actions" }, actions)]);
+    return h("div", { class: "game__side" }, [takebackBanner(view), renderLog(view), h("div", { class: "game__actions" }, actions)].filter(Boolean));
   }
 
   select(selection) {

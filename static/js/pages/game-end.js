@@ -2,8 +2,7 @@
 // against the commitment, and a rated game's rating changes.
 
 import { api } from "../shared/api.js";
-import { sha256Hex } from "../shared/fairness.js";
-import { gettext } from "../shared/i18n.js";
+import { fairBagVerdict, sha256Hex } from "../shared/fairness.js";
 
 const RATING_POLL_MS = 2000;
 const RATING_POLLS = 15;
@@ -12,7 +11,7 @@ const RATING_POLLS = 15;
 export async function commitmentCheck(message) {
   const digest = await sha256Hex(`${message.seed}:${message.salt}`);
   if (digest === null) return "";
-  return digest === message.commitment ? gettext("✓ seed matches the commitment") : gettext("✗ seed does not match the commitment");
+  return fairBagVerdict(digest === message.commitment);
 }
 
 // A rated game is rated by a background task just after it ends: ask until the changes are there

@@ -17,6 +17,7 @@ import { commitmentCheck, ratingChanges } from "./game-end.js";
 import { announcement, describeEntry, entriesOf, normaliseLastMove, recordMove } from "./move-log.js";
 import { isOver, playerOf, seatsByPlayer, winnersOf } from "./payload.js";
 import { marksOf } from "./scoring-marks.js";
+import { rewound, sendTakeback, settlePremove, takebackView } from "./takeback.js";
 import { gettext, fmt } from "../shared/i18n.js";
 
 const TABLES = { classic: ClassicTable, duel: DuelTable };
@@ -68,6 +69,9 @@ export class GameView {
       hint: () => this.askHint(),
       confirm: () => this.confirm(),
       undo: () => this.undo(),
+      askTakeback: () => sendTakeback(this),
+      answerTakeback: (accept) => sendTakeback(this, accept),
+      cancelPremove: () => this.show({ premove: null, premoveText: "" }),
       toggleBoard: (index) => {
         if (this.expanded.has(index)) this.expanded.delete(index);
         else this.expanded.add(index);
@@ -115,6 +119,7 @@ export class GameView {
     const before = this.table.arriving({ advanced, consecutive });
     this.payload = message;
     this.seats = seatsByPlayer(message.seats);
+    rewound(this, message, previous);
     if (advanced) {
       const wasMyTurn = previous ? this.isMyTurn(previous) : false;
       this.selection = null;
@@ -138,6 +143,7 @@ export class GameView {
       // that had the focus was redrawn away while the move was pending.
       const lost = !this.host.contains(document.activeElement);
       if (this.isMyTurn(message) && (!wasMyTurn || !previous || lost)) this.focusNext = true;
+      settlePremove(this, message);
     }
     if (this.isOver() && message.seed !== null && message.seed !== undefined && !this.commitmentCheck) {
       this.commitmentCheck = "…";
@@ -232,6 +238,9 @@ export class GameView {
       // Someone has not moved yet: the game can be called off, unrated (docs/live-play.md).
       canAbort: !over && me !== null && Boolean(this.payload.abortable),
       canHint: myTurn && !this.payload.rated,
+      takeback: takebackView(this.payload, me, over),
+      premove: this.premove || null,
+      premoveText: this.premoveText || "",
       hintText: this.hintText || "",
       hint: this.hint,
       selection: this.selection,
@@ -253,6 +262,12 @@ export class GameView {
   // ---- outgoing ----
 
   setSelection(selection) {
+    // A hint marks its own group: picking another one puts the hint away.
+    const hinted = this.hint && selection && selection.source === this.hint.source && selection.colour === this.hint.color;
+    if (this.hint && !hinted) {
+      this.hint = null;
+      this.hintText = "";
+    }
     this.selection = selection;
     this.proposal = null;
     this.errorText = "";

@@ -1,10 +1,12 @@
-// Quick play (home page and lobby): "Play the computer" starts a game against a bot at once
-// (POST /api/v1/quickplay/computer) and opens it; "Find an opponent" seeks over the lobby socket
-// and opens the game when the server pairs us (docs/api.md, "Quick play").
+// Quick play (home page and lobby), with its choices (game, clock, rated or casual): "Play the
+// computer" starts a game against bots at once (POST /api/v1/quickplay/computer) and opens it;
+// "Find an opponent" seeks over the lobby socket and opens the game when the server pairs us
+// (docs/api.md, "Quick play"). The server checks the choices; its refusal is shown as it says.
 
 import { apiRequest } from "../shared/api.js";
 import { socketUrl } from "../shared/connection.js";
 import { gettext } from "../shared/i18n.js";
+import { readChoices } from "../shared/quick-choices.js";
 
 const TEXT = {
   starting: gettext("Starting the game…"),
@@ -33,7 +35,7 @@ if (panel) {
     say(TEXT.starting);
     try {
       const level = panel.querySelector('[data-testid="quick-play-level"]').value;
-      const game = await apiRequest("POST", "/quickplay/computer", { level });
+      const game = await apiRequest("POST", "/quickplay/computer", { level, ...readChoices(panel) });
       window.location.assign(game.url);
     } catch (error) {
       say(error.detail || String(error));
@@ -44,7 +46,8 @@ if (panel) {
     socket = new WebSocket(socketUrl("/ws/lobby/"));
     looking(true);
     say(TEXT.looking);
-    socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "seek" })));
+    const choices = readChoices(panel);
+    socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "seek", ...choices })));
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "paired") {
@@ -55,6 +58,7 @@ if (panel) {
         window.location.assign(`/tables/${message.seek.table}/`);
       } else if (message.type === "error") {
         say(message.detail);
+        looking(false);
       }
     });
     socket.addEventListener("close", () => {

@@ -27,6 +27,13 @@ export class RematchPanel {
     this.rematch = null;
   }
 
+  // The end screen has a slot for the offer, right under the result: the panel moves there
+  // whenever the slot is drawn (on a phone the foot of the page is 1,400 px below the result).
+  place() {
+    const slot = document.querySelector("[data-rematch-slot]");
+    if (slot && this.element.parentNode !== slot) slot.append(this.element);
+  }
+
   onMessage(message, connection) {
     this.connection = connection;
     if (message.type === "state") {

@@ -6,7 +6,7 @@
 import { apiRequest } from "../shared/api.js";
 import { GameConnection } from "../shared/connection.js";
 import { h } from "../shared/dom.js";
-import { fmt, gettext, ngettext } from "../shared/i18n.js";
+import { fmt, formatPoints, gettext, ngettext } from "../shared/i18n.js";
 import { lineChart, svg, swatch } from "../shared/line-chart.js";
 
 // The module's user-facing strings, in one place, through the JS catalogue (docs/i18n.md).
@@ -27,7 +27,7 @@ const TEXT = {
   move: (ply) => fmt(gettext("move %(ply)s"), { ply }),
   markTitle: (ply, grade) => fmt(gettext("move %(ply)s: %(grade)s"), { ply, grade }),
   verdict: (ply, grade, loss) => (loss > 0
-    ? fmt(ngettext("Move %(ply)s: %(grade)s, %(loss)s point lost", "Move %(ply)s: %(grade)s, %(loss)s points lost", loss), { ply, grade, loss })
+    ? fmt(ngettext("Move %(ply)s: %(grade)s, %(loss)s point lost", "Move %(ply)s: %(grade)s, %(loss)s points lost", loss), { ply, grade, loss: formatPoints(loss) })
     : fmt(gettext("Move %(ply)s: %(grade)s"), { ply, grade })),
   forced: gettext("the only legal move"),
   played: gettext("Played:"),
@@ -42,7 +42,7 @@ const TEXT = {
   averageLoss: gettext("Average points lost per move"),
   biggest: gettext("Biggest mistakes"),
   noMistakes: gettext("none"),
-  jump: (ply, loss) => fmt(gettext("move %(ply)s (−%(loss)s)"), { ply, loss }),
+  jump: (ply, loss) => fmt(gettext("move %(ply)s (−%(loss)s)"), { ply, loss: formatPoints(loss) }),
   grades: { good: gettext("good"), inaccuracy: gettext("inaccuracy"), mistake: gettext("mistake"), blunder: gettext("blunder") },
   symbols: { good: "", inaccuracy: "?!", mistake: "?", blunder: "??" },
 };
@@ -72,7 +72,7 @@ export function renderEvaluationGraph({ moves, players, names, step, total, onPi
     label: TEXT.graphLabel, marker: "data-eval-graph", onPick,
   });
   for (const value of [bound, 0, -bound]) {
-    plot.grid(value, value === 0 ? "eval-graph__zero" : "eval-graph__grid", "eval-graph__tick", value > 0 ? `+${value}` : String(value));
+    plot.grid(value, value === 0 ? "eval-graph__zero" : "eval-graph__grid", "eval-graph__tick", formatPoints(value, { decimals: 0, signed: true }));
   }
   series.forEach((points, player) => {
     if (!points.length) return;
@@ -244,7 +244,7 @@ export class ReplayAnalysis {
   renderVerdict(step) {
     const row = step > 0 ? this.row(step) : null;
     if (!row) return h("div", { class: "analysis-verdict", "data-verdict": "" });
-    const margin = (value) => `${value > 0 ? "+" : ""}${value.toFixed(1)}`;
+    const margin = (value) => formatPoints(value, { signed: true });
     const grade = row.forced ? TEXT.forced : TEXT.grades[row.grade];
     const items = [
       h("p", { class: `analysis-verdict__grade grade--${row.grade}`, "data-verdict-grade": row.grade, text: TEXT.verdict(row.ply, grade, row.loss) }),
@@ -268,7 +268,7 @@ export class ReplayAnalysis {
   renderSummary() {
     const rows = this.data.summary.map((entry) => h("tr", { "data-summary-player": String(entry.player) }, [
       h("th", { scope: "row", text: this.replay.names[entry.player] }),
-      h("td", { "data-average-loss": "", text: entry.average_loss.toFixed(2) }),
+      h("td", { "data-average-loss": "", text: formatPoints(entry.average_loss) }),
       h("td", {}, entry.biggest.length
         ? entry.biggest.map((worst, index) => [index ? ", " : "", h("a", {
           href: `#move=${worst.ply}`, class: `grade--${worst.grade}`, "data-testid": `mistake-${entry.player}-${index}`,

@@ -6,7 +6,7 @@ import { describeMove, describeScoring } from "../classic/describe.js";
 import { renderDuelGame } from "../duel/board.js";
 import { describeDuelMove, describeDuelScoring } from "../duel/describe.js";
 import { clear, h } from "../shared/dom.js";
-import { sha256Hex } from "../shared/fairness.js";
+import { fairBagExplanation, fairBagVerdict, sha256Hex } from "../shared/fairness.js";
 import { renderLog } from "../shared/log.js";
 import { seatName } from "../shared/names.js";
 import { marksOf } from "./scoring-marks.js";
@@ -189,8 +189,7 @@ export class ReplayView {
   commitmentText() {
     if (this.data.seed === null || this.data.seed === undefined) return "";
     const server = this.data.commitment_matches;
-    if (this.browserCheck === "match" || (this.browserCheck === "" && server)) return gettext("✓ seed matches the commitment");
-    return gettext("✗ seed does not match the commitment");
+    return fairBagVerdict(this.browserCheck === "match" || (this.browserCheck === "" && server));
   }
 
   roundOf(step) {
@@ -267,23 +266,22 @@ export class ReplayView {
 
   renderFairness() {
     const { commitment, seed, salt } = this.data;
-    const items = [
-      h("p", {}, [h("span", { class: "muted", text: gettext("Commitment published at the start: ") }), h("code", { "data-testid": "commitment", text: commitment })]),
-    ];
-    if (seed === null || seed === undefined) {
-      items.push(h("p", { class: "muted", text: gettext("The seed stays secret until the game is over; then anyone can check it against this commitment.") }));
-    } else {
-      items.push(
-        h("p", {}, [
-          h("span", { class: "muted", text: gettext("Seed ") }),
-          h("code", { "data-testid": "seed", text: String(seed) }),
-          h("span", { class: "muted", text: gettext(" · salt ") }),
-          h("code", { text: String(salt) }),
-        ]),
-        h("p", { class: "fairness-verdict", "data-testid": "fairness", text: `sha256("seed:salt") ${this.commitmentText()}` }),
-      );
+    const revealed = seed !== null && seed !== undefined;
+    const numbers = [h("p", {}, [h("span", { class: "muted", text: `${gettext("fingerprint")} ` }), h("code", { "data-testid": "commitment", text: commitment })])];
+    if (revealed) {
+      numbers.push(h("p", {}, [
+        h("span", { class: "muted", text: `${gettext("shuffle number")} ` }),
+        h("code", { "data-testid": "seed", text: String(seed) }),
+        h("span", { class: "muted", text: ` · ${gettext("secret padding")} ` }),
+        h("code", { text: String(salt) }),
+      ]));
     }
-    return h("section", { class: "replay-fairness", "aria-label": gettext("Provable fairness") }, [h("h2", { class: "panel-title", text: gettext("Fairness") }), ...items]);
+    const items = [
+      revealed ? h("p", { class: "fairness-verdict", "data-testid": "fairness", text: this.commitmentText() }) : null,
+      h("p", { class: "muted", text: fairBagExplanation(revealed) }),
+      h("details", {}, [h("summary", { text: gettext("The numbers") }), ...numbers]),
+    ];
+    return h("section", { class: "replay-fairness", "aria-label": gettext("Provable fairness") }, [h("h2", { class: "panel-title", text: gettext("Fair bag") }), ...items]);
   }
 
   render() {

@@ -1,8 +1,10 @@
 // Entry point of /tables/<id>/: the waiting room until the game starts, then the live board.
 
+import "../shared/nav-menu.js";
 import { ChatPanel } from "../social/chat-panel.js";
 import { InvitePanel } from "../social/invite-panel.js";
 import { GameView } from "./game-view.js";
+import { NextGamePanel } from "./next-game.js";
 import { RematchPanel } from "./rematch.js";
 import { WaitingRoom } from "./waiting-room.js";
 
@@ -18,8 +20,10 @@ const inviteRoot = document.getElementById("invite-panel");
 function showGame(gameId, seats) {
   document.body.classList.add("is-playing");
   const panel = new RematchPanel(document.getElementById("rematch-panel"), { gameId, username });
-  const view = new GameView(root, { gameId, username, confirmMoves, onMessage: (message, connection) => panel.onMessage(message, connection) });
+  const next = new NextGamePanel(document.getElementById("next-game-panel"), { table, username });
+  const view = new GameView(root, { gameId, username, confirmMoves, onMessage: (message, connection) => { panel.onMessage(message, connection); next.onMessage(message); } });
   view.start();
+  new MutationObserver(() => panel.place()).observe(root, { childList: true, subtree: true });
   inviteRoot.hidden = true;
   const seated = Boolean(username) && (seats || []).some((seat) => seat.username === username);
   chatRoot.hidden = false;

@@ -65,5 +65,8 @@ export const api = {
   moves: (id) => apiRequest("GET", `/games/${id}/moves`),
   hint: (id) => apiRequest("POST", `/games/${id}/hint`, {}),
   abort: (id) => apiRequest("POST", `/games/${id}/abort`, {}),
+  takeback: (id, version) => apiRequest("POST", `/games/${id}/takeback`, { version }),
+  acceptTakeback: (id, version) => apiRequest("POST", `/games/${id}/takeback/accept`, { version }),
+  declineTakeback: (id, version) => apiRequest("POST", `/games/${id}/takeback/decline`, { version }),
   ratingChanges: (id) => apiRequest("GET", `/games/${id}/rating-changes`),
 };

@@ -4,7 +4,7 @@
 
 import { clockText } from "./clock.js";
 import { h } from "./dom.js";
-import { gettext, fmt } from "./i18n.js";
+import { elideBeforeName, gettext, fmt, ngettext } from "./i18n.js";
 import { seatName } from "./names.js";
 
 export function seatBadges(view, index) {
@@ -42,7 +42,7 @@ export function boardHead(view, index, badges) {
           class: "pboard__expand button button--quiet",
           "data-expand": String(index),
           "aria-expanded": expanded ? "true" : "false",
-          "aria-label": fmt(expanded ? gettext("Shrink the board of %(name)s") : gettext("Enlarge the board of %(name)s"), { name: seatName(seat, index) }),
+          "aria-label": elideBeforeName(fmt(expanded ? gettext("Shrink the board of %(name)s") : gettext("Enlarge the board of %(name)s"), { name: seatName(seat, index) }), seatName(seat, index)),
           onclick: () => view.handlers.toggleBoard(index),
           text: expanded ? "−" : "+",
         }),
@@ -51,5 +51,9 @@ export function boardHead(view, index, badges) {
 
 export function boardLabel(view, index) {
   const values = { name: seatName(view.seats[index], index), score: view.state.boards[index].score };
-  return fmt(view.me === index ? gettext("Board of %(name)s (you), %(score)s points") : gettext("Board of %(name)s, %(score)s points"), values);
+  const score = values.score;
+  const label = view.me === index
+    ? ngettext("Board of %(name)s (you), %(score)s point", "Board of %(name)s (you), %(score)s points", score)
+    : ngettext("Board of %(name)s, %(score)s point", "Board of %(name)s, %(score)s points", score);
+  return elideBeforeName(fmt(label, values), values.name);
 }

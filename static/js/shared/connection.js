@@ -85,8 +85,12 @@ export class GameConnection {
       if (message.status === "playing") {
         this.quietTimer = window.setTimeout(() => this.send({ type: "sync", version: this.version }), QUIET_SYNC_MS);
       }
-      // States can cross on the wire (a broadcast and a sync answer): never go back in time.
-      if (typeof message.version === "number" && message.version < this.version) return;
+      // States can cross on the wire (a broadcast and a sync answer): never go back in time. A
+      // takeback takes the version back; its count (takeback.done) orders states before it.
+      const epoch = (message.takeback && message.takeback.done) || 0;
+      if (epoch < (this.epoch || 0)) return;
+      if (epoch === (this.epoch || 0) && typeof message.version === "number" && message.version < this.version) return;
+      this.epoch = epoch;
       this.version = message.version;
       // resync: the first state on a fresh socket. A move sent on the socket that dropped and
       // not in this state was never committed, and may be played again.

@@ -50,6 +50,8 @@ function patchNode(live, wanted) {
   }
   patchAttributes(live, wanted);
   patchHandlers(live, wanted);
+  // A slot another component fills (the rematch panel in the end screen) keeps what it was given.
+  if (wanted.hasAttribute("data-filled-elsewhere")) return;
   patchChildren(live, [...wanted.childNodes]);
 }
 
