@@ -6,6 +6,8 @@ from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 
+from .languages import language_for_scope
+
 
 @database_sync_to_async
 def _user_for_token(key: str):
@@ -34,5 +36,13 @@ class QueryTokenAuthMiddleware(BaseMiddleware):
         return await super().__call__(scope, receive, send)
 
 
+class SocketLanguageMiddleware(BaseMiddleware):
+    """Puts the socket's language (language_for_scope: the account's, the cookie's,
+    Accept-Language's) in scope["language"], where the realtime layer reads it."""
+
+    async def __call__(self, scope, receive, send):
+        return await super().__call__({**scope, "language": language_for_scope(scope)}, receive, send)
+
+
 def TokenOrSessionAuthMiddlewareStack(inner):  # noqa: N802 (named like Channels' stacks)
-    return AuthMiddlewareStack(QueryTokenAuthMiddleware(inner))
+    return AuthMiddlewareStack(QueryTokenAuthMiddleware(SocketLanguageMiddleware(inner)))

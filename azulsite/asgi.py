@@ -12,8 +12,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from accounts.ws_auth import TokenOrSessionAuthMiddlewareStack  # noqa: E402
 from azulsite.routing import websocket_urlpatterns  # noqa: E402
-from azulsite.socket_quota import SocketsPerUser  # noqa: E402
-from azulsite.websocket_origin import SameOriginWebsocketValidator  # noqa: E402
+from realtime.origin import SameOriginWebsocketValidator  # noqa: E402
+from realtime.quota import SocketsPerUser  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -16,7 +16,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from azulsite.channel_names import channel_prefix
+from realtime.channel_names import channel_prefix
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -262,7 +262,7 @@ STORAGES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Threads per process running the database work of WebSocket messages (games.consumers): each
+# Threads per process running the database work of WebSocket messages (realtime.db_threads): each
 # holds its own database connection.
 WEBSOCKET_DB_THREADS = int(os.environ.get("WEBSOCKET_DB_THREADS", "8"))
 
@@ -271,7 +271,7 @@ WEBSOCKET_DB_THREADS = int(os.environ.get("WEBSOCKET_DB_THREADS", "8"))
 # a new thread: 70+ per process under 8 clients, PostgreSQL's max_connections reached. Opening
 # one per request and message instead cost 2.7x the move capacity. Django hands a pooled
 # connection back at the end of each request (it requires CONN_MAX_AGE=0; the socket threads
-# hold theirs: games/socket_db.py); the server-side prepared statements of games.storage live on
+# hold theirs: realtime/db_threads.py); the server-side prepared statements of games.storage live on
 # with the connection.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", True):
     DATABASES["default"]["CONN_MAX_AGE"] = 0
@@ -300,7 +300,7 @@ if REDIS_URL and CHANNEL_LAYER_KIND == "pubsub":
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            # Pub/sub ignores the database number: the prefix carries it (azulsite/channel_names).
+            # Pub/sub ignores the database number: the prefix carries it (realtime/channel_names).
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL}],
                 "prefix": os.environ.get("CHANNEL_LAYER_PREFIX") or channel_prefix(REDIS_URL),

@@ -15,8 +15,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import django  # noqa: E402
 
 django.setup()
-from games import broadcast  # noqa: E402
 from notifications.receivers import on_game_changed  # noqa: E402
+from realtime import broadcast  # noqa: E402
 
 N = 2000
 for name, call in [

@@ -6,4 +6,7 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        from . import receivers  # noqa: F401  (an account's deletion and data download)
+        from . import (
+            consumers,  # noqa: F401  (the game and lobby endpoints: realtime.registry)
+            receivers,  # noqa: F401  (an account's deletion and data download)
+        )

@@ -5,6 +5,6 @@ from django.urls import path
 from . import consumers
 
 websocket_urlpatterns = [
-    path("ws/games/<int:game_id>/", consumers.GameConsumer.as_asgi()),
-    path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
+    path("ws/games/<int:game_id>/", consumers.GAME.as_asgi()),
+    path("ws/lobby/", consumers.LOBBY.as_asgi()),
 ]

@@ -18,7 +18,8 @@ from django.db.models import JSONField, Model
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
 
-from . import fast_json
+from realtime import fast_json
+
 from .models import Game, MoveRecord, Seat, Table
 
 

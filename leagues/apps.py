@@ -6,4 +6,7 @@ class LeaguesConfig(AppConfig):
     name = "leagues"
 
     def ready(self):
-        from . import receivers  # noqa: F401  (connects the game_finished receiver)
+        from . import (
+            consumers,  # noqa: F401  (the endpoint "league": realtime.registry)
+            receivers,  # noqa: F401  (connects the game_finished receiver)
+        )

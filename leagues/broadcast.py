@@ -4,9 +4,9 @@ page fetches the public API it already renders from, with its own permissions.""
 
 import logging
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
+
+from realtime import broadcast
 
 log = logging.getLogger(__name__)
 
@@ -20,12 +20,7 @@ def league_changed_after_commit(league_id):
 
 
 def send_league_changed(league_id):
-    layer = get_channel_layer()
-    if layer is None:
-        return
     try:
-        async_to_sync(layer.group_send)(
-            league_group(league_id), {"type": "league.changed", "league": league_id}
-        )
+        broadcast.group_send(league_group(league_id), {"type": "league.changed", "league": league_id})
     except Exception:  # a broker hiccup must not undo a committed result: pages re-read later
         log.exception("could not tell the pages of league %s about a change", league_id)

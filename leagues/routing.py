@@ -5,5 +5,5 @@ from django.urls import path
 from . import consumers
 
 websocket_urlpatterns = [
-    path("ws/leagues/<int:league_id>/", consumers.LeagueConsumer.as_asgi()),
+    path("ws/leagues/<int:league_id>/", consumers.LEAGUE.as_asgi()),
 ]

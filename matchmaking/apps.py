@@ -6,4 +6,7 @@ class MatchmakingConfig(AppConfig):
     verbose_name = "Rematches and quick play"
 
     def ready(self):
-        from . import receivers  # noqa: F401  (a deleted account's seek is dropped)
+        from . import (
+            receivers,  # noqa: F401  (a deleted account's seek is dropped)
+            sockets,  # noqa: F401  (rematches, seeks, pairings: realtime.registry)
+        )

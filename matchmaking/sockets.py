@@ -1,23 +1,19 @@
-"""The socket messages of rematches (on the game socket) and seeks (on the lobby socket).
+"""The socket messages of rematches (on the game endpoint) and seeks (on the lobby endpoint),
+registered on the realtime layer (realtime.registry).
 
-Mixed into games.consumers.GameConsumer and LobbyConsumer, which only name these handlers:
-each parses the message, calls one service on the socket database pool (the consumers'
+Each handler parses the message, calls one service on the socket database pool (the socket's
 call_service: a refusal is the sender's error) and answers; the live news reaches the other
-sockets through group events after commit.
+sockets through group events after commit: `game.rematch` on the game's group, `user.paired` on
+the user feed.
 """
 
-from games import broadcast
 from kernel.errors import is_signed_in
+from realtime.registry import endpoint, user_feed
 
 from .services import rematches, seeks
 
-REMATCH_HANDLERS = {
-    "rematch_offer": "on_rematch_offer",
-    "rematch_accept": "on_rematch_accept",
-    "rematch_decline": "on_rematch_decline",
-    "rematch_cancel": "on_rematch_cancel",
-}
-SEEK_HANDLERS = {"seek": "on_seek", "seek_cancel": "on_seek_cancel"}
+GAME = endpoint("game")
+LOBBY = endpoint("lobby")
 
 
 def _rematch_message(game_id):
@@ -32,28 +28,36 @@ def _after(service):
     return run
 
 
-class RematchMessages:
-    """Answers go to the sender; every socket of the game hears `rematch` (game_rematch)."""
+async def _rematch(socket, service, *args):
+    """Answers go to the sender; every socket of the game hears `rematch` (game.rematch)."""
+    answer = await socket.call_service(_after(service), socket.game_id, socket.user, *args)
+    if answer is not None:
+        await socket.send_json(answer)
 
-    async def _rematch(self, service, *args):
-        answer = await self.call_service(_after(service), self.game_id, self.user, *args)
-        if answer is not None:
-            await self.send_json(answer)
 
-    async def on_rematch_offer(self, content):
-        await self._rematch(rematches.offer_rematch)
+@GAME.message("rematch_offer")
+async def on_rematch_offer(socket, content):
+    await _rematch(socket, rematches.offer_rematch)
 
-    async def on_rematch_accept(self, content):
-        await self._rematch(rematches.answer_rematch, True)
 
-    async def on_rematch_decline(self, content):
-        await self._rematch(rematches.answer_rematch, False)
+@GAME.message("rematch_accept")
+async def on_rematch_accept(socket, content):
+    await _rematch(socket, rematches.answer_rematch, True)
 
-    async def on_rematch_cancel(self, content):
-        await self._rematch(rematches.cancel_rematch)
 
-    async def game_rematch(self, event):
-        await self.send_json({"type": "rematch", "rematch": event["rematch"]})
+@GAME.message("rematch_decline")
+async def on_rematch_decline(socket, content):
+    await _rematch(socket, rematches.answer_rematch, False)
+
+
+@GAME.message("rematch_cancel")
+async def on_rematch_cancel(socket, content):
+    await _rematch(socket, rematches.cancel_rematch)
+
+
+@GAME.event("game.rematch")
+async def game_rematch(socket, event):
+    await socket.send_json({"type": "rematch", "rematch": event["rematch"]})
 
 
 def _seek(user, content):
@@ -72,43 +76,32 @@ def _cancel(user, seek_id=None):
     return seeks.seek_payload(seeks.drop_seek(user))
 
 
-class SeekMessages:
-    """The lobby socket of a logged-in user joins the user's group (pairings arrive there); a
-    seek made on a socket is cancelled when that socket closes (nobody is there to play)."""
+# A seek made on a lobby socket is cancelled when that socket closes (nobody is there to play).
+@LOBBY.on_leave
+async def cancel_socket_seek(socket):
+    if getattr(socket, "seek_id", None) is not None and is_signed_in(socket.user):
+        await socket.call_service(_cancel, socket.user, socket.seek_id)
 
-    seek_id = None
 
-    async def join_user_group(self):
-        user = self.scope.get("user")
-        self.seek_user = user if is_signed_in(user) else None
-        if self.seek_user is not None:
-            await self.channel_layer.group_add(broadcast.user_group(user.pk), self.channel_name)
+@LOBBY.message("seek")
+async def on_seek(socket, content):
+    answer = await socket.call_service(_seek, socket.user, content)
+    if answer is None:
+        return
+    socket.seek_id, payload = answer
+    await socket.send_json({"type": "seek", "seek": payload})
 
-    async def leave_user_group(self):
-        if getattr(self, "seek_user", None) is None:
-            return
-        await self.channel_layer.group_discard(broadcast.user_group(self.seek_user.pk),
-                                               self.channel_name)
-        if self.seek_id is not None:
-            await self.call_service(_cancel, self.seek_user, self.seek_id)
 
-    async def on_seek(self, content):
-        answer = await self.call_service(_seek, self.scope.get("user"), content)
-        if answer is None:
-            return
-        self.seek_id, payload = answer
-        await self.send_json({"type": "seek", "seek": payload})
+@LOBBY.message("seek_cancel")
+async def on_seek_cancel(socket, content):
+    payload = await socket.call_service(_cancel, socket.user)
+    if payload is not None:
+        socket.seek_id = None
+        await socket.send_json({"type": "seek", "seek": payload})
 
-    async def on_seek_cancel(self, content):
-        payload = await self.call_service(_cancel, self.scope.get("user"))
-        if payload is not None:
-            self.seek_id = None
-            await self.send_json({"type": "seek", "seek": payload})
 
-    async def user_turns(self, event):
-        pass  # the your-turn feed (/ws/me/) shares the user's group; the lobby shows its own list
-
-    async def user_paired(self, event):
-        self.seek_id = None
-        await self.send_json({"type": "paired", "game": event["game"], "table": event["table"],
-                              "url": f"/tables/{event['table']}/"})
+@user_feed.event("user.paired", endpoints=("lobby", "me"))
+async def user_paired(socket, event):
+    socket.seek_id = None  # the lobby socket's seek, if it made this one, is a game now
+    await socket.send_json({"type": "paired", "game": event["game"], "table": event["table"],
+                            "url": f"/tables/{event['table']}/"})

@@ -6,4 +6,7 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self):
-        from . import receivers  # noqa: F401  (game_changed → your-turn badge, e-mails, pushes)
+        from . import (
+            consumers,  # noqa: F401  (the endpoint "me": realtime.registry)
+            receivers,  # noqa: F401  (game_changed → your-turn badge, e-mails, pushes)
+        )

@@ -3,17 +3,19 @@ user, read and unread. A module of its own, apart from the e-mail and push servi
 services of other apps (table and league invitations, rematches) may call `notify` importing
 nothing else of this app.
 
-Every change tells the user's /ws/me/ sockets after commit (group "inbox-<id>", event "user.inbox"), and
-/ws/me/ answers with the new unread count: the header's count follows live.
+Every change tells the user's /ws/me/ sockets after commit (event "user.inbox" on the user feed,
+handled on /ws/me/ alone: realtime.registry), and /ws/me/ answers with the new unread count: the
+header's count follows live.
 """
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast
 from kernel.errors import require_user
 from kernel.ids import parse_id
+from realtime import broadcast
+from realtime.groups import user_group
 
 from . import errors
 from .models import Notification
@@ -24,14 +26,8 @@ KEEP = 200
 READ_AT_ONCE = 100
 
 
-def inbox_group(user_id):
-    """The /ws/me/ sockets of one user, alone: other sockets in the user's group (the lobby's)
-    have no use for the inbox's events."""
-    return f"inbox-{user_id}"
-
-
 def _tell(user_id):
-    broadcast.group_send_after_commit(inbox_group(user_id), {"type": "user.inbox"})
+    broadcast.group_send_after_commit(user_group(user_id), {"type": "user.inbox"})
 
 
 def notify(user_id, kind, params=None, url="", *, key=""):

@@ -9,9 +9,11 @@ import logging
 from django.dispatch import receiver
 
 from accounts.signals import account_forgetting, own_data_requested
-from games import broadcast, game_kinds
+from games import game_kinds
 from games.signals import game_changed
 from kernel import dispatch
+from realtime import broadcast
+from realtime.groups import user_group
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +22,7 @@ log = logging.getLogger(__name__)
 def on_game_changed(sender, game_id, version, started, over, to_move, humans, clock_kind,
                     **kwargs):
     # Each player's badge re-reads their list.
-    broadcast.group_send_many((broadcast.user_group(user_id), {"type": "user.turns"})
+    broadcast.group_send_many((user_group(user_id), {"type": "user.turns"})
                               for user_id in humans)
     if clock_kind != "correspondence":
         return

@@ -4,4 +4,4 @@ from django.urls import path
 
 from . import consumers
 
-websocket_urlpatterns = [path("ws/me/", consumers.UserFeedConsumer.as_asgi())]
+websocket_urlpatterns = [path("ws/me/", consumers.ME.as_asgi())]

@@ -6,4 +6,7 @@ class SocialConfig(AppConfig):
     name = "social"
 
     def ready(self):
-        from . import receivers  # noqa: F401  (seat_left → the leaver's sockets leave the players' chat)
+        from . import (
+            receivers,  # noqa: F401  (seat_left → the leaver's sockets leave the players' chat)
+            sockets,  # noqa: F401  (chat, online, mutes, invitations: realtime.registry)
+        )

@@ -1,15 +1,10 @@
 """Channel-layer group names and the presence group of the social features (no Django models)."""
 
 # Every authenticated socket (game or lobby) keeps an entry in this presence group
-# (games.presence): who is online is the list of its connected usernames.
+# (realtime.presence): who is online is the list of its connected usernames.
 ONLINE_GROUP = "online"
 
 
 def chat_group(game_id, channel):
     """The sockets of a game that read `channel` ("players" or "spectators")."""
     return f"game-{game_id}-chat-{channel}"
-
-
-def user_group(user_id):
-    """Every socket of one user (game pages and lobby): their mutes and invitations."""
-    return f"social-user-{user_id}"

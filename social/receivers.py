@@ -9,8 +9,9 @@ download of one's data includes them."""
 from django.dispatch import receiver
 
 from accounts.signals import account_forgetting, own_data_requested
-from games import broadcast
+from games.broadcast import game_group
 from games.signals import seat_left
+from realtime import broadcast
 
 from . import selectors
 from .services import leaving
@@ -18,7 +19,7 @@ from .services import leaving
 
 @receiver(seat_left, dispatch_uid="social-seat-left")
 def on_seat_left(sender, game_id, user_id, **kwargs):
-    broadcast.group_send(broadcast.game_group(game_id), {"type": "social.seat_left", "user_id": user_id})
+    broadcast.group_send(game_group(game_id), {"type": "social.seat_left", "user_id": user_id})
 
 
 @receiver(account_forgetting, dispatch_uid="social-account-forgetting")

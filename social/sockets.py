@@ -1,88 +1,98 @@
-"""The social part of the WebSocket protocol, mixed into games.consumers' consumers.
+"""The social part of the WebSocket protocol, registered on the realtime layer's endpoints.
 
 Game sockets read one chat channel (social.services: the players' or the spectators') and send
-`chat` messages; every authenticated socket, game or lobby, is in its user's group (mutes,
-invitations) and has an entry in the `online` presence group. A user's mutes are read when the
-socket opens and replaced by the `social.mutes` event their mute and unmute send, so muted
-authors' messages are dropped here, never sent to the muter.
+`chat` messages; every authenticated game or lobby socket has an entry in the `online` presence
+group, and hears its user's mutes and invitations on the user feed (realtime.registry). A user's
+mutes are read when the socket opens and replaced by the `social.mutes` event their mute and
+unmute send, so muted authors' messages are dropped here, never sent to the muter.
 """
 
 from django.utils.translation import gettext as _
 
-from games import presence
-from games.socket_db import in_db_thread
 from kernel.errors import is_signed_in
+from realtime import presence
+from realtime.db_threads import in_db_thread
+from realtime.registry import endpoint, user_feed
 
 from . import groups, services
 
+GAME = endpoint("game")
+LOBBY = endpoint("lobby")
 
-class SocialSocketMixin:
-    social_handlers = {"chat": "on_chat"}
-    social_groups = ()
-    chat_game_id = None
-    muted = frozenset()
 
-    async def social_join(self, user, game_id=None, is_player=False):
-        """Join the user's group and the online presence; a game socket also its chat channel."""
-        names = []
-        if is_signed_in(user):
-            names.append(groups.user_group(user.pk))
-            self.online_entry = presence.entry(self.channel_name, user.username, True)
-            await presence.join(groups.ONLINE_GROUP, self.online_entry)
-            self.muted = frozenset(await in_db_thread(services.muted_ids)(user))
-        if game_id is not None:
-            self.chat_game_id = game_id
-            channel = services.PLAYERS if is_player else services.SPECTATORS
-            names.append(groups.chat_group(game_id, channel))
-        for name in names:
-            await self.channel_layer.group_add(name, self.channel_name)
-        self.social_groups = tuple(names)
+@GAME.on_join
+@LOBBY.on_join
+async def social_join(socket, game_id=None, plays_on=False, **context):
+    """The online presence and the user's mutes; a game socket also its chat channel."""
+    socket.chat_groups = ()
+    socket.muted = frozenset()
+    if is_signed_in(socket.user):
+        socket.online_entry = presence.entry(socket.channel_name, socket.user.username, True)
+        await presence.join(groups.ONLINE_GROUP, socket.online_entry)
+        socket.muted = frozenset(await in_db_thread(services.muted_ids)(socket.user))
+    if game_id is not None:
+        channel = services.PLAYERS if plays_on else services.SPECTATORS
+        name = groups.chat_group(game_id, channel)
+        await socket.channel_layer.group_add(name, socket.channel_name)
+        socket.chat_groups = (name,)
 
-    async def social_leave(self):
-        for name in self.social_groups:
-            await self.channel_layer.group_discard(name, self.channel_name)
-        self.social_groups = ()
-        entry = getattr(self, "online_entry", None)
-        if entry is not None:
-            await presence.leave(groups.ONLINE_GROUP, entry)
-            self.online_entry = None
 
-    async def on_chat(self, content):
-        if self.chat_game_id is None:
-            await self.send_error("unknown_type", _("chat is sent on a game's socket"))
-            return
-        if "game" in content and content["game"] != self.chat_game_id:
-            # A socket chats in its own game only: a message naming another is refused, not rerouted.
-            await self.send_error("invalid", _("this socket chats in game %(game_id)s only") % {"game_id": self.chat_game_id})
-            return
-        await self.call_service(
-            services.post_message, self.chat_game_id, self.user, content.get("text"), content.get("channel")
-        )
+@GAME.on_leave
+@LOBBY.on_leave
+async def social_leave(socket):
+    for name in socket.chat_groups:
+        await socket.channel_layer.group_discard(name, socket.channel_name)
+    socket.chat_groups = ()
+    entry = getattr(socket, "online_entry", None)
+    if entry is not None:
+        await presence.leave(groups.ONLINE_GROUP, entry)
+        socket.online_entry = None
 
-    # Group events.
-    async def social_chat(self, event):
-        # A message of the players' channel sent before this socket's player left may still be
-        # queued here: what the socket no longer reads is dropped (social_seat_left).
-        channel = groups.chat_group(self.chat_game_id, event["message"]["channel"])
-        if event["author_id"] not in self.muted and channel in self.social_groups:
-            await self.send_json({"type": "chat", "message": event["message"]})
 
-    async def social_mutes(self, event):
-        self.muted = frozenset(event["muted"])
+@GAME.message("chat")
+async def on_chat(socket, content):
+    if "game" in content and content["game"] != socket.game_id:
+        # A socket chats in its own game only: a message naming another is refused, not rerouted.
+        await socket.send_error("invalid", _("this socket chats in game %(game_id)s only") % {"game_id": socket.game_id})
+        return
+    await socket.call_service(
+        services.post_message, socket.game_id, socket.user, content.get("text"), content.get("channel")
+    )
 
-    async def social_seat_left(self, event):
-        # This socket's player left the game: from now on they read the spectators' channel.
-        old = groups.chat_group(self.chat_game_id, services.PLAYERS)
-        if event["user_id"] != getattr(self.user, "pk", None) or old not in self.social_groups:
-            return
-        new = groups.chat_group(self.chat_game_id, services.SPECTATORS)
-        await self.channel_layer.group_discard(old, self.channel_name)
-        await self.channel_layer.group_add(new, self.channel_name)
-        self.social_groups = tuple(new if name == old else name for name in self.social_groups)
 
-    async def social_invitation(self, event):
-        await self.send_json({"type": "invitation", "invitation": event["invitation"]})
+# Group events.
+@GAME.event("social.chat")
+async def social_chat(socket, event):
+    # A message of the players' channel sent before this socket's player left may still be
+    # queued here: what the socket no longer reads is dropped (social_seat_left).
+    channel = groups.chat_group(socket.game_id, event["message"]["channel"])
+    if event["author_id"] not in socket.muted and channel in socket.chat_groups:
+        await socket.send_json({"type": "chat", "message": event["message"]})
 
-    async def social_account_closed(self, event):
-        # The account was deleted (accounts.deletion): this socket was signed in as it.
-        await self.close(code=4401)
+
+@GAME.event("social.seat_left")
+async def social_seat_left(socket, event):
+    # This socket's player left the game: from now on they read the spectators' channel.
+    old = groups.chat_group(socket.game_id, services.PLAYERS)
+    if event["user_id"] != socket.user_id or old not in getattr(socket, "chat_groups", ()):
+        return
+    new = groups.chat_group(socket.game_id, services.SPECTATORS)
+    await socket.channel_layer.group_discard(old, socket.channel_name)
+    await socket.channel_layer.group_add(new, socket.channel_name)
+    socket.chat_groups = tuple(new if name == old else name for name in socket.chat_groups)
+
+
+@user_feed.event("social.mutes", endpoints=("game",))
+async def social_mutes(socket, event):
+    socket.muted = frozenset(event["muted"])
+
+
+@user_feed.event("social.invitation", endpoints=("game", "lobby"))
+async def social_invitation(socket, event):
+    await socket.send_json({"type": "invitation", "invitation": event["invitation"]})
+
+
+@user_feed.event("social.account.closed")
+async def social_account_closed(socket, event):
+    # The account was deleted (accounts.deletion): every socket signed in as it closes.
+    await socket.close(code=4401)

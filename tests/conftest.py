@@ -33,7 +33,7 @@ Fixtures:
                            bots tests.
 
 The cache is cleared before every test so throttling counters do not leak between tests, and
-so are the embedded mode's presence entries (games.presence) before and after it.
+so are the embedded mode's presence entries (realtime.presence) before and after it.
 Cross-process WebSocket broadcasts (test process or worker → daphne) need REDIS_URL: the
 in-memory channel layer only reaches consumers in its own process.
 """
@@ -128,14 +128,14 @@ def django_db_setup(django_db_setup):
     (DB_CONN_MAX_AGE), so close them before the test database is dropped, which PostgreSQL
     refuses while anyone is connected."""
     yield
-    from games.socket_db import close_db_thread_connections
+    from realtime.db_threads import close_db_thread_connections
 
     close_db_thread_connections()
 
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    from games import presence
+    from realtime import presence
 
     clear_site_cache()
     presence.reset_local()  # the embedded mode's presence entries, kept in the process

@@ -24,11 +24,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from azul.bots import analysis as judge
-from games import broadcast, replays, selectors
+from games import replays, selectors
+from games.broadcast import game_group
 from games.models import Game
 from games.terms import term
 from kernel import dispatch as dispatch_work
 from kernel.errors import require_user
+from realtime import broadcast
 
 from .errors import AnalysisQuota, GameNotFinished
 from .models import GameAnalysis, MoveAnalysis
@@ -167,7 +169,7 @@ def _progress_after_commit(analysis):
     message = {"type": "analysis", "game": analysis.game_id, "status": analysis.status,
                "progress": analysis.progress, "total": analysis.total}
     text = json.dumps(message, separators=(",", ":"))
-    group = broadcast.game_group(analysis.game_id)
+    group = game_group(analysis.game_id)
     transaction.on_commit(
         lambda: broadcast.group_send(group, {"type": "game.analysis", "text": text}))
 

@@ -18,8 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import broadcast
 from games import services as game_services
+from games.broadcast import game_group
 from games.errors import GameError, TooManyBotGames
 from games.models import Game
 from games.payloads import clock_options
@@ -28,6 +28,7 @@ from kernel.ids import parse_id
 from matchmaking import errors, quotas
 from matchmaking.models import RematchOffer
 from notifications import inbox
+from realtime import broadcast
 
 
 def _finished_game(game_id):
@@ -279,7 +280,7 @@ def offer_payload(game, offer):
 def _announce(offer):
     game = offer.game
     transaction.on_commit(lambda: broadcast.group_send(
-        broadcast.game_group(game.pk),
+        game_group(game.pk),
         {"type": "game.rematch", "rematch": offer_payload(_finished_game(game.pk), _fresh(offer))},
     ))
 

@@ -14,7 +14,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast
 from games import services as game_services
 from games.bot_accounts import bot_levels
 from games.errors import GameError
@@ -24,6 +23,8 @@ from matchmaking.models import Seek
 from ratings.ladders import ladder_for
 from ratings.maths.glicko2 import MAX_DEVIATION, START_DEVIATION, START_RATING
 from ratings.models import Rating
+from realtime import broadcast
+from realtime.groups import user_group
 
 _OPTION_FIELDS = choices.TABLE_FIELDS
 
@@ -184,7 +185,7 @@ def _start_paired_game(group):
 
 def _announce_paired(user_id, game):
     message = {"type": "user.paired", "game": game.pk, "table": game.table_id}
-    transaction.on_commit(lambda: broadcast.group_send(broadcast.user_group(user_id), message))
+    transaction.on_commit(lambda: broadcast.group_send(user_group(user_id), message))
 
 
 def seek_payload(seek):

@@ -20,10 +20,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.throttles import WindowRateThrottle
-from games import broadcast, storage
+from games import storage
 from kernel.errors import is_signed_in, require_user
 from kernel.ids import parse_id
 from kernel.text import without_invisible_marks
+from realtime import broadcast
+from realtime.groups import user_group
 from social import errors, groups, payloads
 from social.models import MAX_MESSAGE_LENGTH, ChatMessage, Mute, Report
 
@@ -181,7 +183,7 @@ def messages_for(game_id, viewer):
 
 def _send_mutes_after_commit(user):
     broadcast.group_send_after_commit(
-        groups.user_group(user.pk), {"type": "social.mutes", "muted": sorted(muted_ids(user))}
+        user_group(user.pk), {"type": "social.mutes", "muted": sorted(muted_ids(user))}
     )
 
 

@@ -1,7 +1,7 @@
 """Follows and table invitations: every write of them happens here.
 
 Who is online is read from the presence entries every authenticated socket keeps in the
-`online` group (games.presence, social.sockets): informative only, like the games' presence.
+`online` group (realtime.presence, social.sockets): informative only, like the games' presence.
 Accepting an invitation seats the invitee through games.services.join_table (its quota, its
 locks: the user's row, then the table's), then closes the invitation with a conditional update
 under those locks, so an invitation answered twice at once seats nobody twice.
@@ -14,13 +14,14 @@ from django.utils.translation import gettext as _
 
 from accounts.models import FollowPolicy
 from accounts.throttles import WindowRateThrottle
-from games import broadcast, presence
 from games import errors as game_errors
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Table
 from kernel.errors import is_signed_in, require_user
 from notifications import inbox
+from realtime import broadcast, presence
+from realtime.groups import user_group
 from social import errors, groups, payloads
 from social.models import Follow, Invitation
 
@@ -138,7 +139,7 @@ def send_invitation(user, table, target):
             inbox.notify(target.pk, "table_invitation", {"by": user.shown_name, "table": table.pk},
                          f"/tables/{table.pk}/")
             broadcast.group_send_after_commit(
-                groups.user_group(target.pk),
+                user_group(target.pk),
                 {"type": "social.invitation", "invitation": payloads.invitation_payload(invitation)},
             )
     except IntegrityError:  # the same invitation sent twice at once: the other one stands

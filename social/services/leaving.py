@@ -1,8 +1,8 @@
 """What a deleted account leaves behind in the social app (accounts.deletion, inside its
 transaction, through accounts.signals.account_forgetting)."""
 
-from games import broadcast
-from social import groups
+from realtime import broadcast
+from realtime.groups import user_group
 from social.models import ChatMessage, Follow, Invitation, Mute, Report
 
 
@@ -20,4 +20,4 @@ def forget_user(user):
     ChatMessage.objects.filter(author=user).exclude(
         pk__in=reported.values("message_id")
     ).update(text="")
-    broadcast.group_send_after_commit(groups.user_group(user.pk), {"type": "social.account.closed"})
+    broadcast.group_send_after_commit(user_group(user.pk), {"type": "social.account.closed"})

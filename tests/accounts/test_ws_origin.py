@@ -100,7 +100,7 @@ def scope(origin=None, host="azul.example.org", scheme="wss", **headers):
     ],
 )
 def test_the_origin_rule(settings, origin, host, scheme, allowed):
-    from azulsite.websocket_origin import origin_allowed
+    from realtime.origin import origin_allowed
 
     settings.ALLOWED_HOSTS = ["azul.example.org"]
     settings.CSRF_TRUSTED_ORIGINS = ["https://play.partner.example", "https://*.mirror.example"]
@@ -109,7 +109,7 @@ def test_the_origin_rule(settings, origin, host, scheme, allowed):
 
 
 def test_behind_a_tls_proxy_the_forwarded_scheme_counts_when_trusted(settings):
-    from azulsite.websocket_origin import origin_allowed
+    from realtime.origin import origin_allowed
 
     settings.ALLOWED_HOSTS = ["azul.example.org"]
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

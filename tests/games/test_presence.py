@@ -9,7 +9,7 @@ import time
 import pytest
 from asgiref.sync import async_to_sync
 
-from games import presence
+from realtime import presence
 from tests.support.games import start_game
 from tests.support.sockets import WAIT, game_socket, joined, opened, tokens_for
 from tests.support.waiting import wait_until

@@ -13,8 +13,9 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.db import connection
 
-from games import errors, presence, services
+from games import errors, services
 from games.models import Table
+from realtime import presence
 from tests.support.games import client_for, controller_to_move, error_code, start_game
 from tests.support.sockets import WAIT, game_socket, joined, next_of, opened, tokens_for
 from tests.support.waiting import wait_until

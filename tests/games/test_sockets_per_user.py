@@ -1,4 +1,4 @@
-"""The cap on sockets one user holds open (SOCKETS_PER_USER, azulsite.socket_quota): on every
+"""The cap on sockets one user holds open (SOCKETS_PER_USER, realtime.quota): on every
 socket path, the socket past it is told why and closed with 4429; others are not touched."""
 
 import json
@@ -7,8 +7,8 @@ import pytest
 from asgiref.sync import async_to_sync
 from websockets.exceptions import ConnectionClosed
 
-from azulsite.socket_quota import CLOSE_TOO_MANY_SOCKETS
-from games import presence
+from realtime import presence
+from realtime.quota import CLOSE_TOO_MANY_SOCKETS
 from tests.support.games import start_game
 from tests.support.live_sockets import live_socket
 from tests.support.sockets import connect, game_socket, joined, next_of, opened, tokens_for

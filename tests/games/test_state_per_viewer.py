@@ -14,9 +14,10 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import broadcast, fast_json, game_rules, payloads, selectors
+from games import broadcast, game_rules, payloads, selectors
 from games.events import GameChange
 from games.models import Game
+from realtime import fast_json
 from tests.support.games import start_game
 from tests.support.sockets import connect, opened, settle, tokens_for
 

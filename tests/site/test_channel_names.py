@@ -11,7 +11,7 @@ import sys
 import pytest
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
-from azulsite.channel_names import channel_prefix
+from realtime.channel_names import channel_prefix
 from tests.support.parallel_workers import worker_redis_url
 from tests.support.pubsub import wait_until_subscribed
 

@@ -1,5 +1,6 @@
 """import-linter's contracts: `azul` is a pure library (whole, caught breaking, run without Django);
-the apps form a DAG, nothing below an edge imports one, the kernel imports no app (each caught)."""
+the apps form a DAG, nothing below an edge imports one, the kernel and the realtime layer import no
+app (each caught)."""
 
 import configparser
 import shutil
@@ -88,7 +89,8 @@ def test_the_engine_and_the_bots_run_in_a_python_without_django(tmp_path):
 
 # --- the site's contracts: each, as written in .importlinter, catches a planted violation ------
 
-SITE_CONTRACTS = ("apps-form-a-dag", "nothing-below-an-edge-imports-one", "the-kernel-imports-no-app")
+SITE_CONTRACTS = ("apps-form-a-dag", "nothing-below-an-edge-imports-one", "the-kernel-imports-no-app",
+                  "realtime-imports-no-app")
 
 
 def lint_site_copy(tmp_path, contract, planted):
@@ -151,4 +153,22 @@ def test_the_kernel_importing_an_app_breaks_its_contract(tmp_path):
         "kernel/planted.py": "import accounts.models\nimport azulsite.settings",
     })
     for caught in ("kernel.planted -> accounts.models", "kernel.planted -> azulsite.settings"):
+        assert caught in out, out
+
+
+def test_the_realtime_contract_forbids_every_app():
+    section = contracts()["importlinter:contract:realtime-imports-no-app"]
+    assert section["source_modules"].split() == ["realtime"]
+    missing = (site_apps() | {"azulsite"}) - set(section["forbidden_modules"].split())
+    assert not missing, f"add to the realtime contract's forbidden_modules: {sorted(missing)}"
+
+
+def test_the_realtime_layer_importing_an_app_breaks_its_contract(tmp_path):
+    """Apps register with realtime; realtime reaching for an app's socket code, or for the
+    composition root that mounts the apps, is caught."""
+    out = lint_site_copy(tmp_path, "realtime-imports-no-app", {
+        "realtime/planted.py": "import games.consumers\nimport social.sockets\nimport azulsite.routing",
+    })
+    for caught in ("realtime.planted -> games.consumers", "realtime.planted -> social.sockets",
+                   "realtime.planted -> azulsite.routing"):
         assert caught in out, out

@@ -9,7 +9,7 @@ publish, in order): one lock, one round trip.
 
 It reads names of channels_redis' pub/sub layer that are not its public API (`_get_layer`,
 `_get_group_channel_name`, `_get_shard`, the shard's `_lock`, `_ensure_redis` and `_redis`); the
-test (tests/games/test_group_sends.py) fails if a release renames them. Any other layer (the
+test (tests/realtime/test_group_sends.py) fails if a release renames them. Any other layer (the
 in-memory one of the embedded default, channels_redis' list-based core layer) gets one
 `group_send` at a time, as before.
 """

@@ -1,9 +1,5 @@
-"""The thread pool that runs the database work of every WebSocket consumer (games, lobby,
-leagues, notifications, and the social and matchmaking messages mixed into them).
-
-A module of its own so that the socket mixins of other apps take the pool without importing the
-consumers that mix them in.
-"""
+"""The thread pool that runs the database work of every WebSocket (every endpoint's handlers,
+whichever app registered them: realtime.registry)."""
 
 import threading
 import time

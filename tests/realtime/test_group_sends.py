@@ -1,5 +1,5 @@
 """A move's broadcasts leave together: collected on the socket's database thread, handed to the
-event loop once, and published on Redis pub/sub as one pipeline (games.group_sends)."""
+event loop once, and published on Redis pub/sub as one pipeline (realtime.group_sends)."""
 
 import asyncio
 import os
@@ -9,7 +9,7 @@ import pytest
 from channels.layers import InMemoryChannelLayer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
-from games import broadcast, group_sends
+from realtime import broadcast, group_sends
 from tests.support.pubsub import wait_until_subscribed
 
 

@@ -1,4 +1,5 @@
-"""Who is connected to a game's WebSocket group, seen alike by every daphne process.
+"""Who is connected to a WebSocket group (a game's, the online list, a user's sockets), seen alike
+by every daphne process.
 
 Each open socket is one entry of its own, with an expiry:
 - with Redis as the cache (production), a member of one sorted set per group, scored by its expiry
@@ -233,16 +234,17 @@ async def snapshot(group):
 _pending_broadcasts = {}  # (loop, group) -> task
 
 
-def changed(group, channel_layer):
-    """A socket joined or left `group`: broadcast its presence soon, with whatever else changes
-    meanwhile (call from the event loop; returns at once)."""
+def changed(group, channel_layer, event_type):
+    """A socket joined or left `group`: broadcast its presence soon (an event `event_type` with
+    its summary), with whatever else changes meanwhile (call from the event loop; returns at once)."""
     loop = asyncio.get_running_loop()
     key = (loop, group)
     if key not in _pending_broadcasts:
-        _pending_broadcasts[key] = loop.create_task(_broadcast_soon(key, group, channel_layer))
+        _pending_broadcasts[key] = loop.create_task(
+            _broadcast_soon(key, group, channel_layer, event_type))
 
 
-async def _broadcast_soon(key, group, channel_layer):
+async def _broadcast_soon(key, group, channel_layer, event_type):
     try:
         await asyncio.sleep(settings.PRESENCE_BROADCAST_DELAY_SECONDS)
     finally:
@@ -250,6 +252,6 @@ async def _broadcast_soon(key, group, channel_layer):
         _pending_broadcasts.pop(key, None)
     try:
         state = await snapshot(group)
-        await channel_layer.group_send(group, {"type": "game.presence", **state})
+        await channel_layer.group_send(group, {"type": event_type, **state})
     except Exception:  # Redis away for a moment: the next change broadcasts again
         log.exception("presence broadcast of %s failed", group)
