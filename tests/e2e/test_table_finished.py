@@ -293,3 +293,61 @@ def test_13_the_phone_game_header_is_one_line_with_a_menu(live_daphne, contexts)
     expect(page.locator(GAME)).to_be_visible()
     assert boxes_of(page, "#site-nav")[0]["height"] <= 56
     assert board["y"] < 120, board
+
+
+def largest_group(page):
+    """The (source, colour, count) of the largest group the player may pick."""
+    groups = page.locator("[data-pick]").evaluate_all(
+        "els => els.map(e => [e.dataset.source, e.dataset.colour, parseInt(e.getAttribute('aria-label'))])")
+    return max(groups, key=lambda group: group[2])
+
+
+def to_french(page):
+    if not page.get_by_test_id("language-fr").is_visible():
+        page.get_by_test_id("nav-menu").click()
+    page.get_by_test_id("language-fr").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
+@pytest.mark.parametrize("viewport,language", [(PHONE, "en"), (PHONE, "fr"), ({"width": 1366, "height": 768}, "en")],
+                         ids=["phone", "phone-fr", "laptop"])
+def test_7_confirm_shows_the_move_on_the_board_and_moves_nothing(live_daphne, contexts, viewport, language):
+    """The line of a move waiting for Confirm is marked, its tiles ghosted where the engine's preview
+    puts them (the line, then the floor's overflow, the marker first); on a phone the bar floats and
+    the market stays where it was."""
+    from .test_board_play import engine_previews
+
+    page = contexts(viewport)
+    sign_up(page, live_daphne.url, f"ghost{viewport['width']}{language}")
+    if language == "fr":
+        to_french(page)
+    game = open_bot_game(page, live_daphne.url)
+    assert wait_for_my_turn(page)
+    source, colour, count = largest_group(page)
+    page.locator(f"[data-pick][data-source='{source}'][data-colour='{colour}']").click()
+    line = page.locator(".pboard--me [data-target=line][data-line='0']")
+    target = "0" if line.count() else "floor"
+    (market_before,) = boxes_of(page, ".market")
+    (line if target == "0" else page.locator(".pboard--me [data-target=floor]")).click()
+    expect(page.locator("[data-proposal]")).to_be_visible()
+    preview = engine_previews(game)[(source, colour, target)]
+    if target == "0":
+        expect(page.locator(".pboard--me .pline[data-proposed]")).to_have_attribute("data-line", "0")
+        expect(page.locator(".pboard--me .pline[data-proposed] .is-ghost")).to_have_count(preview["to_line"])
+    expect(page.locator(".pboard--me .floor .is-ghost")).to_have_count(preview["to_floor"])
+    expect(page.locator(".pboard--me .floor .tile--marker.is-ghost")).to_have_count(
+        1 if preview["first_player"] and preview["to_floor"] else 0)
+    assert page.locator(f".pboard--me .is-ghost.tile--{colour}").count() == preview["to_line"] + preview["to_floor"] - (
+        1 if preview["first_player"] and preview["to_floor"] else 0)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"confirm-{viewport['width']}-{language}.png"))
+    if viewport is PHONE:
+        (market_after,) = boxes_of(page, ".market")
+        assert abs(market_after["y"] - market_before["y"]) <= 1, (market_before, market_after)
+        (bar,) = boxes_of(page, "[data-proposal]")
+        assert bar["y"] >= 0 and bar["y"] + bar["height"] <= PHONE["height"], bar
+        for needed in (".market", ".pboard--me .is-proposed"):
+            for box in boxes_of(page, needed):
+                assert box["y"] + box["height"] <= bar["y"] or box["y"] >= bar["y"] + bar["height"], (needed, box, bar)
+    page.keyboard.press("Escape")
+    expect(page.locator(".pboard--me .is-ghost")).to_have_count(0)
