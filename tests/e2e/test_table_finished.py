@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.support.games import play_to_end, start_game
 
-from .play_by_clicking import GAME, play_one_move, sign_up, version_of
+from .play_by_clicking import GAME, PASSWORD, play_one_move, sign_up, version_of
 from .test_board_play import open_bot_game, wait_for_my_turn
 from .test_lobby import off_the_browser_thread
 
@@ -351,3 +351,75 @@ def test_7_confirm_shows_the_move_on_the_board_and_moves_nothing(live_daphne, co
                 assert box["y"] + box["height"] <= bar["y"] or box["y"] >= bar["y"] + bar["height"], (needed, box, bar)
     page.keyboard.press("Escape")
     expect(page.locator(".pboard--me .is-ghost")).to_have_count(0)
+
+
+HEADS = """() => [...document.querySelectorAll('[data-game] .pboard')].map(card => {
+  const c = card.getBoundingClientRect();
+  const outside = [...card.querySelectorAll('.pboard__head, .pboard__head *')]
+    .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+    .map(e => [e.className, e.getBoundingClientRect()])
+    .filter(([, r]) => r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5)
+    .map(([name, r]) => `${name} ${Math.round(r.left)}..${Math.round(r.right)} of ${Math.round(c.left)}..${Math.round(c.right)}`);
+  const score = card.querySelector('.pboard__score'), name = card.querySelector('.pboard__name');
+  const s = score.getBoundingClientRect(), n = name.getBoundingClientRect();
+  return {player: card.dataset.player, outside, score: score.textContent,
+          scoreWhole: score.scrollWidth <= score.clientWidth && s.width > 0 && s.left >= c.left && s.right <= c.right,
+          name: name.textContent, nameWhole: name.scrollWidth <= name.clientWidth + 1 && name.scrollHeight <= name.clientHeight + 1,
+          nameWidth: n.width};
+})"""
+LONG_NAME = "Maximilienne Delacroix-Beaumont"
+
+
+@pytest.mark.parametrize("ruleset,players", [("classic", 2), ("classic", 3), ("classic", 4), ("duel", 2)])
+def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(live_daphne, contexts, ruleset, players):
+    """Long display names, bot badges and 3-digit scores, at 390 px and 1366 px: the score whole, every
+    part of the head inside its card, a short name whole and a long one never cut to a few letters."""
+    users = get_user_model().objects
+    me = f"header{ruleset}{players}"
+    pages = {}
+    for viewport in (PHONE, {"width": 1366, "height": 768}):
+        pages[viewport["width"]] = page = contexts(viewport)
+    sign_up(pages[390], live_daphne.url, me, LONG_NAME)
+    user = users.get(username=me)
+    humans = [users.create_user(username=f"{me}x", password=None, display_name="Amélie Poulain-Fontaine")][: max(0, players - 3)]
+
+    def seated_game():
+        from games import services
+        levels = ["strong", "random"][: players - 1 - len(humans)]
+        table = services.create_table(user, players=players, ruleset=ruleset, bots=[{"seat": 1 + k, "level": level} for k, level in enumerate(levels)])
+        for human in humans:
+            services.join_table(table.pk, human)
+        game = services.start_table(table.pk, user, player_order=list(range(players)))
+        state = dict(game.state)
+        state["boards"] = [{**board, "score": 100 + 17 * k} for k, board in enumerate(state["boards"])]
+        Game.objects.filter(pk=game.pk).update(state=state)
+        return game
+
+    game = off_the_browser_thread(seated_game)
+    for width, page in pages.items():
+        if width == 1366:
+            page.goto(f"{live_daphne.url}/accounts/login/")
+            page.fill("#id_username", me)
+            page.fill("#id_password", PASSWORD)
+            page.click("form button[type=submit]")
+            expect(page.get_by_test_id("nav-profile")).to_be_visible()
+        for language in ("en", "fr"):
+            if language == "fr":
+                to_french(page)
+            page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+            expect(page.locator(GAME)).to_be_visible()
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"heads-{ruleset}{players}-{width}-{language}.png"), full_page=True)
+            heads = page.evaluate(HEADS)
+            assert len(heads) == players
+            for head in heads:
+                assert not head["outside"], (width, language, head)
+                assert head["scoreWhole"] and head["score"] == str(100 + 17 * int(head["player"])), (width, language, head)
+                if head["name"] != LONG_NAME:
+                    assert head["nameWhole"], (width, language, head)
+                assert head["nameWidth"] >= 90, (width, language, head)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+        to_english = page.get_by_test_id("language-en")
+        if not to_english.is_visible():
+            page.get_by_test_id("nav-menu").click()
+        to_english.click()
