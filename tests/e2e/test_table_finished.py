@@ -9,10 +9,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games.models import Game
+from games.models import Game, MoveRecord
 from tests.support.games import play_to_end, start_game
 
-from .play_by_clicking import GAME, PASSWORD, play_one_move, sign_up, version_of
+from .play_by_clicking import GAME, PASSWORD, confirm_if_asked, play_one_move, sign_up, version_of
 from .test_board_play import open_bot_game, wait_for_my_turn
 from .test_lobby import off_the_browser_thread
 
@@ -423,3 +423,111 @@ def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(li
         if not to_english.is_visible():
             page.get_by_test_id("nav-menu").click()
         to_english.click()
+
+
+def duel_position_paying_chips():
+    """A Duel position reached by legal moves (random, chips taken when offered) where a player
+    must decide how to pay a line with chips, with 4 to 10 ways to pay."""
+    from azul.engine import new_game
+
+    for seed in range(500):
+        rng = random.Random(seed)
+        state = new_game(2, seed=seed, ruleset="duel")
+        while not state.is_over:
+            moves = state.legal_moves()
+            if 4 <= sum(move.type == "pay_chips" for move in moves) <= 10:
+                return state
+            chips = [move for move in moves if move.type == "chip"]
+            state = state.apply(rng.choice(chips) if chips and rng.random() < 0.8 else rng.choice(moves))
+    raise AssertionError("no position pays with chips")
+
+
+def duel_game_paying_chips(me, other):
+    """A Duel game of `me` and `other` where it is me to decide on a payment with chips."""
+    state = duel_position_paying_chips()
+    game = services_create_duel(me, other, (0, 1) if state.pending["player"] == 0 else (1, 0))
+    Game.objects.filter(pk=game.pk).update(state=state.to_dict())
+    return Game.objects.get(pk=game.pk)
+
+
+def services_create_duel(me, other, order=(0, 1)):
+    """A Duel game of two accounts: `me` in seat 0, playing `order`'s way (player 1 opens)."""
+    from games import services
+
+    table = services.create_table(me, players=2, ruleset="duel")
+    services.join_table(table.pk, other)
+    return services.start_table(table.pk, me, player_order=list(order))
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1366, "height": 768}], ids=["phone", "laptop"])
+def test_10_duel_chip_payments_are_pictures_with_what_is_kept(live_daphne, contexts, viewport):
+    """Each D18 payment is a button of chip pictures with the chips kept after it (the engine's
+    preview, not the page's arithmetic); no "Pay red + red" text wall."""
+    from games import game_rules
+
+    page = contexts(viewport)
+    name = f"payer{viewport['width']}"
+    sign_up(page, live_daphne.url, name)
+    users = get_user_model().objects
+    me, other = users.get(username=name), users.create_user(username=f"{name}b", password=None)
+    game = off_the_browser_thread(duel_game_paying_chips, me, other)
+    state = game_rules.load_state(game.state)
+    moves = [m for m in game_rules.legal_moves(state) if m["type"] == "pay_chips"]
+    previews = dict(zip((str(m) for m in game_rules.legal_moves(state)), game_rules.move_previews(state), strict=True))
+    for language in ("en", "fr"):
+        if language == "fr":
+            to_french(page)
+        page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+        options = page.locator(".ddecision .dpay [data-choice=pay_chips]")
+        expect(options).to_have_count(len(moves))
+        assert not [text for text in page.locator(".ddecision button").all_inner_texts() if re.match(r"^(Pay|Payer) ", text)]
+        shown = options.evaluate_all("""els => els.map(e => ({
+            paid: [...e.querySelectorAll('.dpay__paid .chip')].map(c => c.getAttribute('aria-label')),
+            kept: e.querySelector('.dpay__kept').dataset.kept, label: e.getAttribute('aria-label')}))""")
+        for move, option in zip(moves, shown, strict=True):
+            assert len(option["paid"]) == len(move["chips"]), option
+            assert option["kept"] == " ".join(previews[str(move)]["chips_left"]), (move, option)
+        for box in boxes_of(page, ".ddecision .dpay [data-choice=pay_chips]"):
+            assert box["height"] >= 40 and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        page.locator(".ddecision").scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"duel-payment-{viewport['width']}-{language}.png"))
+    version = version_of(page)
+    paying = len(moves) - 1
+    options.nth(paying).click()
+    confirm_if_asked(page)
+    expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
+    game.refresh_from_db()
+    assert sorted(game.state["boards"][state.pending["player"]]["chips"]) == sorted(previews[str(moves[paying])]["chips_left"])
+
+
+def test_10_a_duel_plate_turns_by_a_control_on_the_plate(live_daphne, page):
+    """The selected plate carries a ↻ that turns it to the next legal rotation; the dome's lit
+    slots show it turned; the plate is placed in the rotation shown."""
+    sign_up(page, live_daphne.url, "turner")
+    users = get_user_model().objects
+    me, other = users.get(username="turner"), users.create_user(username="turnerb", password=None)
+    game = off_the_browser_thread(services_create_duel, me, other, (1, 0))
+    page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+    expect(page.locator(GAME)).to_be_visible()
+    page.locator("[data-choice=plate]").first.click()
+    holder = page.locator(".dplates .dplate-holder")
+    expect(holder).to_have_attribute("data-rotation-shown", "0")
+    assert page.locator(".ddecision [data-rotation]").count() == 0  # no strip of rotated copies
+    slot_cells = page.locator(".pboard--me [data-choice=slot]").first.locator(".dcell")
+    before = slot_cells.evaluate_all("cells => cells.map(c => c.className)")
+    turned = holder.locator(".dplate__rotate").get_attribute("data-rotation")
+    assert turned != "0"
+    holder.locator(".dplate__rotate").click()
+    expect(holder).to_have_attribute("data-rotation-shown", turned)
+    after = slot_cells.evaluate_all("cells => cells.map(c => c.className)")
+    assert before != after
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "duel-plate-rotation.png"))
+    version = version_of(page)
+    page.locator(".pboard--me [data-choice=slot]").first.click()
+    confirm_if_asked(page)
+    expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
+    record = MoveRecord.objects.filter(game=game).order_by("pk").first()
+    assert record.move["rotation"] == int(turned), record.move
