@@ -531,3 +531,50 @@ def test_10_a_duel_plate_turns_by_a_control_on_the_plate(live_daphne, page):
     expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
     record = MoveRecord.objects.filter(game=game).order_by("pk").first()
     assert record.move["rotation"] == int(turned), record.move
+
+
+INSIDE = """([inner, outer]) => [...document.querySelectorAll(inner)].filter(e => e.getClientRects().length).map(e => {
+  const card = e.closest(outer).getBoundingClientRect(), box = e.getBoundingClientRect();
+  return box.left < card.left - 0.5 || box.right > card.right + 0.5 ? `${e.className} ${e.dataset.line || ''}: ${Math.round(box.left)}..${Math.round(box.right)} of ${Math.round(card.left)}..${Math.round(card.right)}` : null;
+}).filter(Boolean)"""
+
+
+def test_12_pattern_lines_and_standings_stay_inside_a_phone(live_daphne, contexts):
+    """The tutorial's line 5 and Duel's line 6 inside their board on a phone; league standings as
+    wide as the phone at most."""
+    from tests.support.leagues import started_season
+
+    page = contexts(PHONE)
+    sign_up(page, live_daphne.url, "narrow", "Narrow Player With A Long Name")
+    users = get_user_model().objects
+    me = users.get(username="narrow")
+    for language in ("en", "fr"):
+        if language == "fr":
+            to_french(page)
+        for key in ("classic", "duel"):
+            page.goto(f"{live_daphne.url}/learn/tutorial/{key}/")
+            expect(page.get_by_test_id("tutorial-board").locator(GAME)).to_be_visible()
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"tutorial-{key}-phone-{language}.png"), full_page=True)
+            assert not page.evaluate(INSIDE, [".pboard .pline", ".pboard"]), (key, language)
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (key, language)
+    other = users.create_user(username="narrowb", password=None, display_name="Bartholomew Featherstonehaugh")
+    game = off_the_browser_thread(services_create_duel, me, other)
+    page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+    expect(page.locator(GAME)).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "duel-lines-phone.png"), full_page=True)
+    assert not page.evaluate(INSIDE, [".pboard .pline", ".pboard"])
+    members = [users.create_user(username=f"standing{k}", password=None, display_name=f"Maximilian Standing-Player {k}")
+               for k in range(3)]
+    league, season = off_the_browser_thread(started_season, me, members)
+    for language in ("fr", "en"):
+        if language == "en":
+            to_english = page.get_by_test_id("language-en")
+            if not to_english.is_visible():
+                page.get_by_test_id("nav-menu").click()
+            to_english.click()
+        page.goto(f"{live_daphne.url}/leagues/{league.pk}/seasons/{season.number}/")
+        expect(page.get_by_test_id("standings")).to_be_visible()
+        page.screenshot(path=str(ARTIFACTS / f"standings-phone-{language}.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], language
+        assert not page.evaluate(INSIDE, ["[data-testid=standings]", ".card"]), language
