@@ -9,10 +9,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games.models import Game
+from games.models import Game, MoveRecord
 from tests.support.games import play_to_end, start_game
 
-from .play_by_clicking import GAME, play_one_move, sign_up, version_of
+from .play_by_clicking import GAME, PASSWORD, confirm_if_asked, play_one_move, sign_up, version_of
 from .test_board_play import open_bot_game, wait_for_my_turn
 from .test_lobby import off_the_browser_thread
 
@@ -420,3 +420,288 @@ def test_18_on_a_phone_nothing_sticky_covers_the_tutorials_market(live_daphne, c
         .filter((found) => found && !market.contains(found)).map((found) => found.outerHTML.slice(0, 80));
     }""")
     assert not covered, covered
+
+
+def largest_group(page):
+    """The (source, colour, count) of the largest group the player may pick."""
+    groups = page.locator("[data-pick]").evaluate_all(
+        "els => els.map(e => [e.dataset.source, e.dataset.colour, parseInt(e.getAttribute('aria-label'))])")
+    return max(groups, key=lambda group: group[2])
+
+
+def to_french(page):
+    if not page.get_by_test_id("language-fr").is_visible():
+        page.get_by_test_id("nav-menu").click()
+    page.get_by_test_id("language-fr").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
+@pytest.mark.parametrize("viewport,language", [(PHONE, "en"), (PHONE, "fr"), ({"width": 1366, "height": 768}, "en")],
+                         ids=["phone", "phone-fr", "laptop"])
+def test_7_confirm_shows_the_move_on_the_board_and_moves_nothing(live_daphne, contexts, viewport, language):
+    """The line of a move waiting for Confirm is marked, its tiles ghosted where the engine's preview
+    puts them (the line, then the floor's overflow, the marker first); on a phone the bar floats and
+    the market stays where it was."""
+    from .test_board_play import engine_previews
+
+    page = contexts(viewport)
+    sign_up(page, live_daphne.url, f"ghost{viewport['width']}{language}")
+    if language == "fr":
+        to_french(page)
+    game = open_bot_game(page, live_daphne.url)
+    assert wait_for_my_turn(page)
+    source, colour, count = largest_group(page)
+    page.locator(f"[data-pick][data-source='{source}'][data-colour='{colour}']").click()
+    line = page.locator(".pboard--me [data-target=line][data-line='0']")
+    target = "0" if line.count() else "floor"
+    (market_before,) = boxes_of(page, ".market")
+    (line if target == "0" else page.locator(".pboard--me [data-target=floor]")).click()
+    expect(page.locator("[data-proposal]")).to_be_visible()
+    preview = engine_previews(game)[(source, colour, target)]
+    if target == "0":
+        expect(page.locator(".pboard--me .pline[data-proposed]")).to_have_attribute("data-line", "0")
+        expect(page.locator(".pboard--me .pline[data-proposed] .is-ghost")).to_have_count(preview["to_line"])
+    expect(page.locator(".pboard--me .floor .is-ghost")).to_have_count(preview["to_floor"])
+    expect(page.locator(".pboard--me .floor .tile--marker.is-ghost")).to_have_count(
+        1 if preview["first_player"] and preview["to_floor"] else 0)
+    assert page.locator(f".pboard--me .is-ghost.tile--{colour}").count() == preview["to_line"] + preview["to_floor"] - (
+        1 if preview["first_player"] and preview["to_floor"] else 0)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"confirm-{viewport['width']}-{language}.png"))
+    if viewport is PHONE:
+        (market_after,) = boxes_of(page, ".market")
+        assert abs(market_after["y"] - market_before["y"]) <= 1, (market_before, market_after)
+        (bar,) = boxes_of(page, "[data-proposal]")
+        assert bar["y"] >= 0 and bar["y"] + bar["height"] <= PHONE["height"], bar
+        for needed in (".market", ".pboard--me .is-proposed"):
+            for box in boxes_of(page, needed):
+                assert box["y"] + box["height"] <= bar["y"] or box["y"] >= bar["y"] + bar["height"], (needed, box, bar)
+    page.keyboard.press("Escape")
+    expect(page.locator(".pboard--me .is-ghost")).to_have_count(0)
+
+
+HEADS = """() => [...document.querySelectorAll('[data-game] .pboard')].map(card => {
+  const c = card.getBoundingClientRect();
+  const outside = [...card.querySelectorAll('.pboard__head, .pboard__head *')]
+    .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+    .map(e => [e.className, e.getBoundingClientRect()])
+    .filter(([, r]) => r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5)
+    .map(([name, r]) => `${name} ${Math.round(r.left)}..${Math.round(r.right)} of ${Math.round(c.left)}..${Math.round(c.right)}`);
+  const score = card.querySelector('.pboard__score'), name = card.querySelector('.pboard__name');
+  const s = score.getBoundingClientRect(), n = name.getBoundingClientRect();
+  return {player: card.dataset.player, outside, score: score.textContent,
+          scoreWhole: score.scrollWidth <= score.clientWidth && s.width > 0 && s.left >= c.left && s.right <= c.right,
+          name: name.textContent, nameWhole: name.scrollWidth <= name.clientWidth + 1 && name.scrollHeight <= name.clientHeight + 1,
+          nameWidth: n.width};
+})"""
+LONG_NAME = "Maximilienne Delacroix-Beaumont"
+
+
+@pytest.mark.parametrize("ruleset,players", [("classic", 2), ("classic", 3), ("classic", 4), ("duel", 2)])
+def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(live_daphne, contexts, ruleset, players):
+    """Long display names, bot badges and 3-digit scores, at 390 px and 1366 px: the score whole, every
+    part of the head inside its card, a short name whole and a long one never cut to a few letters."""
+    users = get_user_model().objects
+    me = f"header{ruleset}{players}"
+    pages = {}
+    for viewport in (PHONE, {"width": 1366, "height": 768}):
+        pages[viewport["width"]] = page = contexts(viewport)
+    sign_up(pages[390], live_daphne.url, me, LONG_NAME)
+    user = users.get(username=me)
+    humans = [users.create_user(username=f"{me}x", password=None, display_name="Amélie Poulain-Fontaine")][: max(0, players - 3)]
+
+    def seated_game():
+        from games import services
+        levels = ["strong", "random"][: players - 1 - len(humans)]
+        table = services.create_table(user, players=players, ruleset=ruleset, bots=[{"seat": 1 + k, "level": level} for k, level in enumerate(levels)])
+        for human in humans:
+            services.join_table(table.pk, human)
+        game = services.start_table(table.pk, user, player_order=list(range(players)))
+        state = dict(game.state)
+        state["boards"] = [{**board, "score": 100 + 17 * k} for k, board in enumerate(state["boards"])]
+        Game.objects.filter(pk=game.pk).update(state=state)
+        return game
+
+    game = off_the_browser_thread(seated_game)
+    for width, page in pages.items():
+        if width == 1366:
+            page.goto(f"{live_daphne.url}/accounts/login/")
+            page.fill("#id_username", me)
+            page.fill("#id_password", PASSWORD)
+            page.click("form button[type=submit]")
+            expect(page.get_by_test_id("nav-profile")).to_be_visible()
+        for language in ("en", "fr"):
+            if language == "fr":
+                to_french(page)
+            page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+            expect(page.locator(GAME)).to_be_visible()
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"heads-{ruleset}{players}-{width}-{language}.png"), full_page=True)
+            heads = page.evaluate(HEADS)
+            assert len(heads) == players
+            for head in heads:
+                assert not head["outside"], (width, language, head)
+                assert head["scoreWhole"] and head["score"] == str(100 + 17 * int(head["player"])), (width, language, head)
+                if head["name"] != LONG_NAME:
+                    assert head["nameWhole"], (width, language, head)
+                assert head["nameWidth"] >= 90, (width, language, head)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+        to_english = page.get_by_test_id("language-en")
+        if not to_english.is_visible():
+            page.get_by_test_id("nav-menu").click()
+        to_english.click()
+
+
+def duel_position_paying_chips():
+    """A Duel position reached by legal moves (random, chips taken when offered) where a player
+    must decide how to pay a line with chips, with 4 to 10 ways to pay."""
+    from azul.engine import new_game
+
+    for seed in range(500):
+        rng = random.Random(seed)
+        state = new_game(2, seed=seed, ruleset="duel")
+        while not state.is_over:
+            moves = state.legal_moves()
+            if 4 <= sum(move.type == "pay_chips" for move in moves) <= 10:
+                return state
+            chips = [move for move in moves if move.type == "chip"]
+            state = state.apply(rng.choice(chips) if chips and rng.random() < 0.8 else rng.choice(moves))
+    raise AssertionError("no position pays with chips")
+
+
+def duel_game_paying_chips(me, other):
+    """A Duel game of `me` and `other` where it is me to decide on a payment with chips."""
+    state = duel_position_paying_chips()
+    game = services_create_duel(me, other, (0, 1) if state.pending["player"] == 0 else (1, 0))
+    Game.objects.filter(pk=game.pk).update(state=state.to_dict())
+    return Game.objects.get(pk=game.pk)
+
+
+def services_create_duel(me, other, order=(0, 1)):
+    """A Duel game of two accounts: `me` in seat 0, playing `order`'s way (player 1 opens)."""
+    from games import services
+
+    table = services.create_table(me, players=2, ruleset="duel")
+    services.join_table(table.pk, other)
+    return services.start_table(table.pk, me, player_order=list(order))
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1366, "height": 768}], ids=["phone", "laptop"])
+def test_10_duel_chip_payments_are_pictures_with_what_is_kept(live_daphne, contexts, viewport):
+    """Each D18 payment is a button of chip pictures with the chips kept after it (the engine's
+    preview, not the page's arithmetic); no "Pay red + red" text wall."""
+    from games import game_rules
+
+    page = contexts(viewport)
+    name = f"payer{viewport['width']}"
+    sign_up(page, live_daphne.url, name)
+    users = get_user_model().objects
+    me, other = users.get(username=name), users.create_user(username=f"{name}b", password=None)
+    game = off_the_browser_thread(duel_game_paying_chips, me, other)
+    state = game_rules.load_state(game.state)
+    moves = [m for m in game_rules.legal_moves(state) if m["type"] == "pay_chips"]
+    previews = dict(zip((str(m) for m in game_rules.legal_moves(state)), game_rules.move_previews(state), strict=True))
+    for language in ("en", "fr"):
+        if language == "fr":
+            to_french(page)
+        page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+        options = page.locator(".ddecision .dpay [data-choice=pay_chips]")
+        expect(options).to_have_count(len(moves))
+        assert not [text for text in page.locator(".ddecision button").all_inner_texts() if re.match(r"^(Pay|Payer) ", text)]
+        shown = options.evaluate_all("""els => els.map(e => ({
+            paid: [...e.querySelectorAll('.dpay__paid .chip')].map(c => c.getAttribute('aria-label')),
+            kept: e.querySelector('.dpay__kept').dataset.kept, label: e.getAttribute('aria-label')}))""")
+        for move, option in zip(moves, shown, strict=True):
+            assert len(option["paid"]) == len(move["chips"]), option
+            assert option["kept"] == " ".join(previews[str(move)]["chips_left"]), (move, option)
+        for box in boxes_of(page, ".ddecision .dpay [data-choice=pay_chips]"):
+            assert box["height"] >= 40 and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        page.locator(".ddecision").scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"duel-payment-{viewport['width']}-{language}.png"))
+    version = version_of(page)
+    paying = len(moves) - 1
+    options.nth(paying).click()
+    confirm_if_asked(page)
+    expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
+    game.refresh_from_db()
+    assert sorted(game.state["boards"][state.pending["player"]]["chips"]) == sorted(previews[str(moves[paying])]["chips_left"])
+
+
+def test_10_a_duel_plate_turns_by_a_control_on_the_plate(live_daphne, page):
+    """The selected plate carries a ↻ that turns it to the next legal rotation; the dome's lit
+    slots show it turned; the plate is placed in the rotation shown."""
+    sign_up(page, live_daphne.url, "turner")
+    users = get_user_model().objects
+    me, other = users.get(username="turner"), users.create_user(username="turnerb", password=None)
+    game = off_the_browser_thread(services_create_duel, me, other, (1, 0))
+    page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+    expect(page.locator(GAME)).to_be_visible()
+    page.locator("[data-choice=plate]").first.click()
+    holder = page.locator(".dplates .dplate-holder")
+    expect(holder).to_have_attribute("data-rotation-shown", "0")
+    assert page.locator(".ddecision [data-rotation]").count() == 0  # no strip of rotated copies
+    slot_cells = page.locator(".pboard--me [data-choice=slot]").first.locator(".dcell")
+    before = slot_cells.evaluate_all("cells => cells.map(c => c.className)")
+    turned = holder.locator(".dplate__rotate").get_attribute("data-rotation")
+    assert turned != "0"
+    holder.locator(".dplate__rotate").click()
+    expect(holder).to_have_attribute("data-rotation-shown", turned)
+    after = slot_cells.evaluate_all("cells => cells.map(c => c.className)")
+    assert before != after
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "duel-plate-rotation.png"))
+    version = version_of(page)
+    page.locator(".pboard--me [data-choice=slot]").first.click()
+    confirm_if_asked(page)
+    expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
+    record = MoveRecord.objects.filter(game=game).order_by("pk").first()
+    assert record.move["rotation"] == int(turned), record.move
+
+
+INSIDE = """([inner, outer]) => [...document.querySelectorAll(inner)].filter(e => e.getClientRects().length).map(e => {
+  const card = e.closest(outer).getBoundingClientRect(), box = e.getBoundingClientRect();
+  return box.left < card.left - 0.5 || box.right > card.right + 0.5 ? `${e.className} ${e.dataset.line || ''}: ${Math.round(box.left)}..${Math.round(box.right)} of ${Math.round(card.left)}..${Math.round(card.right)}` : null;
+}).filter(Boolean)"""
+
+
+def test_12_pattern_lines_and_standings_stay_inside_a_phone(live_daphne, contexts):
+    """The tutorial's line 5 and Duel's line 6 inside their board on a phone; league standings as
+    wide as the phone at most."""
+    from tests.support.leagues import started_season
+
+    page = contexts(PHONE)
+    sign_up(page, live_daphne.url, "narrow", "Narrow Player With A Long Name")
+    users = get_user_model().objects
+    me = users.get(username="narrow")
+    for language in ("en", "fr"):
+        if language == "fr":
+            to_french(page)
+        for key in ("classic", "duel"):
+            page.goto(f"{live_daphne.url}/learn/tutorial/{key}/")
+            expect(page.get_by_test_id("tutorial-board").locator(GAME)).to_be_visible()
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"tutorial-{key}-phone-{language}.png"), full_page=True)
+            assert not page.evaluate(INSIDE, [".pboard .pline", ".pboard"]), (key, language)
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (key, language)
+    other = users.create_user(username="narrowb", password=None, display_name="Bartholomew Featherstonehaugh")
+    game = off_the_browser_thread(services_create_duel, me, other)
+    page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+    expect(page.locator(GAME)).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "duel-lines-phone.png"), full_page=True)
+    assert not page.evaluate(INSIDE, [".pboard .pline", ".pboard"])
+    members = [users.create_user(username=f"standing{k}", password=None, display_name=f"Maximilian Standing-Player {k}")
+               for k in range(3)]
+    league, season = off_the_browser_thread(started_season, me, members)
+    for language in ("fr", "en"):
+        if language == "en":
+            to_english = page.get_by_test_id("language-en")
+            if not to_english.is_visible():
+                page.get_by_test_id("nav-menu").click()
+            to_english.click()
+        page.goto(f"{live_daphne.url}/leagues/{league.pk}/seasons/{season.number}/")
+        expect(page.get_by_test_id("standings")).to_be_visible()
+        page.screenshot(path=str(ARTIFACTS / f"standings-phone-{language}.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], language
+        assert not page.evaluate(INSIDE, ["[data-testid=standings]", ".card"]), language

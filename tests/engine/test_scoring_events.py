@@ -108,9 +108,9 @@ def test_every_preview_says_what_its_move_then_does():
                 assert preview["points"] == [first["points"]] * 2
                 continue
             assert preview["taken"] == account["taken"]
-            assert preview["to_line"] + preview["to_floor"] + preview["to_lid"] == (
-                preview["taken"] + (1 if move.source == "center" and state.to_dict()["marker"] == "center" else 0)
-            )
+            marker = move.source == "center" and state.to_dict()["marker"] == "center"
+            assert preview["to_line"] + preview["to_floor"] + preview["to_lid"] == preview["taken"] + marker
+            assert preview["first_player"] is marker
             if account["before_tiling"] is None:  # the round goes on: the board shows it
                 floor = after.to_dict()["boards"][player]["floor"]
                 assert len(floor) - len(state.to_dict()["boards"][player]["floor"]) == preview["to_floor"]
@@ -127,13 +127,13 @@ def test_a_preview_names_the_floor_penalty_and_the_completion():
     state = end_of_round_position()
     previews = dict(zip((str(m) for m in state.legal_moves()), move_previews(state), strict=True))
     assert previews["take yellow from the center to the floor"] == {"taken": 1, "to_line": 0, "to_floor": 1, "to_lid": 0, "penalty": -2,
-                       "completes": False, "points": None}
+                       "completes": False, "points": None, "first_player": False}
     # Line 1 of a fresh board: 2 blue from factory 0 complete it, 1 point alone on the wall.
     fresh = ClassicState.from_dict(position(factories=[["blue", "blue", "red", "red"]]))
     previews = dict(zip((str(m) for m in fresh.legal_moves()), move_previews(fresh), strict=True))
     assert previews["take blue from factory 0 to line 1"] == {
         "taken": 2, "to_line": 2, "to_floor": 0, "to_lid": 0, "penalty": 0, "completes": True,
-        "points": [1, 1],
+        "points": [1, 1], "first_player": False,
     }
     assert previews["take blue from factory 0 to line 0"]["to_floor"] == 1
     assert previews["take blue from factory 0 to line 0"]["penalty"] == -1

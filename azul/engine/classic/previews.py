@@ -82,6 +82,8 @@ def _take_preview(core: ClassicCore, action: int, cache: PointsCache) -> JsonObj
         "penalty": FLOOR_COST[floor_now] - FLOOR_COST[floor_after],
         "completes": completes,
         "points": points,
+        # The marker leads the floor's share (R12): the board can draw the tiles where they will go.
+        "first_player": bool(marker),
     }
 
 

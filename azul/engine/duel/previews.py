@@ -5,17 +5,18 @@ sun or moon move (D12, D13, D15, D21): the tiles taken, how many land on the lin
 broken spaces, how many go past them to the tower, whether it brings the first-player tile,
 the extra penalty at the round's end, and whether the line is complete after it, with the
 points of tiling it now as [lowest, highest] over the cells it fits (D17, D20).  A
-``place_tile`` move: the points of that placement (a special cell it fills included).  Other
-moves: None.  Computed by the rules core itself, on copies.
+``place_tile`` move: the points of that placement (a special cell it fills included).  A
+``pay_chips`` move (D18): the chips the player keeps and the tiles the line still misses after
+it.  Other moves: None.  Computed by the rules core itself, on copies.
 """
 
 from ..common.fields import JsonObject
 from . import rulings
-from .actions import ACTIONS, MoonTuple, PlaceTileTuple, SunTuple
+from .actions import ACTIONS, MoonTuple, PayChipsTuple, PlaceTileTuple, SunTuple
 from .core import DuelCore
 from .scoring_events import tiles_taken
 from .state import DuelState
-from .tables import BROKEN, BROKEN_SPACES, LARGE, LINES, TOTAL_BROKEN_COST
+from .tables import BROKEN, BROKEN_SPACES, CHIP_NAME, LARGE, LINES, TOTAL_BROKEN_COST
 
 
 def _placement_points(core: DuelCore, p: int, line: int, colour: int, column: int) -> int:
@@ -83,6 +84,17 @@ def _place_preview(core: DuelCore, action: PlaceTileTuple) -> JsonObject:
     return {"points": [points, points]}
 
 
+def _pay_preview(core: DuelCore, action: PayChipsTuple) -> JsonObject:
+    p = core.current
+    _, line, group = action
+    kept = list(core.bonus[p])
+    for mask in group:
+        kept.remove(mask)
+    i = p * LINES + line
+    return {"chips_left": [CHIP_NAME[mask] for mask in kept],
+            "still_missing": line + 1 - core.line_count[i] - core.line_chips[i] - 1}
+
+
 def move_previews(state: DuelState) -> list[JsonObject | None]:
     """One preview per legal move, in ``legal_moves()`` order (None where nothing is scored)."""
     core = state.fast()
@@ -94,6 +106,8 @@ def move_previews(state: DuelState) -> list[JsonObject | None]:
             previews.append(_draft_preview(core, parts, cache))
         elif parts[0] == "place_tile":
             previews.append(_place_preview(core, parts))
+        elif parts[0] == "pay_chips":
+            previews.append(_pay_preview(core, parts))
         else:
             previews.append(None)
     return previews

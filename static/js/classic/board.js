@@ -64,6 +64,11 @@ function renderPlayerBoard(view, index) {
       columnPreviews[column] = preview ? { text: previewText(preview), sentence: previewSentence(preview), preview } : null;
     }
   }
+  // A move waiting for Confirm: its line marked, its tiles ghosted where the engine's preview puts them.
+  const proposed = mine && view.proposal ? view.proposal.move : null;
+  const proposedPreview = proposed && proposed.source !== undefined ? previewOf(view, (move) => JSON.stringify(move) === JSON.stringify(proposed)) : null;
+  const ghostLine = proposedPreview && proposed.line !== "floor" ? { line: proposed.line, color: proposed.color, count: proposedPreview.to_line } : null;
+  const ghostFloor = proposedPreview ? { color: proposed.color, count: proposedPreview.to_floor, marker: proposedPreview.first_player } : null;
   // What a hint or a proposed move points at on this board.
   // (The replay's analysis points at the best move on the mover's board: hintFor.)
   const pointed = mine || view.hintFor === index ? view.proposal || view.hint : null;
@@ -92,6 +97,7 @@ function renderPlayerBoard(view, index) {
           lastLine: last && last.line !== undefined && last.line !== "floor" ? last.line : null,
           hintedLine: pointedLine !== null && pointedLine !== "floor" ? pointedLine : null,
           previews,
+          ghost: ghostLine,
         }),
         renderWall(board.wall, {
           variant: state.variant,
@@ -108,6 +114,7 @@ function renderPlayerBoard(view, index) {
           hinted: pointedLine === "floor",
           preview: floorPreview,
           mark: marks.floor || null,
+          ghost: ghostFloor,
         }),
       ]),
     ],

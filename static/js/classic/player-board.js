@@ -30,23 +30,36 @@ function previewWords(preview) {
   return typeof preview === "string" ? preview : preview.sentence || preview.text;
 }
 
+// A tile drawn faintly where a move waiting for Confirm would put it.
+function ghostTile(colour) {
+  if (colour !== "first_player") return tileElement(colour, { extraClass: "is-ghost", props: { "aria-hidden": "true", "data-ghost": "" } });
+  const marker = markerElement("is-ghost");
+  marker.dataset.ghost = "";
+  return marker;
+}
+
 // One pattern line (`row` 0-4 holds row + 1 tiles). options: lit (a legal destination), blocked (not
 // one, while a choice is pending), pending (the gray-wall line waiting for its column), last (the last
-// move's destination), hinted (a hint suggests it), onPick, preview (the engine's preview text).
-export function renderPatternLine(line, row, { lit = false, blocked = false, pending = false, last = false, hinted = false, onPick = null, preview = null, label = null } = {}) {
+// move's destination), hinted (a hint suggests it), onPick, preview (the engine's preview text),
+// ghost ({color, count}: the line of a move waiting for Confirm, and the tiles the engine says it gets).
+export function renderPatternLine(line, row, { lit = false, blocked = false, pending = false, last = false, hinted = false, onPick = null, preview = null, label = null, ghost = null } = {}) {
   const canPick = Boolean(lit && onPick);
   const props = {
-    class: ["pline", lit && "is-legal", blocked && "is-blocked", pending && "is-pending", last && "is-last", hinted && "is-hinted"],
+    class: ["pline", lit && "is-legal", blocked && "is-blocked", pending && "is-pending", last && "is-last", hinted && "is-hinted", ghost && "is-proposed"],
     "data-line": String(row),
     "aria-label": label || (line.count ? fmt(gettext("Line %(row)s: %(count)s %(colour)s"), { row: row + 1, count: line.count, colour: colourWord(line.color) }) : fmt(gettext("Line %(row)s, empty"), { row: row + 1 })) + (preview ? `; ${previewWords(preview)}` : ""),
   };
   if (canPick) Object.assign(props, { "data-target": "line", type: "button", onclick: () => onPick(row) });
   else props.role = "group";
+  if (ghost) props["data-proposed"] = "";
   const element = h(canPick ? "button" : "div", props);
+  const ghosts = ghost ? ghost.count : 0;
   for (let cell = 0; cell <= row; cell += 1) {
     // Lines fill from the wall side: the rightmost cells first.
     const filled = cell >= row + 1 - line.count;
-    element.append(filled && line.color ? tileElement(line.color, { extraClass: "pline__tile", props: { "aria-hidden": "true" } }) : h("span", { class: "slot" }));
+    const ghosted = !filled && cell >= row + 1 - line.count - ghosts;
+    if (filled && line.color) element.append(tileElement(line.color, { extraClass: "pline__tile", props: { "aria-hidden": "true" } }));
+    else element.append(ghosted ? ghostTile(ghost.color) : h("span", { class: "slot" }));
   }
   const badge = previewBadge(preview, "pline__preview");
   if (badge) element.append(badge);
@@ -54,8 +67,9 @@ export function renderPatternLine(line, row, { lit = false, blocked = false, pen
 }
 
 // All five lines of `board`. options: targets (the lit lines, as numbers, or null when no choice is
-// pending), onPick(row), pendingRow, lastLine, hintedLine, previews ({row: text}).
-export function renderPatternLines(board, { targets = null, onPick = null, pendingRow = null, lastLine = null, hintedLine = null, previews = {} } = {}) {
+// pending), onPick(row), pendingRow, lastLine, hintedLine, previews ({row: text}), ghost ({line, color,
+// count}: the move waiting for Confirm).
+export function renderPatternLines(board, { targets = null, onPick = null, pendingRow = null, lastLine = null, hintedLine = null, previews = {}, ghost = null } = {}) {
   const lines = h("div", { class: "lines", role: "group", "aria-label": gettext("Pattern lines") });
   board.lines.forEach((line, row) => {
     const lit = targets !== null && targets.includes(row);
@@ -68,6 +82,7 @@ export function renderPatternLines(board, { targets = null, onPick = null, pendi
         hinted: hintedLine !== null && String(hintedLine) === String(row),
         onPick,
         preview: lit ? previews[row] || null : null,
+        ghost: ghost && String(ghost.line) === String(row) ? ghost : null,
       }),
     );
   });
@@ -122,11 +137,14 @@ export function renderWall(wall, { variant = "standard", columns = null, last = 
 }
 
 // The floor line: its items left to right over the printed penalties. options: lit (the floor is a
-// legal destination), onPick, last, hinted, preview (the engine's preview text).
-export function renderFloor(floor, { lit = false, onPick = null, last = false, hinted = false, preview = null, mark = null } = {}) {
+// legal destination), onPick, last, hinted, preview (the engine's preview text), ghost ({color, count,
+// marker}: what a move waiting for Confirm sends to the floor, marker first, as the engine says).
+export function renderFloor(floor, { lit = false, onPick = null, last = false, hinted = false, preview = null, mark = null, ghost = null } = {}) {
   const canPick = Boolean(lit && onPick);
+  const marker = ghost && ghost.marker && ghost.count > 0;
+  const ghosts = ghost ? [...(marker ? ["first_player"] : []), ...Array(Math.max(0, ghost.count - (marker ? 1 : 0))).fill(ghost.color)] : [];
   const props = {
-    class: ["floor", lit && "is-legal", last && "is-last", hinted && "is-hinted"],
+    class: ["floor", lit && "is-legal", last && "is-last", hinted && "is-hinted", ghosts.length && "is-proposed"],
     "aria-label": (floor.length ? fmt(ngettext("Floor line: %(count)s item", "Floor line: %(count)s items", floor.length), { count: floor.length }) : gettext("Floor line, empty")) + (preview ? `; ${previewWords(preview)}` : ""),
   };
   if (canPick) Object.assign(props, { "data-target": "floor", type: "button", onclick: () => onPick("floor") });
@@ -135,7 +153,8 @@ export function renderFloor(floor, { lit = false, onPick = null, last = false, h
   FLOOR_PENALTIES.forEach((penalty, space) => {
     const item = floor[space];
     let content;
-    if (item === undefined) content = h("span", { class: "slot" });
+    const ghosted = ghosts[space - floor.length];
+    if (item === undefined) content = ghosted ? ghostTile(ghosted) : h("span", { class: "slot" });
     else if (item === "first_player") content = markerElement();
     else content = tileElement(item, { props: { "aria-hidden": "true" } });
     element.append(h("span", { class: "floor__space" }, [content, h("span", { class: "floor__penalty", text: String(penalty) })]));

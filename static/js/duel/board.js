@@ -4,7 +4,7 @@
 // comes from the server's legal moves (choices.js), never from a copy of the rules.
 
 import { boardHead, boardLabel, isExpanded, seatBadges } from "../shared/board-head.js";
-import { COLOURS } from "../shared/colours.js";
+import { COLOURS, colourName } from "../shared/colours.js";
 import { h } from "../shared/dom.js";
 import { seatName } from "../shared/names.js";
 import { renderStatusBar } from "../shared/status.js";
@@ -84,6 +84,25 @@ export function renderFactory(view, choices, factory, index) {
 
 // ---- plates ----------------------------------------------------------------------------------------
 
+// The selected plate, drawn as it would be placed, with a ↻ control on it that turns it to the next
+// rotation the legal moves allow (they are the server's: slotChoices).
+function rotatablePlate(view, plate, props) {
+  const rotations = [...new Set([...slotChoices(view.moves, view.selection).values()].flat())].sort();
+  const next = rotations[(rotations.indexOf(view.rotation) + 1) % rotations.length];
+  const control = rotations.length > 1
+    ? h("button", {
+        type: "button",
+        class: "dplate__rotate",
+        "data-rotation": String(next),
+        "aria-label": fmt(gettext("Turn the plate (rotation %(rotation)s of %(count)s)"), { rotation: rotations.indexOf(view.rotation) + 1, count: rotations.length }),
+        title: gettext("Turn the plate"),
+        onclick: () => view.handlers.rotate(next),
+        text: "↻",
+      })
+    : null;
+  return h("span", { class: "dplate-holder", "data-rotation-shown": String(view.rotation) }, [plateElement(plate, view.rotation, props), control]);
+}
+
 export function renderPlates(view, choices) {
   const { state } = view;
   const selection = view.selection && view.selection.kind === "plate" ? view.selection : null;
@@ -92,7 +111,7 @@ export function renderPlates(view, choices) {
     const selected = selection && selection.from === "display" && selection.index === index;
     const props = { class: [legal && "is-pickable", selected && "is-selected"].filter(Boolean).join(" "), "data-display": String(index) };
     if (legal) Object.assign(props, { "data-choice": "plate", onclick: () => view.handlers.select({ kind: "plate", from: "display", index }) });
-    return plateElement(plate, 0, props);
+    return selected ? rotatablePlate(view, plate, props) : plateElement(plate, 0, props);
   });
   const revealed = state.revealed_plates.map((plate, index) => {
     const keep = choices.revealed.has(index);
@@ -101,7 +120,7 @@ export function renderPlates(view, choices) {
     const props = { class: [(keep || back) && "is-pickable", selected && "is-selected"].filter(Boolean).join(" "), "data-revealed": String(index) };
     if (keep) Object.assign(props, { "data-choice": "plate", onclick: () => view.handlers.select({ kind: "plate", from: "revealed", index }) });
     else if (back) Object.assign(props, { "data-choice": "return", onclick: () => view.handlers.send({ type: "return_plate", revealed: index }) });
-    return plateElement(plate, 0, props);
+    return selected ? rotatablePlate(view, plate, props) : plateElement(plate, 0, props);
   });
   const stack = h("div", { class: "dplates__stack", title: gettext("Face-down plates (1 point each)") }, [
     // A count in the public form; the full form (a finished game) lists the plates.
@@ -214,21 +233,32 @@ function buttonLabel(move) {
   if (move.type === "buy_plate") return gettext("Buy a plate (1 point)");
   if (move.type === "pass") return gettext("Pass");
   if (move.type === "skip_chips") return gettext("Keep my chips");
-  if (move.type === "pay_chips") return fmt(gettext("Pay %(move)s"), { move: move.chips.join(" + ") });
   return move.type;
+}
+
+// D18's payments, one button each: the chips paid as pictures, then the chips kept after it (the
+// engine's preview says which).
+function renderPayments(view, payments) {
+  const names = (chips) => chips.map((chip) => chip.split("+").map(colourName).join("/")).join(", ");
+  return h(
+    "div",
+    { class: "dpay", role: "group", "aria-label": gettext("Pay with chips") },
+    [h("span", { class: "dpay__legend", "aria-hidden": "true", text: gettext("chips paid → chips kept") })].concat(payments.map((move) => {
+      const preview = previewOf(view, move);
+      const kept = preview ? preview.chips_left : [];
+      const label = kept.length ? fmt(gettext("Pay %(paid)s, keep %(kept)s"), { paid: names(move.chips), kept: names(kept) }) : fmt(gettext("Pay %(paid)s, keep no chips"), { paid: names(move.chips) });
+      return h("button", { type: "button", class: "dpay__option", "data-choice": move.type, "aria-label": label, title: label, onclick: () => view.handlers.send(move) }, [
+        h("span", { class: "dpay__paid" }, move.chips.map((chip) => chipElement(chip))),
+        h("span", { class: "dpay__arrow", "aria-hidden": "true", text: "→" }),
+        h("span", { class: "dpay__kept", "data-kept": kept.join(" ") }, kept.length ? kept.map((chip) => chipElement(chip, { class: "chip--small" })) : [h("span", { class: "muted", text: gettext("no chips") })]),
+      ]);
+    })),
+  );
 }
 
 function renderDecision(view, choices) {
   const items = [h("span", { class: ["status__turn", view.me === view.state.current_player && !view.over && "is-mine"], "data-status": "", text: pendingText(view) })];
   const selection = view.selection;
-  if (selection && selection.kind === "plate") {
-    const plate = selection.from === "display" ? view.state.plate_display[selection.index] : view.state.revealed_plates[selection.index];
-    const rotations = new Set([...slotChoices(view.moves, selection).values()].flat());
-    for (let rotation = 0; rotation < 4; rotation += 1) {
-      if (!rotations.has(rotation)) continue;
-      items.push(plateElement(plate, rotation, { class: ["dplate--small", rotation === view.rotation && "is-selected"].filter(Boolean).join(" "), "data-rotation": String(rotation), title: fmt(gettext("Rotation %(rotation)s"), { rotation }), onclick: () => view.handlers.rotate(rotation) }));
-    }
-  }
   if (selection && selection.kind === "sun" && selection.line !== undefined) {
     for (const move of orderChoices(view.moves, selection, selection.line)) {
       items.push(
@@ -237,7 +267,10 @@ function renderDecision(view, choices) {
     }
   }
   if (!selection) {
+    const payments = choices.buttons.filter((move) => move.type === "pay_chips");
+    if (payments.length) items.push(renderPayments(view, payments));
     for (const move of choices.buttons) {
+      if (move.type === "pay_chips") continue;
       items.push(h("button", { type: "button", class: "button", "data-choice": move.type, onclick: () => view.handlers.send(move), text: buttonLabel(move) }));
     }
   }

@@ -28,10 +28,12 @@ export function boardHead(view, index, badges) {
   const connected = seat && view.presence && view.presence.includes(seat.username);
   const expanded = isExpanded(view, index);
   return h("header", { class: "pboard__head" }, [
-    seat && seat.is_bot ? null : h("span", { class: ["presence-dot", connected && "is-online"], title: connected ? gettext("connected") : gettext("not connected") }),
-    h("span", { class: "pboard__name", text: seatName(seat, index) }),
-    ...badges,
-    h("span", { class: "pboard__spacer" }),
+    // Presence, name and badges share what the clock, score and button leave; badges wrap under.
+    h("span", { class: "pboard__who" }, [
+      seat && seat.is_bot ? null : h("span", { class: ["presence-dot", connected && "is-online"], title: connected ? gettext("connected") : gettext("not connected") }),
+      h("span", { class: "pboard__name", text: seatName(seat, index) }),
+      ...badges,
+    ]),
     h("span", { class: ["clock", current && "is-running"], "data-clock-for": String(index), text: clockText(view, index) }),
     h("span", { class: "pboard__score", "data-score-for": String(index), title: gettext("Score"), "aria-label": fmt(gettext("Score %(score)s"), { score }), text: String(score) }),
     // On a phone an opponent's board is a miniature until tapped.

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from azul.engine import IllegalMove, InvalidState, new_game
+from azul.engine import IllegalMove, InvalidState, move_previews, new_game
 from azul.engine.duel import rulings
 from azul.engine.duel.core import EMPTY, DuelCore, objective_score
 from azul.engine.duel.state import DuelState
@@ -442,6 +442,12 @@ def test_d18_pay_chips_tile_by_tile_two_matching_or_three_any_until_complete():
     assert {"type": "pay_chips", "line": 3, "chips": ["blue", "yellow", "white"]} in moves
     assert {"type": "skip_chips", "line": 3} in moves
     assert len(moves) == 2 + 14 + 1  # 2 matching pairs, 14 distinct triples, skip
+    # The previews say what each payment leaves, for the page to draw (it computes no rule).
+    previews = dict(zip((str(m.to_dict()) for m in state.legal_moves()), move_previews(state), strict=True))
+    assert previews[str({"type": "pay_chips", "line": 3, "chips": ["red", "red"]})] == {
+        "chips_left": ["blue", "yellow", "white", "red+black"], "still_missing": 1}
+    assert previews[str({"type": "pay_chips", "line": 3, "chips": ["blue", "yellow", "white"]})] == {
+        "chips_left": ["red", "red", "red+black"], "still_missing": 1}
     with pytest.raises(IllegalMove, match="only if both show red"):
         state.apply({"type": "pay_chips", "line": 3, "chips": ["red", "blue"]})
     with pytest.raises(IllegalMove, match="holds no black chip"):

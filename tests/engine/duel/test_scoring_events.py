@@ -60,6 +60,12 @@ def test_every_preview_says_what_its_move_then_does():
                 assert move.type not in ("sun", "moon", "place_tile")
                 continue
             after, account = apply_scored(state, move)
+            if move.type == "pay_chips":
+                board, line = after.to_dict()["boards"][player], move.to_dict()["line"]
+                assert sorted(preview["chips_left"]) == sorted(board["chips"])
+                if after.to_dict()["pending"] == {"player": player, "decision": "chips", "line": line}:
+                    assert preview["still_missing"] > 0
+                continue
             if move.type == "place_tile":
                 first, *rest = account["scoring"]
                 special = rest[0]["points"] if rest and rest[0]["type"] == "special" else 0
