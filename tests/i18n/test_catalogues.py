@@ -21,8 +21,11 @@ ROOT = Path(settings.BASE_DIR)
 LOCALE = ROOT / "locale" / "fr" / "LC_MESSAGES"
 DOMAINS = ("django", "djangojs")
 # What makemessages reads: every app (a folder with apps.py), the site, the templates and the JS.
-SOURCES = (*sorted(path.parent.name for path in ROOT.glob("*/apps.py")),
-           "azulsite", "templates", "static/js")
+# What `make messages` reads: every top-level package (apps, the project, kernel, realtime, azul,
+# tools) but the tests and benches, the templates and the scripts.
+SOURCES = (*sorted(path.parent.name for path in ROOT.glob("*/__init__.py")
+                   if path.parent.name not in ("tests", "bench")),
+           "templates", "static/js")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
 
 
