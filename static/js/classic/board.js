@@ -9,7 +9,7 @@ import { renderLog } from "../shared/log.js";
 import { seatName } from "../shared/names.js";
 import { renderStatusBar } from "../shared/status.js";
 import { renderProposal } from "../shared/proposal.js";
-import { premoveBanner, takebackBanner, takebackButton } from "../pages/takeback.js";
+import { premoveBanner, takebackBanner, takebackButton } from "../shared/takeback.js";
 import { columnChoices, groupChoices, targetChoices } from "./choices.js";
 import { describeMove, previewSentence, previewText } from "./describe.js";
 import { renderEndScreen } from "./end-screen.js";

@@ -8,7 +8,7 @@ import { describeMove, describeScoring } from "../classic/describe.js";
 import { fmt, gettext } from "../shared/i18n.js";
 import { pop, reducedMotion, rectOf, travel } from "../shared/motion.js";
 import { playScoringEvent } from "./scoring-marks.js";
-import { premoveCandidates } from "./takeback.js";
+import { premoveCandidates } from "../shared/takeback.js";
 import { factoryRects, playTakeMotion } from "./take-motion.js";
 
 // The round's end plays in at most this long (later states wait for it), each event 180-450 ms.

@@ -9,7 +9,7 @@ import { h } from "../shared/dom.js";
 import { focusFirst } from "../shared/focus.js";
 import { fmt, gettext } from "../shared/i18n.js";
 import { renderLog } from "../shared/log.js";
-import { takebackBanner, takebackButton } from "./takeback.js";
+import { takebackBanner, takebackButton } from "../shared/takeback.js";
 
 // The last round's scoring stays on the boards (its marks) this long before the result is shown.
 const FINAL_SCORING_MS = 2600;

@@ -17,7 +17,7 @@ import { commitmentCheck, ratingChanges } from "./game-end.js";
 import { announcement, describeEntry, entriesOf, normaliseLastMove, recordMove } from "./move-log.js";
 import { isOver, playerOf, seatsByPlayer, winnersOf } from "./payload.js";
 import { marksOf } from "./scoring-marks.js";
-import { rewound, sendTakeback, settlePremove, takebackView } from "./takeback.js";
+import { rewound, sendTakeback, settlePremove, takebackView } from "../shared/takeback.js";
 import { gettext, fmt } from "../shared/i18n.js";
 
 const TABLES = { classic: ClassicTable, duel: DuelTable };

@@ -1,12 +1,12 @@
-// Takebacks and premoves on the game page (docs/live-play.md, "Takebacks", "Premoves"). The server
-// decides everything: the payload's `takeback` says whether takebacks are allowed, the request
-// waiting and whose answer it needs; a premove is only a guess until the server's legal moves say
-// it is a move, and the server checks it as any other.
+// Takebacks and premoves, shared by both rulesets' boards and the game page (docs/live-play.md,
+// "Takebacks", "Premoves"). The server decides everything: the payload's `takeback` says whether
+// takebacks are allowed, the request waiting and whose answer it needs; a premove is only a guess
+// until the server's legal moves say it is a move, and the server checks it as any other.
 
-import { api } from "../shared/api.js";
-import { h } from "../shared/dom.js";
-import { fmt, gettext } from "../shared/i18n.js";
-import { seatName } from "../shared/names.js";
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { fmt, gettext } from "./i18n.js";
+import { seatName } from "./names.js";
 
 // ---- takebacks ----
 
