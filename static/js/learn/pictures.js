@@ -64,7 +64,7 @@ const CLASSIC = {
 // ---- Azul Duel ---------------------------------------------------------------------------------
 
 function duelView(state, selection = null) {
-  return { state, selection, lastMove: null, handlers: {}, rotation: 0 };
+  return { state, selection, moves: [], lastMove: null, handlers: {}, rotation: 0 };
 }
 
 function factories(state, indices, selection = null) {
