@@ -62,6 +62,7 @@ const toggle = document.querySelector("[data-sound-toggle]");
 if (toggle) {
   show(toggle);
   toggle.addEventListener("click", () => turn(toggle));
+  toggle.disabled = false; // rendered disabled: a click before this line would have been lost
 }
 
 // Game pages: what changed since the last state of the same game.
