@@ -277,6 +277,7 @@ def test_13_the_phone_game_header_is_one_line_with_a_menu(live_daphne, contexts)
         (found,) = boxes_of(page, f"[data-testid={testid}]")
         assert found["width"] > 0 and found["x"] + found["width"] <= PHONE["width"], (testid, found)
     expect(page.get_by_test_id("language-fr")).to_be_hidden()
+    expect(page.get_by_test_id("nav-notifications")).to_be_hidden()  # behind Menu, as the rest
     (board,) = boxes_of(page, GAME)
     page.get_by_test_id("nav-menu").click()
     expect(page.get_by_test_id("nav-menu")).to_have_attribute("aria-expanded", "true")
