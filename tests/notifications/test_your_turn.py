@@ -44,7 +44,7 @@ def both_moved(game, me, other):
 def test_5_a_quick_play_game_left_before_it_began_leaves_the_badge(alice, make_user):
     """Issue #38 defect 5: an untimed game waiting 30 minutes for my first move (a quick-play
     game against a bot, left at once) is not counted; once I have moved, it is again."""
-    from matchmaking.seeks import play_computer
+    from matchmaking.services.seeks import play_computer
 
     game = play_computer(alice, "random")
     if controller_to_move(game).pk != alice.pk:  # the bot moves first: play its move here
