@@ -97,3 +97,21 @@ def test_production_mode_shows_the_sites_own_not_found_page_in_the_visitors_lang
         assert answer.value.code == 404
         assert text in page and b"Traceback" not in page and b"URLconf" not in page
         assert re.search(rb'href="/static/css/site\.[0-9a-f]{12}\.css"', page)
+
+
+@pytest.mark.requires("browser")
+def test_the_sites_own_not_found_page_fits_a_phone_and_a_laptop_in_both_languages(
+        production_daphne, browser):
+    from tests.e2e.page_checks import LAYOUT, SIZES
+
+    for language in ("en", "fr"):
+        context = browser.new_context(locale=language,
+                                      extra_http_headers={"X-Forwarded-Proto": "https"})
+        page = context.new_page()
+        for size in SIZES:
+            page.set_viewport_size(size)
+            response = page.goto(f"{production_daphne.url}/no-such-page/")
+            assert response.status == 404
+            page.get_by_test_id("error-404").wait_for()
+            assert page.evaluate(LAYOUT) == [], (language, size)
+        context.close()
