@@ -189,9 +189,9 @@ beat: install-runtime
 docs-screenshots: install
 	$(PY) -m pytest -q -p no:cacheprovider tests/e2e/test_board_layout.py tests/e2e/test_duel_layout.py \
 		"tests/e2e/test_board_play.py::test_previews_confirm_undo_and_the_round_end_scoring" \
-		"tests/e2e/test_table_finished.py::test_6_the_rematch_offer_is_right_under_the_result_on_a_phone" \
-		"tests/e2e/test_table_finished.py::test_13_the_phone_game_header_is_one_line_with_a_menu" \
-		"tests/e2e/test_table_finished.py::test_10_duel_chip_payments_are_pictures_with_what_is_kept[phone]" \
+		"tests/e2e/test_table_end_screen.py::test_6_the_rematch_offer_is_right_under_the_result_on_a_phone" \
+		"tests/e2e/test_table_phone.py::test_13_the_phone_game_header_is_one_line_with_a_menu" \
+		"tests/e2e/test_table_duel.py::test_10_duel_chip_payments_are_pictures_with_what_is_kept[phone]" \
 		tests/e2e/test_home.py
 	cp test-artifacts/phone-board.png test-artifacts/duel-phone-board.png test-artifacts/round-end-scoring.png \
 		test-artifacts/end-screen-phone.png test-artifacts/phone-header-menu.png test-artifacts/home-phone.png docs/img/

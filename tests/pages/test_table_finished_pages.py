@@ -1,4 +1,4 @@
-"""Issue #38's defects on server-rendered pages (the browser ones: tests/e2e/test_table_finished.py)."""
+"""Issue #38's defects on server-rendered pages (the browser ones: tests/e2e/test_table_*.py)."""
 
 import re
 

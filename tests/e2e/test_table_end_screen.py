@@ -1,0 +1,157 @@
+"""Issue #38's end-screen defects, in Chromium against a live daphne: each test failed before its
+fix (the defect's number is in the test's name)."""
+
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from games.models import Game
+from tests.support.games import play_to_end, start_game
+
+from .play_by_clicking import GAME, play_one_move, sign_up, version_of
+from .table_checks import ARTIFACTS, PHONE, boxes_of
+from .test_board_play import open_bot_game, wait_for_my_turn
+from .test_lobby import off_the_browser_thread
+
+pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
+
+
+def test_1_the_phone_end_screen_shows_every_players_rounds(live_daphne, contexts):
+    page = contexts(PHONE)
+    sign_up(page, live_daphne.url, "endphone", "Endphone Player")
+    users = get_user_model().objects
+    me = users.get(username="endphone")
+    others = [users.create_user(username=name, password=None, display_name=name.title())
+              for name in ("secondseat", "thirdseat")]
+    game = off_the_browser_thread(start_game, me, *others)
+    off_the_browser_thread(play_to_end, game)
+    page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+    expect(page.locator("[data-endscreen]")).to_be_visible()
+    for index in range(3):
+        cells = page.locator(f".breakdown__table [data-breakdown-for='{index}']")
+        assert cells.count() >= 5  # at least five rounds in a classic game
+        expect(cells.first).to_be_visible()
+        for found in boxes_of(page, f".breakdown__table [data-breakdown-for='{index}']"):
+            assert found["width"] > 0 and found["x"] + found["width"] <= PHONE["width"], (index, found)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_2_the_french_end_screen_is_in_french(live_daphne, page):
+    """The headline, the round-by-round parts, how the game ended and the bot's name."""
+    from games.bot_accounts import bot_account
+    from tests.ratings.factories import finished_game
+
+    sign_up(page, live_daphne.url, "francais")
+    page.get_by_test_id("language-fr").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    me = get_user_model().objects.get(username="francais")
+    bot = off_the_browser_thread(bot_account, "random")
+    resigned = off_the_browser_thread(finished_game, [me, bot], rated=False, leavers=(1,), stop_after=40)
+    page.goto(f"{live_daphne.url}/tables/{resigned.table_id}/")
+    heading = page.locator("[data-endscreen] h2")
+    expect(heading).to_have_text("francais gagne (terminée par abandon)")
+    endscreen = page.locator("[data-endscreen]").inner_text()
+    assert "Robot aléatoire" in endscreen and "Random bot" not in endscreen
+    parts = " ".join(page.locator(".breakdown__parts").all_inner_texts())
+    assert "mur" in parts and "wall" not in parts and "floor" not in parts
+    played = off_the_browser_thread(finished_game, [bot, me], rated=False, rng_seed=3)
+    page.goto(f"{live_daphne.url}/tables/{played.table_id}/")
+    expect(page.locator("[data-endscreen] h2")).to_contain_text("gagne")
+    assert "wins" not in page.locator("[data-endscreen] h2").inner_text()
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "duel"])
+def test_4_the_end_screen_waits_for_the_last_rounds_scoring(live_daphne, page, ruleset):
+    from games import game_rules, services
+    from tests.support.games import controller_to_move, fresh, moves_of
+
+    sign_up(page, live_daphne.url, "watcher")
+    users = get_user_model().objects
+    me, other = users.get(username="watcher"), users.create_user(username="opponent", password=None)
+    game = off_the_browser_thread(start_game, me, other, ruleset=ruleset)
+    rng = random.Random(4)
+
+    def play_until_one_move_ends_it():
+        """Random moves through the services, up to a position where a legal move ends the game;
+        that move, to be played once the page watches."""
+        while True:
+            current = fresh(game)
+            state = game_rules.load_state(current.state)
+            moves = moves_of(current)
+            enders = [move for move in moves if state.apply(move).is_over]
+            if enders:
+                return enders[0]
+            services.play_move(current.pk, controller_to_move(current), rng.choice(moves), current.version)
+
+    last = off_the_browser_thread(play_until_one_move_ends_it)
+    page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
+    expect(page.locator(GAME)).to_be_visible()
+    current = fresh(game)
+    off_the_browser_thread(services.play_move, current.pk, controller_to_move(current), last, current.version)
+    # While the scoring plays, no result; once it is over, the end screen.
+    page.wait_for_function(
+        "() => document.querySelector('[data-scoring-sequence]') && !document.querySelector('[data-endscreen]')")
+    expect(page.locator("[data-endscreen]")).to_be_visible(timeout=30_000)
+
+
+def test_6_the_rematch_offer_is_right_under_the_result_on_a_phone(live_daphne, contexts):
+    from tests.ratings.factories import finished_game
+
+    page = contexts(PHONE)
+    sign_up(page, live_daphne.url, "rematcher")
+    users = get_user_model().objects
+    me, other = users.get(username="rematcher"), users.create_user(username="again", password=None)
+    played = off_the_browser_thread(finished_game, [me, other], rated=False, rng_seed=6)
+    page.goto(f"{live_daphne.url}/tables/{played.table_id}/")
+    offer = page.locator("[data-endscreen] [data-testid=rematch-offer]")
+    expect(offer).to_be_visible()
+    (heading,) = boxes_of(page, "[data-endscreen] h2")
+    (button,) = boxes_of(page, "[data-endscreen] [data-testid=rematch-offer]")
+    assert button["y"] - heading["y"] < 500, (heading, button)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("[data-endscreen]").scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "end-screen-phone.png"))
+
+
+def test_14_a_won_game_on_the_profile_passes_axe(live_daphne, page):
+    from tests.ratings.factories import finished_game
+
+    from .page_checks import check
+
+    sign_up(page, live_daphne.url, "winner")
+    users = get_user_model().objects
+    me, other = users.get(username="winner"), users.create_user(username="loser", password=None)
+    off_the_browser_thread(finished_game, [me, other], leavers=(1,))
+    page.goto(f"{live_daphne.url}/u/winner/")
+    expect(page.locator("[data-outcome=win] .outcome--win")).to_be_visible()
+    failures: dict = {}
+    check(page, None, failures, "profile with a win")
+    assert not failures, failures
+
+
+def test_11_abort_is_offered_until_both_have_moved_and_ends_the_game_unrated(live_daphne, page):
+    sign_up(page, live_daphne.url, "aborter")
+    # Once both have moved, the button is gone.
+    first = open_bot_game(page, live_daphne.url)
+    assert wait_for_my_turn(page)
+    expect(page.locator("[data-abort]")).to_be_visible()
+    play_one_move(page, random.Random(1))
+    page.wait_for_selector(f"{GAME}:not([data-version='0']):not([data-version='1'])", state="attached")
+    expect(page.locator("[data-abort]")).to_have_count(0)
+    assert version_of(page) >= 2
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Resign").click()
+    expect(page.locator("[data-endscreen]")).to_be_visible()
+    first.refresh_from_db()
+    assert first.status == Game.Status.FINISHED
+    # Before the player's first move: Abort ends the game for nobody.
+    second = open_bot_game(page, live_daphne.url)
+    assert wait_for_my_turn(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("[data-abort]").click()
+    expect(page.locator("[data-endscreen] h2")).to_contain_text("aborted by aborter")
+    second.refresh_from_db()
+    assert second.status == Game.Status.ABORTED and second.result["winners"] == []
