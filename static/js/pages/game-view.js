@@ -9,22 +9,21 @@ import { api } from "../shared/api.js";
 import { deadlinePassed, tickClocks } from "../shared/clock.js";
 import { GameConnection } from "../shared/connection.js";
 import { clear, h } from "../shared/dom.js";
-import { arrowNavigation, findByFocusKey, focusFirst, focusKeyOf } from "../shared/focus.js";
+import { arrowNavigation, focusKeyOf } from "../shared/focus.js";
 import { patch } from "../shared/patch.js";
 import { ClassicTable } from "./classic-table.js";
 import { DuelTable } from "./duel-table.js";
+import { restoreDecisionFocus } from "./decision-focus.js";
+import { abortAfterAsking, resignAfterAsking, showTurnInTitle } from "./game-actions.js";
 import { commitmentCheck, ratingChanges } from "./game-end.js";
 import { announcement, describeEntry, entriesOf, normaliseLastMove, recordMove } from "./move-log.js";
 import { isOver, playerOf, seatsByPlayer, winnersOf } from "./payload.js";
 import { marksOf } from "./scoring-marks.js";
 import { rewound, sendTakeback, settlePremove, takebackView } from "../shared/takeback.js";
-import { gettext, fmt } from "../shared/i18n.js";
+import { gettext } from "../shared/i18n.js";
 
 const TABLES = { classic: ClassicTable, duel: DuelTable };
 const MOVE_ANSWER_TIMEOUT_MS = 8000;
-
-// Where the next decision is, in order of preference, for focus after a change.
-const DECISION = "[data-confirm], [data-player] [data-target], [data-pick], [data-choice]";
 
 export class GameView {
   constructor(root, { gameId, username, confirmMoves = false, onMessage = null }) {
@@ -339,20 +338,11 @@ export class GameView {
     this.render();
   }
 
-  resign() {
-    if (!window.confirm(gettext("Resign this game?"))) return;
-    this.connection.resign();
-  }
+  resign() { resignAfterAsking(this.connection); }
 
-  // The server broadcasts the aborted game to every page, this one included.
   async abort() {
-    if (!window.confirm(gettext("Abort this game? Nobody wins and nobody is rated."))) return;
-    try {
-      await api.abort(this.gameId);
-    } catch (error) {
-      this.errorText = error.detail || gettext("The game could not be aborted.");
-      this.render();
-    }
+    const refused = await abortAfterAsking(this.gameId);
+    if (refused) this.show({ errorText: refused });
   }
 
   clearPending() {
@@ -390,32 +380,13 @@ export class GameView {
     const previousScroll = oldLog ? oldLog.scrollTop : 0;
     const view = this.boardView();
     const myMove = this.table.myMove(view);
-    // The tab's title tells a player in another tab that it is their move (a signed-in page's
-    // your-turn badge owns the title instead: it counts every game waiting for them).
-    if (!document.querySelector("[data-your-turn-badge]")) {
-      if (this.baseTitle === undefined) this.baseTitle = document.title;
-      document.title = myMove ? fmt(gettext("● Your move · %(baseTitle)s"), { baseTitle: this.baseTitle }) : this.baseTitle;
-    }
+    showTurnInTitle(myMove);
     // In place: nodes that stay keep their identity, focus and animations (shared/patch.js).
     patch(this.host, this.table.draw(view));
     const log = this.host.querySelector(".log__list");
     if (log) log.scrollTop = stickToBottom ? log.scrollHeight : previousScroll;
-    this.restoreFocus(inside, focusKey);
-  }
-
-  // Focus stays where the next decision is: the same element after a redraw, else the next choice.
-  restoreFocus(inside, focusKey) {
-    const again = findByFocusKey(this.host, focusKey);
-    if (this.focusNext && inside) {
-      this.focusNext = false;
-      if (focusFirst(this.host, "[data-confirm]")) return;
-      if (this.selection && focusFirst(this.host, "[data-player] [data-target], [data-player] [data-choice], [data-choice=order]")) return;
-      if (this.table.focusChoice(this.host)) return;
-      if (focusFirst(this.host, DECISION)) return;
-    }
+    restoreDecisionFocus(this.host, { focusKey, inside, focusNext: this.focusNext, selected: Boolean(this.selection), table: this.table });
     this.focusNext = false;
-    if (again) again.focus({ preventScroll: true });
-    else if (focusKey && inside) focusFirst(this.host, DECISION);
   }
 
   tickClocks() {
