@@ -19,7 +19,7 @@ Fixtures:
                            eagerly in-process, so results are deterministic without a worker.
     real_celery            Tasks sent from this process go to Redis (not run eagerly), for tests
                            that start workers of their own on a queue of their own.
-    browser / page         Playwright (sync API) driving Debian's chromium, headless. `page` is a
+    browser / page         (tests/support/browser.py) Playwright driving Debian's chromium. `page` is a
                            fresh context per test; on failure a screenshot goes to test-artifacts/.
     contexts               contexts(viewport, timeout_ms): one more page in a context of its own,
                            for tests with several people (players, spectators).
@@ -38,7 +38,6 @@ Cross-process WebSocket broadcasts (test process or worker → daphne) need REDI
 in-memory channel layer only reaches consumers in its own process.
 """
 
-import asyncio
 import os
 import time
 from email import message_from_bytes
@@ -47,22 +46,11 @@ from pathlib import Path
 import pytest
 
 import tests.support.hypothesis_profiles  # noqa: F401  (HYPOTHESIS_PROFILE: ci or thorough)
+from tests.support.browser import browser, contexts, page  # noqa: F401  (fixtures)
 from tests.support.cache import clear_site_cache
-from tests.support.event_loops import playwright_loop_marked, playwright_loop_set_aside
+from tests.support.event_loops import playwright_loop_set_aside
 from tests.support.processes import database_url_for, start_celery_worker, start_daphne
-from tests.support.services import CHROMIUM_PATH, require_service
-
-ARTIFACTS_DIR = Path(__file__).resolve().parents[1] / "test-artifacts"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.support.services import require_service
 
 
 def pytest_configure(config):
@@ -348,65 +336,3 @@ def subprocess_emails(subprocess_outbox_dir):
         ]
 
     return sent
-
-
-# --- browser -----------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def browser():
-    require_service("browser")
-    # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by
-    # the test itself (setting up data, asserting) are still synchronous and safe.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    from playwright.sync_api import expect, sync_playwright
-
-    # Playwright's assertions wait 5 s by default; a CI machine running two browsers and their
-    # servers on two slow cores was seen to need more for a live lobby update.
-    expect.set_options(timeout=10_000)
-
-    manager = sync_playwright()
-    playwright = manager.__enter__()
-    loop = asyncio.events._get_running_loop()  # Playwright's, marked running from here on
-    try:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
-        )
-    except BaseException:
-        manager.__exit__(None, None, None)
-        raise
-    yield chromium
-    # The session may end in a test that set the loop aside: Playwright needs it to close.
-    with playwright_loop_marked(loop):
-        chromium.close()
-        manager.__exit__(None, None, None)
-
-
-@pytest.fixture
-def contexts(browser):
-    """`contexts(viewport, timeout_ms=10_000)`: a page in a browser context of its own (its own
-    cookies, so its own user and socket), for tests with several people; all closed afterwards."""
-    made = []
-
-    def new(viewport, timeout_ms=10_000):
-        context = browser.new_context(viewport=viewport)
-        context.set_default_timeout(timeout_ms)
-        made.append(context)
-        return context.new_page()
-
-    yield new
-    for context in made:
-        context.close()
-
-
-@pytest.fixture
-def page(request, browser):
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    context.set_default_timeout(10_000)
-    new_page = context.new_page()
-    yield new_page
-    report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS_DIR.mkdir(exist_ok=True)
-        new_page.screenshot(path=str(ARTIFACTS_DIR / f"{request.node.name}.png"), full_page=True)
-    context.close()

@@ -1,0 +1,82 @@
+"""The browser fixtures (tests/conftest.py lists them): Playwright's sync API driving Debian's
+chromium, headless; a page per test, screenshotted on failure, and more contexts on demand."""
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.support.event_loops import playwright_loop_marked
+from tests.support.services import CHROMIUM_PATH, require_service
+
+ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    require_service("browser")
+    # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by
+    # the test itself (setting up data, asserting) are still synchronous and safe.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import expect, sync_playwright
+
+    # Playwright's assertions wait 5 s by default; a CI machine running two browsers and their
+    # servers on two slow cores was seen to need more for a live lobby update.
+    expect.set_options(timeout=10_000)
+
+    manager = sync_playwright()
+    playwright = manager.__enter__()
+    loop = asyncio.events._get_running_loop()  # Playwright's, marked running from here on
+    try:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
+        )
+    except BaseException:
+        manager.__exit__(None, None, None)
+        raise
+    yield chromium
+    # The session may end in a test that set the loop aside: Playwright needs it to close.
+    with playwright_loop_marked(loop):
+        chromium.close()
+        manager.__exit__(None, None, None)
+
+
+@pytest.fixture
+def contexts(browser):
+    """`contexts(viewport, timeout_ms=10_000)`: a page in a browser context of its own (its own
+    cookies, so its own user and socket), for tests with several people; all closed afterwards."""
+    made = []
+
+    def new(viewport, timeout_ms=10_000):
+        context = browser.new_context(viewport=viewport)
+        context.set_default_timeout(timeout_ms)
+        made.append(context)
+        return context.new_page()
+
+    yield new
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def page(request, browser):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.set_default_timeout(10_000)
+    new_page = context.new_page()
+    yield new_page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS_DIR.mkdir(exist_ok=True)
+        new_page.screenshot(path=str(ARTIFACTS_DIR / f"{request.node.name}.png"), full_page=True)
+    context.close()
