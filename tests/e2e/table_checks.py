@@ -64,3 +64,14 @@ def duel_game_paying_chips(me, other):
     game = services_create_duel(me, other, (0, 1) if state.pending["player"] == 0 else (1, 0))
     Game.objects.filter(pk=game.pk).update(state=state.to_dict())
     return Game.objects.get(pk=game.pk)
+
+
+def shoot(page, folder, name):
+    """Full-page screenshots of the page as it is at a phone's and a laptop's size, in
+    test-artifacts/<folder>/<name>-phone.png and -laptop.png, for people to look at."""
+    shots = ARTIFACTS / folder
+    shots.mkdir(parents=True, exist_ok=True)
+    for size, viewport in (("phone", PHONE), ("laptop", {"width": 1366, "height": 768})):
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(shots / f"{name}-{size}.png"), full_page=True)
+    page.set_viewport_size({"width": 1024, "height": 768})

@@ -2,7 +2,6 @@
 chromium: the choices reach the table; the end screen offers the same bot again and a challenge
 of the other player; a profile's challenge opens a table the other player accepts."""
 
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -10,19 +9,9 @@ from playwright.sync_api import expect
 from games.models import Game, Table
 
 from .play_by_clicking import GAME, sign_up
+from .table_checks import shoot
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(240)]
-
-SHOTS = Path("/tmp/azulsite-shots/quick-choices")
-SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
-
-
-def shoot(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
-    page.set_viewport_size({"width": 1024, "height": 768})
 
 
 def table_of(page):
@@ -43,7 +32,7 @@ def test_the_computer_with_choices_then_a_new_game_against_the_same_bot(live_dap
     page.select_option("[data-testid=quick-play-clock]", "classical")
     page.select_option("[data-testid=quick-play-rated]", "rated")
     page.select_option("[data-testid=quick-play-level]", "random")
-    shoot(page, "lobby-choices")
+    shoot(page, "quick-choices", "lobby-choices")
     page.get_by_test_id("quick-play-computer").click()
     page.wait_for_url("**/tables/*/")
     expect(page.locator(GAME)).to_be_visible()
@@ -56,7 +45,7 @@ def test_the_computer_with_choices_then_a_new_game_against_the_same_bot(live_dap
     again = page.get_by_test_id("new-game-same-bot")
     expect(again).to_contain_text("New game against")
     expect(page.get_by_test_id("challenge-player")).to_have_count(0)  # nobody but the bot
-    shoot(page, "end-screen-new-game")
+    shoot(page, "quick-choices", "end-screen-new-game")
     again.click()
     page.wait_for_url(lambda url: f"/tables/{first.pk}/" not in url)
     expect(page.locator(GAME)).to_be_visible()
@@ -99,7 +88,7 @@ def test_seekers_with_the_same_choices_are_paired_and_challenge_each_other(live_
     expect(page.get_by_test_id("challenge-send")).to_be_visible()  # opened at once
     page.select_option("[data-testid=challenge-game]", "classic-3")
     page.select_option("[data-testid=challenge-clock]", "correspondence")
-    shoot(page, "profile-challenge")
+    shoot(page, "quick-choices", "profile-challenge")
     page.get_by_test_id("challenge-send").click()
     page.wait_for_url("**/tables/*/")
     challenge = table_of(page)
@@ -153,8 +142,8 @@ def test_the_your_turn_list_shows_mini_boards_and_the_last_move(live_daphne, pag
     expect(row.get_by_test_id("your-turn-last-move")).to_contain_text("Last move: Random bot took")
     expect(row.locator(".mini-board .mini-board__player")).to_have_count(2)
     expect(row.locator(".mini-board")).to_contain_text("Wanda")
-    shoot(page, "your-turn")
+    shoot(page, "quick-choices", "your-turn")
     page.get_by_test_id("language-fr").click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(row.get_by_test_id("your-turn-last-move")).to_contain_text("Dernier coup")
-    shoot(page, "your-turn-fr")
+    shoot(page, "quick-choices", "your-turn-fr")

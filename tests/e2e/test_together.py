@@ -3,7 +3,6 @@ looking for an opponent are paired, and after the game a rematch offered and acc
 pages to the new game, its playing order rotated. Screenshots of the new pages at two sizes."""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -11,19 +10,9 @@ from playwright.sync_api import expect
 from games.models import Game, Seat
 
 from .play_by_clicking import GAME, sign_up
+from .table_checks import shoot
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
-
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "together"
-SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
-
-
-def shoot(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
-    page.set_viewport_size({"width": 1024, "height": 768})
 
 
 def table_id_of(page):
@@ -40,7 +29,7 @@ def test_play_the_computer_from_the_home_page(live_daphne, page):
     sign_up(page, base, "quick")
     page.goto(f"{base}/")
     expect(page.get_by_test_id("quick-play-computer")).to_be_visible()
-    shoot(page, "home-quick-play")
+    shoot(page, "together", "home-quick-play")
     page.select_option("[data-testid=quick-play-level]", "random")
     page.get_by_test_id("quick-play-computer").click()
     page.wait_for_url("**/tables/*/")
@@ -52,9 +41,9 @@ def test_play_the_computer_from_the_home_page(live_daphne, page):
     expect(page.get_by_test_id("nav-your-turn")).to_have_attribute("data-count", "1")
     expect(page).to_have_title(re.compile(r"^\(1\) Your move — "))
     page.goto(f"{base}/your-turn/")
-    shoot(page, "your-turn")
+    shoot(page, "together", "your-turn")
     page.goto(f"{base}/notifications/settings/")
-    shoot(page, "notification-settings")
+    shoot(page, "together", "notification-settings")
 
 
 def test_two_players_are_paired_and_rematch(live_daphne, page, browser):
@@ -69,7 +58,7 @@ def test_two_players_are_paired_and_rematch(live_daphne, page, browser):
     page.get_by_test_id("quick-play-seek").click()
     expect(page.get_by_test_id("quick-play-status")).to_contain_text("Looking")
     expect(page.get_by_test_id("quick-play-cancel")).to_be_visible()
-    shoot(page, "lobby-seeking")
+    shoot(page, "together", "lobby-seeking")
     other.get_by_test_id("quick-play-seek").click()
     page.wait_for_url("**/tables/*/")
     other.wait_for_url("**/tables/*/")
@@ -84,7 +73,7 @@ def test_two_players_are_paired_and_rematch(live_daphne, page, browser):
     expect(page.get_by_test_id("rematch-cancel")).to_be_visible()
     expect(other.get_by_test_id("rematch-accept")).to_be_visible()
     expect(other.locator("#rematch-panel")).to_contain_text("ann offers a rematch")
-    shoot(other, "rematch-offered")
+    shoot(other, "together", "rematch-offered")
     other.get_by_test_id("rematch-accept").click()
     page.wait_for_url(lambda url: f"/tables/{first_game.table_id}/" not in url)
     other.wait_for_url(lambda url: f"/tables/{first_game.table_id}/" not in url)
