@@ -48,8 +48,9 @@ def describe_event(event, name, ruleset="classic"):
     if kind == "wall" and duel:
         runs = _runs(event)
         if event.get("chips"):
-            runs += "; " + ngettext("%(count)s tile paid with chips", "%(count)s tiles paid with chips",
-                                    event["chips"]) % {"count": event["chips"]}
+            runs = ngettext("%(runs)s; %(count)s tile paid with chips",
+                            "%(runs)s; %(count)s tiles paid with chips",
+                            event["chips"]) % {"runs": runs, "count": event["chips"]}
         return _("%(name)s: %(colour)s to row %(row)s of the dome, %(points)s (%(runs)s)") % {
             "name": name, "colour": _colour(event["color"]), "row": event["row"] + 1,
             "points": points, "runs": runs}
