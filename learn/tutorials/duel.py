@@ -217,7 +217,7 @@ SCRIPT = (
         "points for each dome row with 5 different colours; 2A, 7 for each complete column; 3B, "
         "3 for each complete top corner plate and 8 for each bottom one. Your top-left corner "
         "plate has its black and its yellow: these reds can fill its red cell, and a white will "
-        "complete it."),
+        "complete it. Column 2 holds 2 of its 6 tiles, and no row has 5 colours yet."),
         done=gettext_lazy("Line 2 is complete: at the end of round 2 a red can fill your top-left plate's "
         "red cell."),
         spotlight="objectives",

@@ -88,9 +88,12 @@ def test_the_duel_tutorial_replays_to_the_end_of_round_1_with_a_payment_a_tiling
     assert closing.spotlight == "objectives" and played[-1][0] is closing
     for objective in state.to_dict()["objectives"]:
         assert f"{objective['tablet']}{objective['side']}" in str(closing.why)
-    # ...and the top-left corner plate it speaks of holds the black and the yellow it says.
+    # ...and the learner's dome is as it says: the top-left corner plate holds its black and its
+    # yellow, column 2 two tiles, no row 5 colours.
     grid = played[-1][1].to_dict()["boards"][duel.learner]["grid"]
-    assert grid[0][1] == "black" and grid[1][1] == "yellow"
+    assert grid[0][1] == "black" and grid[1][1] == "yellow" and grid[0][0] is None and grid[1][0] is None
+    assert sum(row[1] is not None for row in grid) == 2
+    assert max(len({tile for tile in row if tile and tile != "special"}) for row in grid) < 5
     assert {"tablet": 3, "side": "B"} in state.to_dict()["objectives"]
 
 
