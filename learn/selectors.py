@@ -105,7 +105,8 @@ def _payload(situation):
         "happened": situation.happened,
         "lesson": None
         if lesson is None
-        else {"title": lesson.title, "say": lesson.say, "why": lesson.why},
+        else {"title": lesson.title, "say": lesson.say, "why": lesson.why,
+              "spotlight": lesson.spotlight or None},
         "finished": situation.finished,
         "finale": found.finale if situation.finished else None,
         "next": [

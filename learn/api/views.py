@@ -36,7 +36,11 @@ class TutorialPositionSerializer(serializers.Serializer):
         help_text='[{"who": "you"|"bot"|"scoring", "text", "move", "scoring": [...]}] since the '
         "learner's previous move"
     )
-    lesson = serializers.JSONField(allow_null=True, help_text='{"title", "say", "why"}')
+    lesson = serializers.JSONField(
+        allow_null=True,
+        help_text='{"title", "say", "why", "spotlight"}: spotlight names the part of the board the '
+        'lesson is about ("objectives"), or is null',
+    )
     finished = serializers.BooleanField()
     finale = serializers.CharField(allow_null=True)
     next = serializers.JSONField(help_text='[{"label", "url"}] once finished')

@@ -39,11 +39,21 @@ def _bonus_label(kind, index):
     return _("all five %(colour)s") % {"colour": _colour(index)}
 
 
-def describe_event(event, name):
+def describe_event(event, name, ruleset="classic"):
     """One sentence for one scoring event, e.g. "You: blue to row 3, +4 (2 across, 2 down)"."""
     kind = event["type"]
+    duel = ruleset == "duel"
     points = _signed(event.get("points", 0))
     name = str(name)
+    if kind == "wall" and duel:
+        runs = _runs(event)
+        if event.get("chips"):
+            runs = ngettext("%(runs)s; %(count)s tile paid with chips",
+                            "%(runs)s; %(count)s tiles paid with chips",
+                            event["chips"]) % {"runs": runs, "count": event["chips"]}
+        return _("%(name)s: %(colour)s to row %(row)s of the dome, %(points)s (%(runs)s)") % {
+            "name": name, "colour": _colour(event["color"]), "row": event["row"] + 1,
+            "points": points, "runs": runs}
     if kind == "wall":
         return _("%(name)s: %(colour)s to row %(row)s, %(points)s (%(runs)s)") % {
             "name": name, "colour": _colour(event["color"]), "row": event["row"] + 1,
@@ -54,6 +64,15 @@ def describe_event(event, name):
     if kind == "line_to_floor":
         return _("%(name)s: line %(row)s has no place on the wall: its %(colour)s tiles are broken") % {
             "name": name, "row": event["row"] + 1, "colour": _colour(event["color"])}
+    if kind == "floor" and duel:
+        items = event.get("items", 0)
+        if event.get("first_player"):
+            what = ngettext("%(count)s broken tile and the first-player tile",
+                            "%(count)s broken tiles and the first-player tile", items)
+        else:
+            what = ngettext("%(count)s broken tile", "%(count)s broken tiles", items)
+        return _("%(name)s: %(what)s, %(points)s") % {
+            "name": name, "what": what % {"count": items}, "points": points}
     if kind == "floor":
         items = event.get("items", 0)
         if event.get("first_player"):
@@ -78,12 +97,12 @@ def describe_event(event, name):
     return f"{name}: {kind}, {points}"
 
 
-def scoring_lines(events, names):
+def scoring_lines(events, names, ruleset="classic"):
     """[{"player", "text", "points", "score"}] for the events, in the engine's order."""
     return [
         {
             "player": event["player"],
-            "text": describe_event(event, names[event["player"]]),
+            "text": describe_event(event, names[event["player"]], ruleset),
             "points": event.get("points", 0),
             "score": event.get("score"),
             "event": event,
@@ -92,14 +111,20 @@ def scoring_lines(events, names):
     ]
 
 
-def round_end_note(events, names, round_number):
-    """What the tutorial says after a move that scored: None when it scored nothing."""
+def round_end_note(events, names, round_number, *, ruleset="classic", begins=True):
+    """What the tutorial says after a move that scored: None when it scored nothing. `begins`: the
+    move ended the drafting, so the round's tiling starts with it (a Duel tiling takes several
+    moves: only the first one announces the round's end)."""
     if not events:
         return None
     tiled = any(event["type"] in ("wall", "floor", "line_to_floor", "special") for event in events)
-    if tiled:
+    if tiled and begins and ruleset == "duel":
+        text = _("Round %(round)s ends. Each complete line sends one tile to a cell of its colour, or "
+                 "a wild cell, in its row of the dome, which scores at once; then broken tiles and "
+                 "the first-player tile cost their points.") % {"round": round_number}
+    elif tiled and begins:
         text = _("Round %(round)s ends. Each complete line moves one tile to the wall, which "
                  "scores at once; then the floor costs its points.") % {"round": round_number}
     else:
         text = _("Points:")
-    return {"text": text, "lines": scoring_lines(events, names)}
+    return {"text": text, "lines": scoring_lines(events, names, ruleset)}

@@ -20,13 +20,15 @@ from .scoring import round_end_note
 @dataclass(frozen=True)
 class Lesson:
     """One move of the learner: the page says `title`, `say` (what to do) and `why`, waits for
-    exactly `move`, then says `done`."""
+    exactly `move`, then says `done`. `spotlight` names a part of the board the lesson talks about
+    (the page highlights it): "" or "objectives"."""
 
     move: dict
     title: str
     say: str
     why: str
     done: str = ""
+    spotlight: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,8 @@ class Runner:
         record = {"number": after.move_count, "player_index": mover, "move": dict(entry.move),
                   **account}
         notes.append(_note(who, text, record))
-        scoring = round_end_note(account["scoring"], self.tutorial.names, state.round)
+        scoring = round_end_note(account["scoring"], self.tutorial.names, state.round,
+                                 ruleset=self.tutorial.ruleset, begins=state.phase != "tiling")
         if scoring:
             notes.append(_note("scoring", scoring["text"], scoring=scoring["lines"]))
         return after, record

@@ -4,6 +4,7 @@ rules pages with every picture drawn by the boards' components."""
 import re
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import expect
 
 from learn.tutorials import TUTORIALS
@@ -22,23 +23,52 @@ def watch_errors(page):
     return errors
 
 
-def play_tutorial(page, base_url, key):
+def play_tutorial(page, base_url, key, language="en", at_lesson=None):
+    """Click through the tutorial `key`, checking each lesson's words (in `language`);
+    `at_lesson(step, lesson)` looks at each lesson's position before its move is made."""
     ruleset = TUTORIALS[key].ruleset
+    with translation.override(language):
+        words = [(str(lesson.say), str(lesson.why), str(lesson.done)) for lesson in TUTORIALS[key].lessons]
+        finale = str(TUTORIALS[key].finale)
     page.goto(f"{base_url}/learn/tutorial/{key}/")
     coach = page.get_by_test_id("coach")
     expect(page.get_by_test_id("tutorial-board").locator("[data-game]")).to_be_visible()
     said = []
-    for step, lesson in enumerate(TUTORIALS[key].lessons):
+    for step, (lesson, (say, why, done)) in enumerate(zip(TUTORIALS[key].lessons, words, strict=True)):
         expect(coach).to_have_attribute("data-step", str(step))
-        expect(page.get_by_test_id("lesson-say")).to_have_text(str(lesson.say))
-        expect(page.get_by_test_id("lesson-why")).to_have_text(str(lesson.why))
+        expect(page.get_by_test_id("lesson-say")).to_have_text(say)
+        expect(page.get_by_test_id("lesson-why")).to_have_text(why)
+        if at_lesson:
+            at_lesson(step, lesson)
         play_step(page, ruleset)
         said.append(page.get_by_test_id("happened").inner_text())
-        assert str(lesson.done) in said[-1]
+        assert done in said[-1]
     expect(coach).to_have_attribute("data-finished", "true")
-    expect(page.get_by_test_id("lesson-say")).to_have_text(str(TUTORIALS[key].finale))
+    expect(page.get_by_test_id("lesson-say")).to_have_text(finale)
     expect(page.get_by_test_id("tutorial-next").get_by_role("link").first).to_be_visible()
     return said
+
+
+# The coach and the market: their boxes apart, and neither covered where it starts once scrolled
+# to (by something sticky or positioned over it).
+APART = """() => {
+  const coach = document.querySelector("[data-testid=coach]");
+  const market = document.querySelector("[data-testid=tutorial-board] .dmarket");
+  const [a, b] = [coach.getBoundingClientRect(), market.getBoundingClientRect()];
+  const problems = [];
+  if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+    problems.push(`the coach (${a.top}-${a.bottom}) overlaps the market (${b.top}-${b.bottom})`);
+  }
+  for (const [element, other] of [[coach, market], [market, coach]]) {
+    window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 4);
+    const box = element.getBoundingClientRect();
+    for (const x of [0.1, 0.5, 0.9]) {
+      const found = document.elementFromPoint(box.left + box.width * x, box.top + 12);
+      if (found && !element.contains(found)) problems.push(`${found.outerHTML.slice(0, 80)} covers ${element.className}`);
+    }
+  }
+  return problems;
+}"""
 
 
 def test_the_classic_tutorial_is_played_to_its_end_with_the_engines_scoring(page, live_daphne):
@@ -61,16 +91,51 @@ def test_the_classic_tutorial_is_played_to_its_end_with_the_engines_scoring(page
     assert errors == []
 
 
-def test_the_duel_tutorial_is_played_to_its_end_on_a_phone(page, live_daphne):
+# The Duel lessons photographed at both sizes (the round's end), by move type: the picture's name
+# and the one thing lit for the move.
+SHOTS = {"place_tile": ("tiling", "[data-choice=cell]"), "pay_chips": ("payment", "[data-choice=pay_chips]")}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_duel_tutorial_is_played_to_its_end_on_a_phone(browser, live_daphne, language):
+    from tests.e2e.page_checks import size_and_language_problems
+
+    context = browser.new_context(viewport=PHONE, locale=language)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
     errors = watch_errors(page)
-    page.set_viewport_size(PHONE)
-
-    play_tutorial(page, live_daphne.url, "duel")
-
     board = page.get_by_test_id("tutorial-board")
-    expect(board.locator("[data-player='0'] .dboard__chips .chip")).to_have_count(1)
+    problems = {}
+    closing = len(TUTORIALS["duel"].lessons) - 1
+
+    def at_lesson(step, lesson):
+        where = f"lesson {step + 1}"
+        if found := page.evaluate(APART):
+            problems[where] = found
+        shot, lit = SHOTS.get(lesson.move["type"], (None, None))
+        if lit:
+            expect(board.locator(lit)).to_have_count(1)
+        if step == closing:  # the objectives it speaks of are outlined
+            shot = "objectives"
+            expect(board.locator(".dobjectives.is-spotlit")).to_be_visible()
+        if shot:
+            for size in (PHONE, LAPTOP):
+                page.set_viewport_size(size)
+                if found := size_and_language_problems(page) + page.evaluate(APART):
+                    problems[f"{where} at {size['width']}"] = found
+                page.screenshot(path=f"test-artifacts/tutorial-duel-{shot}-{size['width']}-{language}.png",
+                                full_page=True)
+            page.set_viewport_size(PHONE)
+
+    play_tutorial(page, live_daphne.url, "duel", language, at_lesson)
+
+    assert page.evaluate("document.documentElement.lang") == language
+    expect(board.locator("[data-player='0'] .dboard__chips .chip")).to_have_count(0)  # both paid
+    expect(board.locator("[data-game]")).to_have_attribute("data-round", "2")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.screenshot(path="test-artifacts/tutorial-duel-end-phone.png", full_page=True)
+    page.screenshot(path=f"test-artifacts/tutorial-duel-end-phone-{language}.png", full_page=True)
+    context.close()
+    assert not problems, problems
     assert errors == []
 
 

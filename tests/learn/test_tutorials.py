@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from azul.engine import state_from_dict
+from azul.engine import apply_scored, move_previews, state_from_dict
 from learn.tutorials import TUTORIALS, Lesson, Runner
 
 KEYS = sorted(TUTORIALS)
@@ -35,16 +35,79 @@ def test_the_classic_tutorial_plays_a_whole_first_round():
     assert final.state.current_player == tutorial.learner  # the marker's holder starts round 2
 
 
-def test_the_duel_tutorial_covers_sun_moon_plates_and_chips_within_the_first_round():
+def test_the_duel_tutorial_covers_sun_moon_plates_and_chips_in_its_drafting():
     duel = TUTORIALS["duel"]
     kinds = {entry.move["type"] for entry in duel.lessons}
-    final = Runner(duel).situation(len(duel.lessons))
 
     assert {"opening_plate", "sun", "moon", "take_plate", "chip"} <= kinds
-    assert final.state.round == 1 and final.state.phase == "drafting"  # shorter: no tiling
     first_player = Runner(duel).situation(4).state.to_dict()["first_player_tile"]
     assert first_player == duel.learner
-    assert final.state.to_dict()["boards"][duel.learner]["chips"] == ["yellow+red"]
+    chip_lesson = next(i for i, lesson in enumerate(duel.lessons) if lesson.move["type"] == "chip")
+    after_chip = Runner(duel).situation(chip_lesson + 1).state.to_dict()
+    assert after_chip["boards"][duel.learner]["chips"] == ["yellow+red"]
+
+
+def test_the_duel_tutorial_replays_to_the_end_of_round_1_with_a_payment_a_tiling_and_the_objectives():
+    duel = TUTORIALS["duel"]
+    state = state_from_dict(duel.start())
+    played = []  # (entry, the state it was played in, its scoring events)
+    for entry in duel.script:
+        mover = duel.learner if isinstance(entry, Lesson) else 1 - duel.learner
+        move = state.check(entry.move, player=mover)
+        assert move in state.legal_moves(), entry
+        after, account = apply_scored(state, move)
+        played.append((entry, state, account["scoring"]))
+        state = after
+
+    round_1 = [(entry, before) for entry, before, _events in played if before.round == 1]
+    # Round 1 is played out: its drafting, then the learner's tiling decisions, as lessons.
+    assert state.round == 2 and played[-1][1].round == 2
+    tiling = [(entry, before) for entry, before in round_1 if before.phase == "tiling"]
+    assert {entry.move["type"] for entry, _before in tiling} == {"place_tile", "pay_chips"}
+    assert all(isinstance(entry, Lesson) for entry, _before in tiling)
+    assert round_1[-1][0].move["type"] == "pay_chips"  # the round ends with it
+
+    # The payment: two chips showing red complete line 4, whose red then scores in the dome.
+    payment, before, events = next(p for p in played if p[0].move["type"] == "pay_chips")
+    assert before.to_dict()["boards"][duel.learner]["chips"] == ["red", "yellow+red"]
+    assert sorted(payment.move["chips"]) == ["red", "yellow+red"]
+    placed = [e for e in events if e["type"] == "wall" and e["player"] == duel.learner]
+    assert [(e["row"], e["color"], e["chips"]) for e in placed] == [(3, "red", 1)]
+    assert state.to_dict()["boards"][duel.learner]["chips"] == []
+
+    # The tiling choice: of the two wild cells the lit one scores 2, the other 1.
+    tile, before, events = next(p for p in played if p[0].move["type"] == "place_tile")
+    moves = before.legal_moves()
+    points = [preview["points"] for preview in move_previews(before)]
+    choices = {move.to_dict()["column"]: p for move, p in zip(moves, points, strict=True)}
+    assert choices == {1: [2, 2], 3: [1, 1]} and tile.move["column"] == 1
+    assert events[0]["points"] == 2
+
+    # The last lesson names this game's objectives and points at them on the board.
+    closing = duel.lessons[-1]
+    assert closing.spotlight == "objectives" and played[-1][0] is closing
+    for objective in state.to_dict()["objectives"]:
+        assert f"{objective['tablet']}{objective['side']}" in str(closing.why)
+    # ...and the learner's dome is as it says: the top-left corner plate holds its black and its
+    # yellow, column 2 two tiles, no row 5 colours.
+    grid = played[-1][1].to_dict()["boards"][duel.learner]["grid"]
+    assert grid[0][1] == "black" and grid[1][1] == "yellow" and grid[0][0] is None and grid[1][0] is None
+    assert sum(row[1] is not None for row in grid) == 2
+    assert max(len({tile for tile in row if tile and tile != "special"}) for row in grid) < 5
+    assert {"tablet": 3, "side": "B"} in state.to_dict()["objectives"]
+
+
+def test_only_the_first_tiling_move_of_a_duel_round_announces_the_rounds_end():
+    duel = TUTORIALS["duel"]
+    steps = [Runner(duel).situation(step) for step in range(len(duel.lessons) + 1)]
+    notes = [note for situation in steps for note in situation.happened if note["who"] == "scoring"]
+    round_ends = [note for note in notes if note["text"].startswith("Round 1 ends")]
+
+    assert len(round_ends) == 1 and "dome" in round_ends[0]["text"]
+    lines = [line["text"] for note in notes for line in note["scoring"]]
+    assert "You: yellow to row 2 of the dome, +2 (2 down)" in lines
+    assert "You: red to row 4 of the dome, +1 (no neighbour; 1 tile paid with chips)" in lines
+    assert "You: 1 broken tile and the first-player tile, −3" in lines
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -10,6 +10,9 @@ import { gettext, fmt } from "../shared/i18n.js";
 
 const LEARNER = "you"; // the learner's seat username in a tutorial payload
 
+// The parts of the board a lesson may talk about (lesson.spotlight), outlined while it waits.
+const SPOTLIGHTS = { objectives: ".dobjectives" };
+
 function noteElement(note) {
   if (note.who === "scoring") {
     return h("div", { class: "tutorial__note tutorial__note--scoring", "data-note": "scoring" }, [
@@ -68,6 +71,10 @@ export class TutorialView extends GameView {
     // The script's game goes on after its last lesson; the tutorial does not.
     const status = this.root.querySelector("[data-status]");
     if (status && this.position && this.position.finished) status.textContent = gettext("Tutorial complete");
+    // After each redraw, which rebuilds the board's classes from the game alone.
+    const spotlight = this.position && this.position.lesson && SPOTLIGHTS[this.position.lesson.spotlight];
+    const spotlit = spotlight ? this.root.querySelector(spotlight) : null;
+    if (spotlit) spotlit.classList.add("is-spotlit");
   }
 
   renderCoach() {
