@@ -135,7 +135,7 @@ def _merge_small_tiers(groups, players_per_game):
         target = index - 1 if index > 0 else 1
         groups[target].extend(groups.pop(index))
         index = 0
-    return {tier: group for tier, group in enumerate(groups, start=1)}
+    return dict(enumerate(groups, start=1))
 
 
 def _division_name(tier, count):

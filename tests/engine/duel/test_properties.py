@@ -112,7 +112,7 @@ def test_public_json_hides_hidden_information_and_decodes_consistently():
             guessed = DuelState.from_dict(public)
             # Everything shown stays as shown; the hidden parts are a consistent guess.
             assert guessed.to_dict(public=True) == public
-            assert {m for m in guessed.legal_moves()} == set(state.legal_moves())
+            assert set(guessed.legal_moves()) == set(state.legal_moves())
             check_invariants(guessed.fast())
             state = state.apply(rng.choice(state.legal_moves()))
 
