@@ -52,7 +52,7 @@ def end_drafting(core: DuelCore, colour: int = B, line=5) -> DuelState:
     empty_table(core)
     set_sun(core, 0, [colour])
     core.plates_taken = [2, 2]
-    move = {"type": "sun", "factory": 0, "color": "blue yellow red black white".split()[colour],
+    move = {"type": "sun", "factory": 0, "color": ["blue", "yellow", "red", "black", "white"][colour],
             "line": line, "moon_order": []}
     return DuelState(core).apply(move)
 
