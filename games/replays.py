@@ -123,9 +123,13 @@ def verify_game(game):
             if replayed.get(key) != game.state.get(key)
         )
         return Mismatch(game.pk, f"stored state differs from the replay in: {', '.join(fields)}")
-    if game.status == Game.Status.FINISHED and game.result and final.is_over:
-        if final.result()["scores"] != game.result.get("scores"):
-            return Mismatch(game.pk, "stored result scores differ from the replay")
+    if (
+        game.status == Game.Status.FINISHED
+        and game.result
+        and final.is_over
+        and final.result()["scores"] != game.result.get("scores")
+    ):
+        return Mismatch(game.pk, "stored result scores differ from the replay")
     return None
 
 

@@ -1,6 +1,7 @@
 """The organiser's actions on a running season: withdraw a player, override a result,
 extend a deadline. Each checks the role and writes an AuditLog row in the same transaction."""
 
+import contextlib
 from datetime import timedelta
 
 from django.db import transaction
@@ -72,10 +73,8 @@ def _withdraw(season, by_user, user, reason):
         if fixture.status == Fixture.Status.PLAYING:
             to_leave.append(fixture.table_id)
     for table_id in to_leave:
-        try:
+        with contextlib.suppress(GameError):  # already out of that game
             game_services.leave_table(table_id, user)
-        except GameError:
-            pass  # already out of that game
     return entry
 
 

@@ -8,6 +8,7 @@ Then every page the crawl visited, again at a phone's and a laptop's size in Eng
 string that the catalogue translates, and an end screen that shows every player's rounds. What
 another change fixes is listed in KNOWN, with its defect number (issue #38)."""
 
+import contextlib
 import os
 import re
 from pathlib import Path
@@ -125,10 +126,8 @@ def check(page: Page, url: str | None, failures: dict, name: str | None = None) 
         if response.status not in (404, 500):  # under DEBUG, Django's own pages go without
             assert "script-src 'self'" in response.headers["content-security-policy"], url
         assert page.title(), f"{url} did not render"
-    try:
+    with contextlib.suppress(Resolver404):  # the 404 page
         VISITED.add(resolve(urlsplit(page.url).path).view_name)
-    except Resolver404:
-        pass  # the 404 page
     problems = problems_on(page)
     if problems:
         failures[name or url or page.url] = problems
