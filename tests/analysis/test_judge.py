@@ -82,7 +82,7 @@ def test_a_different_hidden_duel_state_with_the_same_public_view_gives_the_same_
             twin, move, rng=random.Random(5), nodes=SMALL)
 
 
-@pytest.mark.parametrize("ruleset,players,variant", [
+@pytest.mark.parametrize(("ruleset", "players", "variant"), [
     ("classic", 2, "standard"), ("classic", 3, "gray"), ("classic", 4, "standard"),
     ("duel", 2, "standard")])
 def test_every_judgement_is_consistent_and_reproducible(ruleset, players, variant):

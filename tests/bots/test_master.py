@@ -60,7 +60,7 @@ TERM_NAMES = ('["score", "complete", "complete_bonus", "partial", "waiting", "br
               '"first_player", "chip", "objectives", "free_cell"]')
 
 
-@pytest.mark.parametrize("content, message", [
+@pytest.mark.parametrize(("content", "message"), [
     ("", "not JSON"),
     ("not json at all", "not JSON"),
     ("[1, 2]", "expected an object with 'terms' and 'rounds'"),

@@ -20,7 +20,7 @@ def _played(core, moves: int, seed: int):
     return core
 
 
-@pytest.mark.parametrize("core, evaluator", [
+@pytest.mark.parametrize(("core", "evaluator"), [
     (lambda: _played(ClassicCore.new(2, False, 3), 3, 1), StrongEvaluator),
     (lambda: _played(ClassicCore.new(4, True, 5), 6, 2), StrongEvaluator),
     (lambda: _played(DuelCore.new(4), 9, 3), DuelEvaluator),

@@ -62,7 +62,7 @@ def kept(page, path) -> bool:
         .then((cache) => cache.match(path)).then((r) => Boolean(r))""", path)
 
 
-@pytest.mark.parametrize("language, words", [("en", "You are offline"),
+@pytest.mark.parametrize(("language", "words"), [("en", "You are offline"),
                                              ("fr", "Vous êtes hors ligne")])
 def test_with_the_server_gone_a_page_shows_the_offline_page(live_daphne, contexts, language, words):
     base = live_daphne.url

@@ -100,7 +100,7 @@ def test_own_games_resume_others_are_watched_and_rows_differ(page, live_daphne):
 
 
 @pytest.mark.parametrize(
-    "clock, field, value, message",
+    ("clock", "field", "value", "message"),
     [
         ("realtime", "clock_minutes", "-5", "Minutes per player must be a whole number from 1 to 180."),
         ("realtime", "clock_minutes", "0", "Minutes per player must be a whole number from 1 to 180."),

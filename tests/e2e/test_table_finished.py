@@ -437,7 +437,7 @@ def to_french(page):
     expect(page.locator("html")).to_have_attribute("lang", "fr")
 
 
-@pytest.mark.parametrize("viewport,language", [(PHONE, "en"), (PHONE, "fr"), ({"width": 1366, "height": 768}, "en")],
+@pytest.mark.parametrize(("viewport", "language"), [(PHONE, "en"), (PHONE, "fr"), ({"width": 1366, "height": 768}, "en")],
                          ids=["phone", "phone-fr", "laptop"])
 def test_7_confirm_shows_the_move_on_the_board_and_moves_nothing(live_daphne, contexts, viewport, language):
     """The line of a move waiting for Confirm is marked, its tiles ghosted where the engine's preview
@@ -498,7 +498,7 @@ HEADS = """() => [...document.querySelectorAll('[data-game] .pboard')].map(card 
 LONG_NAME = "Maximilienne Delacroix-Beaumont"
 
 
-@pytest.mark.parametrize("ruleset,players", [("classic", 2), ("classic", 3), ("classic", 4), ("duel", 2)])
+@pytest.mark.parametrize(("ruleset", "players"), [("classic", 2), ("classic", 3), ("classic", 4), ("duel", 2)])
 def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(live_daphne, contexts, ruleset, players):
     """Long display names, bot badges and 3-digit scores, at 390 px and 1366 px: the score whole, every
     part of the head inside its card, a short name whole and a long one never cut to a few letters."""

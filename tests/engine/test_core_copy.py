@@ -20,7 +20,7 @@ def midgame(ruleset, players):
     return core
 
 
-@pytest.mark.parametrize("ruleset,players", CASES, ids=[f"{r}-{p}" for r, p in CASES])
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{p}" for r, p in CASES])
 def test_a_clone_equals_its_original_and_shares_no_list(ruleset, players):
     core = midgame(ruleset, players)
     copy = core.clone()

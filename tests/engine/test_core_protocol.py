@@ -28,7 +28,7 @@ def play_out(core, rng, positions, move_type=None):
     return kept
 
 
-@pytest.mark.parametrize("ruleset,players", CASES, ids=[f"{r}-{p}" for r, p in CASES])
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{p}" for r, p in CASES])
 def test_every_registered_core_plays_to_its_end_through_the_protocol(ruleset, players):
     for seed in range(3):
         core = new_game(players, ruleset=ruleset, seed=seed).fast()
@@ -41,7 +41,7 @@ def test_every_registered_core_plays_to_its_end_through_the_protocol(ruleset, pl
         assert kept and len(core.scores) == players
 
 
-@pytest.mark.parametrize("ruleset,players", CASES, ids=[f"{r}-{p}" for r, p in CASES])
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{p}" for r, p in CASES])
 def test_determinize_keeps_what_the_player_to_move_may_do(ruleset, players):
     core = new_game(players, ruleset=ruleset, seed=11).fast()
     for position in play_out(core, random.Random(11), positions=5):

@@ -17,7 +17,7 @@ from tests.engine.builders import board, empty_wall, position, standard_wall
 TAKE = {"source": 0, "color": "red", "line": 2}
 
 
-@pytest.mark.parametrize("data,message", [
+@pytest.mark.parametrize(("data", "message"), [
     ({"source": 0, "color": "purple", "line": 2}, "move.color: unknown colour 'purple'"),
     ({"source": 0, "color": 3, "line": 2}, "move.color: must be a colour name"),
     ({"color": "red", "line": 2}, "move.source: missing key"),
@@ -61,7 +61,7 @@ def test_apply_refuses_other_types():
         new_game(2, seed=1).apply("take red")
 
 
-@pytest.mark.parametrize("move,reason", [
+@pytest.mark.parametrize(("move", "reason"), [
     ({"source": 1, "color": "red", "line": 0}, "factory 1 is empty"),
     ({"source": 0, "color": "white", "line": 0}, "factory 0 holds no white"),
     ({"source": "center", "color": "red", "line": 0}, "the center holds no red"),
@@ -99,7 +99,7 @@ def edited(path, value=None, delete=False):
     return data
 
 
-@pytest.mark.parametrize("data,message", [
+@pytest.mark.parametrize(("data", "message"), [
     (edited(["factories", 0, 0], "purple"), "factories[0][0]: unknown colour 'purple'"),
     (edited(["center", 0], 7), "center[0]: must be a colour name"),
     (edited(["bag", "pink"], 1), "bag.pink: unknown colour"),

@@ -42,7 +42,7 @@ def core_totals(core: ClassicCore) -> list[int]:
     return totals
 
 
-@pytest.mark.parametrize("players,variant", CONFIGS)
+@pytest.mark.parametrize(("players", "variant"), CONFIGS)
 def test_i1_i3_i4_over_thousands_of_random_games(players, variant):
     chooser = Random(f"{players}{variant}")
     lengths = []
@@ -64,7 +64,7 @@ def test_i1_i3_i4_over_thousands_of_random_games(players, variant):
     assert sum(lengths) / len(lengths) < 100  # I3: well under 100 moves per player
 
 
-@pytest.mark.parametrize("players,variant", CONFIGS)
+@pytest.mark.parametrize(("players", "variant"), CONFIGS)
 def test_fast_path_and_public_api_play_the_same_game(players, variant):
     for seed in range(10):
         chooser = Random(seed)

@@ -30,7 +30,7 @@ def test_r2_marker_is_not_a_tile_and_never_reaches_bag_or_lid():
     assert data["marker"] == "center"
 
 
-@pytest.mark.parametrize("players,factories", [(2, 5), (3, 7), (4, 9)])
+@pytest.mark.parametrize(("players", "factories"), [(2, 5), (3, 7), (4, 9)])
 def test_r3_factory_count_and_four_tiles_each(players, factories):
     data = new_game(players, seed=3).to_dict()
     assert len(data["factories"]) == factories
@@ -59,7 +59,7 @@ def test_r5_r12_floor_of_marker_and_four_tiles_costs_8():
     assert data["lid"]["red"] == 4
 
 
-@pytest.mark.parametrize("items,cost", [(1, 1), (2, 2), (3, 4), (4, 6), (5, 8), (6, 11), (7, 14)])
+@pytest.mark.parametrize(("items", "cost"), [(1, 1), (2, 2), (3, 4), (4, 6), (5, 8), (6, 11), (7, 14)])
 def test_r5_floor_penalties_by_space(items, cost):
     state = game(factories=[["blue"]], current=1,
                  boards=[board(score=20, floor=["black"] * items)])
@@ -216,7 +216,7 @@ def test_r15_r17_full_line_goes_to_wall_scoring_3_plus_2_is_5():
     assert data["boards"][1]["score"] == 1  # R17: a lone tile scores 1
 
 
-@pytest.mark.parametrize("cells,target,points", [
+@pytest.mark.parametrize(("cells", "target", "points"), [
     ([], (2, 2), 1),
     ([(2, 1)], (2, 2), 2),
     ([(1, 2)], (2, 2), 2),
@@ -273,7 +273,7 @@ def test_r16_gray_column_holding_the_colour_is_refused():
     assert {"row": 2, "column": 0} not in [m.to_dict() for m in state.legal_moves()]
 
 
-@pytest.mark.parametrize("floor,on_floor,to_lid,cost", [(0, 3, 0, 4), (6, 1, 2, 14)])
+@pytest.mark.parametrize(("floor", "on_floor", "to_lid", "cost"), [(0, 3, 0, 4), (6, 1, 2, 14)])
 def test_r16_gray_line_that_fits_nowhere_goes_to_floor(floor, on_floor, to_lid, cost):
     wall = empty_wall()
     for r, c in [(0, 0), (1, 1), (3, 2), (4, 3)]:

@@ -182,7 +182,7 @@ def test_a_replaced_or_revoked_invite_link_stops_working(make_user):
 
 
 @pytest.mark.parametrize(
-    "options, message",
+    ("options", "message"),
     [
         ({"clock": {"kind": "realtime", "base_seconds": 1}}, "realtime"),
         ({"clock": {"kind": "realtime", "base_seconds": 10800}}, "realtime"),

@@ -71,7 +71,7 @@ def test_marking_read_one_by_one_and_all(alice, client):
     assert second.read_at is not None
 
 
-@pytest.mark.parametrize("ids, status, code", [
+@pytest.mark.parametrize(("ids", "status", "code"), [
     ([999_999], 404, "not_found"),
     (["99999999999999999999999"], 404, "not_found"),
     ([-1], 404, "not_found"),

@@ -89,7 +89,7 @@ def test_changes_sum_to_zero_when_k_is_equal():
 
 
 @pytest.mark.parametrize(
-    "entrants, message",
+    ("entrants", "message"),
     [
         ([Entrant("a", 1500, 0, 1)], "at least two"),
         ([Entrant("a", 1500, 0, 1), Entrant("a", 1500, 0, 2)], "two seats"),

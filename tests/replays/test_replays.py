@@ -150,7 +150,7 @@ def test_a_resigned_game_exports_and_verifies():
 
 
 @pytest.mark.parametrize(
-    "record, field",
+    ("record", "field"),
     [
         ([], "JSON object"),
         ({"players": [1]}, "players"),
