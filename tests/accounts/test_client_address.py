@@ -31,10 +31,10 @@ def procfile_daphne_options() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def proxied_site(_subprocess_env):
+def proxied_site(subprocess_env):
     server = start_daphne(
         {
-            **_subprocess_env,
+            **subprocess_env,
             "CELERY_EAGER": "true",
             "TRUSTED_PROXIES": "127.0.0.1",
             "REGISTER_THROTTLE_RATE": "5/hour",

@@ -55,11 +55,11 @@ def test_a_worker_analyses_a_finished_game_to_the_end_streaming_progress_to_the_
 
 @pytest.mark.django_db(transaction=True)
 def test_a_killed_worker_s_analysis_is_resumed_by_a_new_worker_to_the_same_result(
-    _subprocess_env, real_celery, alice, bob, settings, django_capture_on_commit_callbacks  # noqa: F811
+    subprocess_env, real_celery, alice, bob, settings, django_capture_on_commit_callbacks  # noqa: F811
 ):
     require_service("celery")
     queue = f"analysis-killed-{os.getpid()}"
-    env = {**_subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
+    env = {**subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
            "CELERY_VISIBILITY_TIMEOUT": "3600"}  # the new worker's start-up re-dispatch resumes it
     # Slow enough a move to kill the worker mid-game (it is killed 3 moves in, and must be at
     # least 10 from the end), quick enough a game to be analysed twice in the suite's budget.

@@ -32,10 +32,10 @@ def test_development_server_serves_pages_css_and_api_docs_assets(live_daphne):
 
 
 @pytest.fixture(scope="module")
-def production_daphne(_subprocess_env, tmp_path_factory):
+def production_daphne(subprocess_env, tmp_path_factory):
     """daphne with DEBUG off behind an imagined TLS proxy, static files collected first."""
     env = {
-        **_subprocess_env,
+        **subprocess_env,
         **{key: value for key, value in PRODUCTION_ENV.items()
            if key not in {"DATABASE_URL", "REDIS_URL"}},  # keep this run's real services
         "ALLOWED_HOSTS": "127.0.0.1",
