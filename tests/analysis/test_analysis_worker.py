@@ -43,9 +43,11 @@ def test_a_worker_analyses_a_finished_game_to_the_end_streaming_progress_to_the_
     wait_until(lambda: any(m["status"] == "done" for m in analysis_messages()), 120,
                "the analysis' end on the socket")
     seen = analysis_messages()
-    assert seen[0]["status"] == "queued" and seen[0]["total"] == game.version
+    assert seen[0]["status"] == "queued"
+    assert seen[0]["total"] == game.version
     progress = [m["progress"] for m in seen if m["status"] == "running"]
-    assert progress == sorted(progress) and len(progress) >= game.version // 2
+    assert progress == sorted(progress)
+    assert len(progress) >= game.version // 2
     assert seen[-1] == {"type": "analysis", "game": game.pk, "status": "done",
                         "progress": game.version, "total": game.version}
     analysis.refresh_from_db()
@@ -76,7 +78,8 @@ def test_a_killed_worker_s_analysis_is_resumed_by_a_new_worker_to_the_same_resul
         first.kill()  # back once the process is dead: nothing it did can land after this
         analysis.refresh_from_db()
         killed_at = analysis.progress
-        assert analysis.status == "running" and 3 <= killed_at < game.version - 10
+        assert analysis.status == "running"
+        assert 3 <= killed_at < game.version - 10
 
         # A solo worker answers pings only between tasks: it is "ready" once its start-up
         # re-dispatch of the killed analysis has run to the end.

@@ -59,7 +59,8 @@ def assert_error(response, status, code):
     assert response["Content-Type"] == "application/json"
     body = response.json()
     assert set(body) == {"error"} and body["error"]["code"] == code, body
-    assert isinstance(body["error"]["detail"], str) and body["error"]["detail"]
+    assert isinstance(body["error"]["detail"], str)
+    assert body["error"]["detail"]
 
 
 def test_the_reader_bounds_depth_without_recursing():

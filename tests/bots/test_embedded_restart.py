@@ -45,7 +45,8 @@ def test_a_restarted_embedded_server_plays_the_bot_turn_its_predecessor_died_in(
                    "the bot's move, within 30 s of starting the server again")
         # It is alice's turn now: no bot may move again, so there is nothing later to wait for.
         game = fresh(game)
-        assert game.version == 2 and game.state["current_player"] == 0  # alice's turn
+        assert game.version == 2
+        assert game.state["current_player"] == 0
         movers = list(MoveRecord.objects.filter(game=game).order_by("number")
                       .values_list("number", "user__username"))
         assert movers == [(1, "alice"), (2, "bot-strong")]

@@ -135,7 +135,8 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
     # The centre (and its last-move outline, drawn inside it) never covers a factory's number.
     # (Boxes read in one script: a redraw may replace the elements between two steps.)
     (centre,), labels = boxes(page, ".centre", ".factory__label")
-    assert labels and centre["width"] > 0
+    assert labels
+    assert centre["width"] > 0
     for box in labels:
         apart = (box["x"] >= centre["x"] + centre["width"] or box["x"] + box["width"] <= centre["x"]
                  or box["y"] >= centre["y"] + centre["height"] or box["y"] + box["height"] <= centre["y"])
@@ -152,7 +153,8 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
     expect(page.locator("[data-confirm]")).to_be_focused()
     time.sleep(0.5)
     game.refresh_from_db()
-    assert game.version == version and version_of(page) == version
+    assert game.version == version
+    assert version_of(page) == version
     page.keyboard.press("Escape")
     expect(page.locator("[data-proposal]")).to_have_count(0)
     expect(page.locator("[data-pick][aria-pressed=true]")).to_have_count(1)  # still selected

@@ -123,7 +123,8 @@ def test_i2_every_other_move_is_rejected_with_a_reason_and_changes_nothing(state
         with pytest.raises((IllegalMove, InvalidMove)) as caught:
             state.apply(move.to_dict())
         message = str(caught.value)
-        assert message and "\n" not in message
+        assert message
+        assert "\n" not in message
         if isinstance(caught.value, IllegalMove):
             assert caught.value.reason == message
     assert state.to_dict() == before
@@ -187,6 +188,7 @@ GOLDEN_DIGEST = "7d56ef92a2f08134"
 def test_moves_are_interned_values():
     move = ClassicMove.from_dict({"source": "center", "color": "red", "line": "floor"})
     assert move is ClassicMove.take("center", "red", "floor")
-    assert ClassicMove.from_dict(move.to_dict()) == move and hash(move) == hash(ALL_MOVES[move.action])
+    assert ClassicMove.from_dict(move.to_dict()) == move
+    assert hash(move) == hash(ALL_MOVES[move.action])
     with pytest.raises(AttributeError):
         move.line = 2

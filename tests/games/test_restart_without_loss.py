@@ -154,7 +154,8 @@ def test_a_daphne_killed_mid_game_loses_no_move_and_every_game_finishes(
                 assert player.connections >= 2, player
         for game in games:
             game = Game.objects.get(pk=game.pk)
-            assert game.is_over and game.status == Game.Status.FINISHED
+            assert game.is_over
+            assert game.status == Game.Status.FINISHED
             records = list(MoveRecord.objects.filter(game=game).order_by("number")
                            .values_list("number", "user__username", "move"))
             # Every version is one move, each applied once, and each is a move a client sent.

@@ -144,6 +144,7 @@ def test_push_is_off_without_keys(alice, client, settings):
 
 def test_the_service_worker_is_served_at_the_root(client):
     answer = client.get("/service-worker.js")
-    assert answer.status_code == 200 and answer["Content-Type"].startswith("text/javascript")
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("text/javascript")
     assert answer["Service-Worker-Allowed"] == "/"
     assert b"showNotification" in answer.content

@@ -73,7 +73,8 @@ def test_di2_di5_public_api_legal_accepted_illegal_rejected_json_round_trip():
                     continue
                 with pytest.raises(IllegalMove) as refused:
                     state.apply(wrong)
-                assert refused.value.reason and "\n" not in refused.value.reason
+                assert refused.value.reason
+                assert "\n" not in refused.value.reason
                 assert state.to_dict() == before  # DI2: unchanged
             other = 1 - state.current_player
             with pytest.raises(IllegalMove, match="turn"):
