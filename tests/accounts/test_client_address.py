@@ -26,7 +26,8 @@ PROCFILE = Path(__file__).resolve().parents[2] / "Procfile"
 def procfile_daphne_options() -> list[str]:
     [line] = [line for line in PROCFILE.read_text().splitlines() if line.startswith("web:")]
     words = shlex.split(line.removeprefix("web:"))
-    assert words[0] == "daphne" and words[-1] == "azulsite.asgi:application", line
+    assert words[0] == "daphne", line
+    assert words[-1] == "azulsite.asgi:application", line
     return words[1:-1]
 
 

@@ -36,6 +36,7 @@ def enable(user) -> list[str]:
     assert client.post("/accounts/two-factor/", {"action": "start"}).status_code == 302
     page = client.get("/accounts/two-factor/").content.decode()
     secret = re.search(r'data-testid="two-factor-secret">([A-Z2-7]+)<', page).group(1)
+    # The secret, and its QR code for the app.
     assert secret
     assert "<svg" in page
     response = client.post("/accounts/two-factor/", {"action": "confirm", "code": code_of(user)})

@@ -35,7 +35,8 @@ def test_completing_a_row_is_good_and_dumping_the_tiles_on_the_floor_is_a_blunde
     assert good.grade == "good"
     assert good.loss == 0
     assert good.best == complete
-    assert bad.grade == "blunder" and bad.loss >= 8, bad
+    assert bad.grade == "blunder", bad
+    assert bad.loss >= 8, bad
     assert bad.best == complete
     assert bad.best_margin == good.best_margin
     assert bad.played_margin < bad.best_margin - 8

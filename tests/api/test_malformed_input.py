@@ -58,7 +58,8 @@ def assert_error(response, status, code):
     assert response.status_code == status, response.content[:300]
     assert response["Content-Type"] == "application/json"
     body = response.json()
-    assert set(body) == {"error"} and body["error"]["code"] == code, body
+    assert set(body) == {"error"}, body
+    assert body["error"]["code"] == code, body
     assert isinstance(body["error"]["detail"], str)
     assert body["error"]["detail"]
 

@@ -46,7 +46,7 @@ def test_a_restarted_embedded_server_plays_the_bot_turn_its_predecessor_died_in(
         # It is alice's turn now: no bot may move again, so there is nothing later to wait for.
         game = fresh(game)
         assert game.version == 2
-        assert game.state["current_player"] == 0
+        assert game.state["current_player"] == 0  # alice's turn
         movers = list(MoveRecord.objects.filter(game=game).order_by("number")
                       .values_list("number", "user__username"))
         assert movers == [(1, "alice"), (2, "bot-strong")]

@@ -43,7 +43,8 @@ def test_1_the_phone_end_screen_shows_every_players_rounds(live_daphne, contexts
         assert cells.count() >= 5  # at least five rounds in a classic game
         expect(cells.first).to_be_visible()
         for found in boxes_of(page, f".breakdown__table [data-breakdown-for='{index}']"):
-            assert found["width"] > 0 and found["x"] + found["width"] <= PHONE["width"], (index, found)
+            assert found["width"] > 0, (index, found)
+            assert found["x"] + found["width"] <= PHONE["width"], (index, found)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
@@ -79,7 +80,8 @@ def test_19_the_quick_play_level_select_is_as_big_as_a_button(live_daphne, conte
         sign_up(page, live_daphne.url, f"leveller{viewport['width']}")
         page.goto(f"{live_daphne.url}/lobby/")
         (select,) = boxes_of(page, "[data-testid=quick-play-level]")
-        assert select["height"] >= 40 and select["width"] >= 120, select
+        assert select["height"] >= 40, select
+        assert select["width"] >= 120, select
 
 
 def test_14_a_won_game_on_the_profile_passes_axe(live_daphne, page):
@@ -211,7 +213,9 @@ def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
     fairness.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "end-screen-french-laptop.png"))
     text = fairness.inner_text().lower()
-    assert "empreinte" in text and "graine" not in text and "engagement" not in text, text
+    assert "empreinte" in text, text
+    assert "graine" not in text, text
+    assert "engagement" not in text, text
 
 
 def test_5_the_tab_says_your_move_only_at_a_table_where_it_is(live_daphne, page):
@@ -279,7 +283,8 @@ def test_13_the_phone_game_header_is_one_line_with_a_menu(live_daphne, contexts)
     assert nav.evaluate("n => n.scrollWidth <= n.clientWidth")
     for testid in ("nav-your-turn", "nav-profile", "nav-menu"):
         (found,) = boxes_of(page, f"[data-testid={testid}]")
-        assert found["width"] > 0 and found["x"] + found["width"] <= PHONE["width"], (testid, found)
+        assert found["width"] > 0, (testid, found)
+        assert found["x"] + found["width"] <= PHONE["width"], (testid, found)
     expect(page.get_by_test_id("language-fr")).to_be_hidden()
     expect(page.get_by_test_id("nav-notifications")).to_be_hidden()  # behind Menu, as the rest
     (board,) = boxes_of(page, GAME)
@@ -288,7 +293,8 @@ def test_13_the_phone_game_header_is_one_line_with_a_menu(live_daphne, contexts)
     for testid in ("nav-learn", "nav-notifications", "nav-logout", "language-fr"):
         expect(page.get_by_test_id(testid)).to_be_visible()
         (found,) = boxes_of(page, f"[data-testid={testid}]")
-        assert found["x"] >= 0 and found["x"] + found["width"] <= PHONE["width"], (testid, found)
+        assert found["x"] >= 0, (testid, found)
+        assert found["x"] + found["width"] <= PHONE["width"], (testid, found)
     page.screenshot(path=str(ARTIFACTS / "phone-header-menu.png"))
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("language-fr")).to_be_hidden()
@@ -351,7 +357,8 @@ def test_17_analysis_figures_share_one_number_format(live_daphne, page):
         text = page.locator(".replay-analysis").inner_text()
         assert "-" not in re.sub(r"[A-Za-zÀ-ÿ]-[A-Za-zÀ-ÿ]", "", text), text  # no hyphen-minus
         figures = re.findall(r"\d+[.,]\d+", text)
-        assert figures and all(re.fullmatch(rf"\d+\{mark}\d", figure) for figure in figures), figures
+        assert figures, text
+        assert all(re.fullmatch(rf"\d+\{mark}\d", figure) for figure in figures), figures
         assert f"−8{mark}0" in text or "−" in text
 
 
@@ -409,7 +416,8 @@ def test_18_each_half_of_a_rules_pair_says_before_or_after(live_daphne, page):
                 labels = pairs.nth(k).locator("[data-picture-when]")
                 texts = [text.strip().lower() for text in labels.all_inner_texts()]
                 assert len(texts) == pairs.nth(k).locator("[data-picture]").count(), (ruleset, k, texts)
-                assert set(texts) <= {word.lower() for word in words} and len(set(texts)) == len(texts), texts
+                assert set(texts) <= {word.lower() for word in words}, texts
+                assert len(set(texts)) == len(texts), texts
 
 
 def test_18_on_a_phone_nothing_sticky_covers_the_tutorials_market(live_daphne, contexts):
@@ -477,7 +485,8 @@ def test_7_confirm_shows_the_move_on_the_board_and_moves_nothing(live_daphne, co
         (market_after,) = boxes_of(page, ".market")
         assert abs(market_after["y"] - market_before["y"]) <= 1, (market_before, market_after)
         (bar,) = boxes_of(page, "[data-proposal]")
-        assert bar["y"] >= 0 and bar["y"] + bar["height"] <= PHONE["height"], bar
+        assert bar["y"] >= 0, bar
+        assert bar["y"] + bar["height"] <= PHONE["height"], bar
         for needed in (".market", ".pboard--me .is-proposed"):
             for box in boxes_of(page, needed):
                 assert box["y"] + box["height"] <= bar["y"] or box["y"] >= bar["y"] + bar["height"], (needed, box, bar)
@@ -546,7 +555,8 @@ def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(li
             assert len(heads) == players
             for head in heads:
                 assert not head["outside"], (width, language, head)
-                assert head["scoreWhole"] and head["score"] == str(100 + 17 * int(head["player"])), (width, language, head)
+                assert head["scoreWhole"], (width, language, head)
+                assert head["score"] == str(100 + 17 * int(head["player"])), (width, language, head)
                 if head["name"] != LONG_NAME:
                     assert head["nameWhole"], (width, language, head)
                 assert head["nameWidth"] >= 90, (width, language, head)
@@ -620,7 +630,9 @@ def test_10_duel_chip_payments_are_pictures_with_what_is_kept(live_daphne, conte
             assert len(option["paid"]) == len(move["chips"]), option
             assert option["kept"] == " ".join(previews[str(move)]["chips_left"]), (move, option)
         for box in boxes_of(page, ".ddecision .dpay [data-choice=pay_chips]"):
-            assert box["height"] >= 40 and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+            assert box["height"] >= 40, box
+            assert box["x"] >= 0, box
+            assert box["x"] + box["width"] <= viewport["width"], box
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         page.locator(".ddecision").scroll_into_view_if_needed()
         ARTIFACTS.mkdir(exist_ok=True)

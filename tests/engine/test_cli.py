@@ -12,8 +12,10 @@ def test_play_prints_boards_moves_and_scores(capsys):
     assert main(["play", "--players", "3", "--variant", "gray", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("seed 7, 3 players, gray wall")
+    # Offer and tiling moves.
     assert "player 0: take " in out
     assert "place line" in out
+    # Text grids.
     assert "floor:" in out
     assert "| . . . . ." in out
     assert "final scores: [" in out

@@ -50,7 +50,7 @@ def test_a_duel_game_starts_and_its_payload_offers_the_legal_moves(duel):
     assert payload["ruleset"] == "duel"
     assert state["ruleset"] == "duel"
     assert "seed" not in state
-    assert isinstance(state["plate_stack"], int)
+    assert isinstance(state["plate_stack"], int)  # the stack order hidden
     assert state["pending"] == {"player": state["current_player"], "decision": "opening_plate"}
     expected = engine.DuelState.from_dict(fresh(game).state).legal_moves()
     assert payload["legal_moves"] == [move.to_dict() for move in expected]

@@ -259,6 +259,7 @@ def test_a_clocked_move_rewrites_the_game_row_in_place(alice, bob):
             play_one(game)
             counts.append(tuple(a - b for a, b in zip(_game_row_updates(), before, strict=True)))
         deadlines.add(Game.objects.get(pk=game.pk).deadline_at)
+    # Each move set a new deadline.
     assert len(deadlines) == 12
     assert None not in deadlines
     assert [updated for updated, _ in counts] == [1] * 12  # one update of the row per move

@@ -49,6 +49,7 @@ def test_the_invitee_sees_the_invitation_and_accepts_it_on_the_page(club, make_u
     mine = invitee.get("/leagues/invitations/").content.decode()
     assert f'data-invitation="{invitation.pk}"' in mine
     assert "Tuesdays?" in mine
+    # What they are asked to agree to.
     assert "rated" in mine
     assert "3 days per move" in mine
     assert 'data-testid="accept-invitation"' in mine

@@ -176,7 +176,8 @@ def test_seek_rest_and_bad_input(alice, client):
                 {"clock": "fast"}, {"players": 5}, {"ruleset": "duel", "players": 4},
                 {"clock": {"kind": "sundial"}}):
         answer = client.post("/api/v1/seeks", bad, content_type="application/json")
-        assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid", bad
+        assert answer.status_code == 400, bad
+        assert answer.json()["error"]["code"] == "invalid", bad
     assert client.get("/api/v1/seeks").json()["status"] == "none"
     assert client.post("/api/v1/seeks", {}, content_type="application/json").json()["status"] \
         == "waiting"

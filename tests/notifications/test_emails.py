@@ -143,7 +143,8 @@ def test_settings_api_and_page(make_user, client):
     for bad in ({"game_ended": "no"}, {"nope": True}, {}, [1]):
         answer = client.patch("/api/v1/notifications/settings", bad,
                               content_type="application/json")
-        assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid", bad
+        assert answer.status_code == 400, bad
+        assert answer.json()["error"]["code"] == "invalid", bad
     page = client.post("/notifications/settings/", {"your_turn": "on", "turn_sound": "on"})
     assert page.status_code == 302
     prefs = NotificationSettings.objects.get(user=alice)

@@ -122,7 +122,8 @@ def test_a_daphne_on_postgresql_keeps_its_connections_within_its_pool(
             done.set()
             watching.join()
 
-        assert statuses and not [status for status in statuses if status >= 500], server.log_tail()
+        assert statuses, server.log_tail()
+        assert not [status for status in statuses if status >= 500], server.log_tail()
         assert {200, 201} <= set(statuses)
         assert most[0] <= POOL_SIZE, f"{most[0]} connections with a pool of {POOL_SIZE}"
         wait_until(lambda: daphne_connections() <= baseline, timeout=60,

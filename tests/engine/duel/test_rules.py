@@ -86,6 +86,7 @@ def test_d2_d9_factory_suns_chips_and_first_player_tile():
     assert [sum(core.suns[f]) for f in range(5)] == [4, 4, 4, 4, 5]
     assert core.moons == [[], [], [], []]
     assert core.large_moon == [0] * 5
+    # D9: face down under each small moon.
     assert all(core.chips)
     assert not any(core.chip_up)
     assert core.fp == -1  # D9: the first-player tile lies on the large moon
@@ -404,7 +405,7 @@ def test_d16_pass_only_without_legal_action_then_other_continues_alone():
     with pytest.raises(IllegalMove, match="must pass"):
         state.apply({"type": "take_plate", "display": 0, "slot": 0, "rotation": 0})
     state = state.apply({"type": "pass"})
-    assert state.current_player == 1
+    assert state.current_player == 1  # continues alone
     with pytest.raises(IllegalMove, match="may not pass"):
         state.apply({"type": "pass"})
     state = state.apply({"type": "take_plate", "display": 0, "slot": 0, "rotation": 0})
@@ -428,7 +429,7 @@ def test_d16_drafting_waits_for_plates_and_discards_untaken_chips():
     state = state.apply({"type": "take_plate", "display": 0, "slot": 0, "rotation": 0})
     after = state.fast()
     assert after.round == 2
-    assert len(after.chips_gone) == gone + 4
+    assert len(after.chips_gone) == gone + 4  # D16 ruling: discarded
 
 
 # -------------------------------------------------------------- tiling D17-D20
@@ -499,7 +500,7 @@ def test_d18_pay_chips_tile_by_tile_two_matching_or_three_any_until_complete():
         half.apply({"type": "skip_chips", "line": 3})
     after = half.apply({"type": "pay_chips", "line": 3, "chips": ["red", "red+black"]}).fast()
     assert after.grid[0][3 * 6 + 1] == R
-    assert after.tower[R] == tower + 1
+    assert after.tower[R] == tower + 1  # 2 real tiles
     assert after.bonus[0] == [CHIP_OF_NAME["red"]]
     assert len(after.chips_gone) == gone + 5  # spent chips are gone
 
@@ -536,6 +537,7 @@ def test_d18_a_payment_must_leave_the_rest_of_the_line_payable():
 def test_d18_no_chips_for_an_empty_line_or_without_a_fitting_cell():
     core = drafting()
     core.bonus[0] = [CHIP_OF_NAME["red"]] * 2 + [CHIP_OF_NAME["blue"]] * 2
+    # An empty line.
     assert core.chip_options(0, 0) == []
     assert not core.can_complete_with_chips(0, 0)
     give_line(core, 0, 1, R, 1)
