@@ -142,7 +142,9 @@ def extend_deadline(fixture_id, by_user, until, reason):
         if until <= timezone.now() or (fixture.deadline_at and until <= fixture.deadline_at):
             raise errors.Invalid(_("the new deadline must be later than now and than the old one"))
         if until > timezone.now() + timedelta(hours=MAX_ROUND_HOURS):
-            raise errors.Invalid(_('the new deadline must be within %(max_round_hours)s hours') % {"max_round_hours": MAX_ROUND_HOURS})
+            raise errors.Invalid(
+                _('the new deadline must be within %(max_round_hours)s hours') % {"max_round_hours": MAX_ROUND_HOURS}
+            )
         before = fixture.deadline_at
         fixture.deadline_at = until
         fixture.save(update_fields=["deadline_at"])

@@ -47,7 +47,10 @@ def _planned_time(value, before, field, now):
     if value <= now:
         raise errors.Invalid(_('%(field)s must be in the future') % {"field": field})
     if value > now + timedelta(days=MAX_PLANNING_DAYS):
-        raise errors.Invalid(_('%(field)s must be within %(max_planning_days)s days from now') % {"field": field, "max_planning_days": MAX_PLANNING_DAYS})
+        raise errors.Invalid(
+            _('%(field)s must be within %(max_planning_days)s days from now')
+            % {"field": field, "max_planning_days": MAX_PLANNING_DAYS}
+        )
     return value
 
 

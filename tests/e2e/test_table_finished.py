@@ -201,7 +201,8 @@ def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
     assert {"J", "N", "L"} & letters, letters
     said = page.evaluate("""async () => {
       const { describeMove, pointsSentence } = await import("/static/js/classic/describe.js");
-      return [describeMove({ source: 3, color: "yellow", line: 2 }, 3), describeMove({ source: "center", color: "black", line: "floor" }, 1),
+      return [describeMove({ source: 3, color: "yellow", line: 2 }, 3),
+              describeMove({ source: "center", color: "black", line: "floor" }, 1),
               pointsSentence([1, 1]), pointsSentence([-3, -3])];
     }""")
     assert said == ["a pris 3 jaunes de la fabrique 4 → ligne 3", "a pris 1 noire du centre de la table → le plancher",
@@ -396,7 +397,9 @@ def test_17_gray_wall_column_previews_are_whole(live_daphne, contexts):
               const range = document.createRange();
               range.selectNodeContents(preview);
               const text = range.getBoundingClientRect();
-              return text.left < cell.left - 0.5 || text.right > cell.right + 0.5 || getComputedStyle(preview.parentElement).overflow === "hidden" && preview.scrollWidth > preview.parentElement.clientWidth;
+              const holder = preview.parentElement;
+              return text.left < cell.left - 0.5 || text.right > cell.right + 0.5
+                || getComputedStyle(holder).overflow === "hidden" && preview.scrollWidth > holder.clientWidth;
             }).map((preview) => preview.textContent)""")
         assert page.locator(".pboard--me [data-target=column] .wall__preview").count() > 0
         assert not clipped, (viewport, clipped)
@@ -449,7 +452,8 @@ def to_french(page):
     expect(page.locator("html")).to_have_attribute("lang", "fr")
 
 
-@pytest.mark.parametrize(("viewport", "language"), [(PHONE, "en"), (PHONE, "fr"), ({"width": 1366, "height": 768}, "en")],
+@pytest.mark.parametrize(("viewport", "language"),
+                         [(PHONE, "en"), (PHONE, "fr"), ({"width": 1366, "height": 768}, "en")],
                          ids=["phone", "phone-fr", "laptop"])
 def test_7_confirm_shows_the_move_on_the_board_and_moves_nothing(live_daphne, contexts, viewport, language):
     """The line of a move waiting for Confirm is marked, its tiles ghosted where the engine's preview
@@ -499,13 +503,16 @@ HEADS = """() => [...document.querySelectorAll('[data-game] .pboard')].map(card 
   const outside = [...card.querySelectorAll('.pboard__head, .pboard__head *')]
     .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
     .map(e => [e.className, e.getBoundingClientRect()])
-    .filter(([, r]) => r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5)
-    .map(([name, r]) => `${name} ${Math.round(r.left)}..${Math.round(r.right)} of ${Math.round(c.left)}..${Math.round(c.right)}`);
+    .filter(([, r]) => r.left < c.left - 0.5 || r.right > c.right + 0.5
+                       || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5)
+    .map(([name, r]) => `${name} ${Math.round(r.left)}..${Math.round(r.right)}`
+                        + ` of ${Math.round(c.left)}..${Math.round(c.right)}`);
   const score = card.querySelector('.pboard__score'), name = card.querySelector('.pboard__name');
   const s = score.getBoundingClientRect(), n = name.getBoundingClientRect();
   return {player: card.dataset.player, outside, score: score.textContent,
           scoreWhole: score.scrollWidth <= score.clientWidth && s.width > 0 && s.left >= c.left && s.right <= c.right,
-          name: name.textContent, nameWhole: name.scrollWidth <= name.clientWidth + 1 && name.scrollHeight <= name.clientHeight + 1,
+          name: name.textContent,
+          nameWhole: name.scrollWidth <= name.clientWidth + 1 && name.scrollHeight <= name.clientHeight + 1,
           nameWidth: n.width};
 })"""
 LONG_NAME = "Maximilienne Delacroix-Beaumont"
@@ -522,12 +529,15 @@ def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(li
         pages[viewport["width"]] = page = contexts(viewport)
     sign_up(pages[390], live_daphne.url, me, LONG_NAME)
     user = users.get(username=me)
-    humans = [users.create_user(username=f"{me}x", password=None, display_name="Amélie Poulain-Fontaine")][: max(0, players - 3)]
+    humans = [
+        users.create_user(username=f"{me}x", password=None, display_name="Amélie Poulain-Fontaine")
+    ][: max(0, players - 3)]
 
     def seated_game():
         from games import services
         levels = ["strong", "random"][: players - 1 - len(humans)]
-        table = services.create_table(user, players=players, ruleset=ruleset, bots=[{"seat": 1 + k, "level": level} for k, level in enumerate(levels)])
+        bots = [{"seat": 1 + k, "level": level} for k, level in enumerate(levels)]
+        table = services.create_table(user, players=players, ruleset=ruleset, bots=bots)
         for human in humans:
             services.join_table(table.pk, human)
         game = services.start_table(table.pk, user, player_order=list(range(players)))
@@ -622,7 +632,8 @@ def test_10_duel_chip_payments_are_pictures_with_what_is_kept(live_daphne, conte
         page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
         options = page.locator(".ddecision .dpay [data-choice=pay_chips]")
         expect(options).to_have_count(len(moves))
-        assert not [text for text in page.locator(".ddecision button").all_inner_texts() if re.match(r"^(Pay|Payer) ", text)]
+        buttons = page.locator(".ddecision button").all_inner_texts()
+        assert not [text for text in buttons if re.match(r"^(Pay|Payer) ", text)]
         shown = options.evaluate_all("""els => els.map(e => ({
             paid: [...e.querySelectorAll('.dpay__paid .chip')].map(c => c.getAttribute('aria-label')),
             kept: e.querySelector('.dpay__kept').dataset.kept, label: e.getAttribute('aria-label')}))""")
@@ -643,7 +654,8 @@ def test_10_duel_chip_payments_are_pictures_with_what_is_kept(live_daphne, conte
     confirm_if_asked(page)
     expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
     game.refresh_from_db()
-    assert sorted(game.state["boards"][state.pending["player"]]["chips"]) == sorted(previews[str(moves[paying])]["chips_left"])
+    chips = game.state["boards"][state.pending["player"]]["chips"]
+    assert sorted(chips) == sorted(previews[str(moves[paying])]["chips_left"])
 
 
 def test_10_a_duel_plate_turns_by_a_control_on_the_plate(live_daphne, page):
@@ -679,7 +691,9 @@ def test_10_a_duel_plate_turns_by_a_control_on_the_plate(live_daphne, page):
 
 INSIDE = """([inner, outer]) => [...document.querySelectorAll(inner)].filter(e => e.getClientRects().length).map(e => {
   const card = e.closest(outer).getBoundingClientRect(), box = e.getBoundingClientRect();
-  return box.left < card.left - 0.5 || box.right > card.right + 0.5 ? `${e.className} ${e.dataset.line || ''}: ${Math.round(box.left)}..${Math.round(box.right)} of ${Math.round(card.left)}..${Math.round(card.right)}` : null;
+  if (box.left >= card.left - 0.5 && box.right <= card.right + 0.5) return null;
+  return `${e.className} ${e.dataset.line || ''}: ${Math.round(box.left)}..${Math.round(box.right)}`
+    + ` of ${Math.round(card.left)}..${Math.round(card.right)}`;
 }).filter(Boolean)"""
 
 

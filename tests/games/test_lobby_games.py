@@ -81,7 +81,8 @@ def test_an_untimed_game_left_idle_against_a_bot_is_not_offered_to_watchers(alic
 
 def test_a_game_abandoned_long_ago_leaves_its_players_lobby_too(alice, client):
     """A week (LONG_AGO) without a move in an untimed game: gone from the lobby's own games (page
-    and API), still among the running games the your-turn page reads and at its address; a timed one stays (its clock ends it)."""
+    and API), still among the running games the your-turn page reads and at its address; a timed
+    one stays (its clock ends it)."""
     from games.selectors import LONG_AGO
     forgotten = bot_game(alice)
     recent = bot_game(alice, level="greedy")

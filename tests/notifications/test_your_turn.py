@@ -49,7 +49,8 @@ def test_5_a_quick_play_game_left_before_it_began_leaves_the_badge(alice, make_u
     game = play_computer(alice, "random")
     if controller_to_move(game).pk != alice.pk:  # the bot moves first: play its move here
         game = Game.objects.select_related("table").get(pk=game.pk)
-        services.play_move(game.pk, controller_to_move(game), first_legal_move(payloads.game_payload(game)), game.version)
+        bot_move = first_legal_move(payloads.game_payload(game))
+        services.play_move(game.pk, controller_to_move(game), bot_move, game.version)
     assert controller_to_move(game).pk == alice.pk
     assert selectors.your_turn_count(alice) == 1
     assert len(selectors.your_turn_games(alice)) == 1
