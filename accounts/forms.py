@@ -23,7 +23,9 @@ class SignupForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Optional; shown instead of your username."),
     )
-    email = forms.EmailField(label=gettext_lazy("Email"), required=False, help_text=gettext_lazy("Optional; needed to reset a password."))
+    email = forms.EmailField(
+        label=gettext_lazy("Email"), required=False, help_text=gettext_lazy("Optional; needed to reset a password.")
+    )
     password1 = forms.CharField(
         label=gettext_lazy("Password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})
     )
@@ -47,7 +49,11 @@ class ProfileSettingsForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Shown instead of your username; empty for none."),
     )
-    email = forms.EmailField(label=gettext_lazy("Email"), required=False, help_text=gettext_lazy("Used to reset your password and, once confirmed, for the notifications you choose."))
+    email = forms.EmailField(
+        label=gettext_lazy("Email"),
+        required=False,
+        help_text=gettext_lazy("Used to reset your password and, once confirmed, for the notifications you choose."),
+    )
     confirm_moves = forms.BooleanField(
         required=False,
         label=gettext_lazy("Confirm my moves in casual games"),

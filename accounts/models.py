@@ -41,11 +41,12 @@ class User(AbstractUser):
     # notification mail goes there, so nobody can make the site mail a stranger's inbox.
     email_confirmed = models.BooleanField(default=False)
     is_bot = models.BooleanField(default=False)
+    # Empty for people (the API shows it as null: accounts.selectors, games.payloads).
     bot_level = models.CharField(
         max_length=16,
         choices=[(level, level) for level in BOT_LEVELS],
-        null=True,
         blank=True,
+        default="",
     )
 
     # Everyone by default: following is how players invite each other, and the accounts that
@@ -67,7 +68,7 @@ class User(AbstractUser):
                 violation_error_message=gettext_lazy("That username is taken."),
             ),
             models.CheckConstraint(
-                condition=models.Q(is_bot=True) | models.Q(bot_level__isnull=True),
+                condition=models.Q(is_bot=True) | models.Q(bot_level=""),
                 name="accounts_user_bot_level_only_for_bots",
             ),
         ]

@@ -35,7 +35,7 @@ def profile_of(username: str) -> Profile | None:
         username=user.username,
         display_name=user.shown_name,
         is_bot=user.is_bot,
-        bot_level=user.bot_level,
+        bot_level=user.bot_level or None,
         member_since=user.date_joined,
         **extensions.profile_facts(user),
     )

@@ -72,7 +72,8 @@ def signup(request):
             if chosen in dict(settings.LANGUAGES):  # chosen with the switcher before signing up
                 services.set_language(user, chosen)
             login(request, user, backend="accounts.backends.HumanOnlyBackend")
-            messages.success(request, _('Welcome, %(shown_name)s! Your account is ready.') % {"shown_name": user.shown_name})
+            welcome = _('Welcome, %(shown_name)s! Your account is ready.') % {"shown_name": user.shown_name}
+            messages.success(request, welcome)
             return redirect("games:lobby")
     return render(request, "accounts/signup.html", {"form": form})
 

@@ -17,8 +17,8 @@ sockets, hundreds of thousands of objects (docs/operations.md, "Pauses"). Settin
   freed then, so memory stays bounded. One long pause per period instead of one per full
   collection.
 - GC_PAUSE_LOG_SECONDS (default 0: off): log every N seconds how many collections of each
-  generation ran, the longest (wall and CPU time) and their total CPU time (logger `azulsite.gc`, at INFO whatever LOG_LEVEL
-  says): what `bench/ws_load.py` reports.
+  generation ran, the longest (wall and CPU time) and their total CPU time (logger `azulsite.gc`,
+  at INFO whatever LOG_LEVEL says): what `bench/ws_load.py` reports.
 """
 
 import gc

@@ -13,10 +13,10 @@ margin), ``handmade`` (the margin with the hand-made weights, as ``strong``: the
 its fitted ones), ``nokillers`` (no killer moves: the master before 2026-12-06's
 afternoon), ``deep`` (a deeper iteration may start until all work stops, at 85 % of the
 budget, not only until 45 %), ``shallow`` (only until 25 %), ``whole`` (the best move of the
-last complete iteration, never of a partial one), ``narrow`` (a beam of 6), ``tuned`` (the margin with the
-weights of ``--terms FILE``, a candidate fitted by ``tools.train.duel_weights``).  With ``--nodes`` the games do not depend on the machine's load
-(``--budget`` is then a backstop); without it, each move has ``--budget`` seconds, as at the
-site.
+last complete iteration, never of a partial one), ``narrow`` (a beam of 6), ``tuned`` (the
+margin with the weights of ``--terms FILE``, a candidate fitted by ``tools.train.duel_weights``).
+With ``--nodes`` the games do not depend on the machine's load (``--budget`` is then a
+backstop); without it, each move has ``--budget`` seconds, as at the site.
 """
 
 import argparse

@@ -48,7 +48,8 @@ def main():
     print(f"apply_scored:  {per_position_us(lambda: [apply_scored(s, m) for s, m in pairs], len(states)):.1f} µs")
     print(f"move_previews: {per_position_us(lambda: [move_previews(s) for s in states], len(states)):.1f} µs")
     sizes = sorted(len(json.dumps(move_previews(s))) for s in states)
-    print(f"previews JSON: mean {sum(sizes) / len(sizes):.0f} B, p95 {sizes[len(sizes) * 95 // 100]} B, max {sizes[-1]} B")
+    p95 = sizes[len(sizes) * 95 // 100]
+    print(f"previews JSON: mean {sum(sizes) / len(sizes):.0f} B, p95 {p95} B, max {sizes[-1]} B")
 
 
 if __name__ == "__main__":

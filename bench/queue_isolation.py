@@ -81,9 +81,9 @@ def start_workers():
             continue
         argv = shlex.split(command.replace("%h", socket.gethostname()))
         assert argv[0] == "celery", line
-        log = tempfile.NamedTemporaryFile(prefix=f"qbench-{name}-", suffix=".log", delete=False)
-        process = subprocess.Popen([sys.executable, "-m", *argv], cwd=ROOT, stdout=log,
-                                   stderr=subprocess.STDOUT)
+        with tempfile.NamedTemporaryFile(prefix=f"qbench-{name}-", suffix=".log", delete=False) as log:
+            process = subprocess.Popen([sys.executable, "-m", *argv], cwd=ROOT, stdout=log,
+                                       stderr=subprocess.STDOUT)
         workers.append((name, process, log.name))
     give_up = time.monotonic() + 120
     while len(app.control.ping(timeout=1.0) or []) < len(workers):

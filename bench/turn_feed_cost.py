@@ -22,7 +22,8 @@ N = 2000
 for name, call in [
     ("receiver (one loop hop)", lambda: on_game_changed(None, 1, 1, False, False, 1, [1, 2], "none")),
     ("two group_send (two hops)", lambda: [broadcast.group_send(f"user-{u}", {"type": "user.turns"}) for u in (1, 2)]),
-    ("one group_send (the state broadcast's cost)", lambda: broadcast.group_send("game-1", {"type": "game.state", "text": "{}"})),
+    ("one group_send (the state broadcast's cost)",
+     lambda: broadcast.group_send("game-1", {"type": "game.state", "text": "{}"})),
 ]:
     best = None
     for _ in range(3):

@@ -87,7 +87,9 @@ async def open_game(socket):
         await socket.channel_layer.group_discard(group, socket.channel_name)
         await socket.send_error(
             "too_many_spectators",
-            _('%(anonymous_sockets_per_game)s anonymous spectators watch this game already: log in to watch, or try again later') % {"anonymous_sockets_per_game": settings.ANONYMOUS_SOCKETS_PER_GAME},
+            _('%(anonymous_sockets_per_game)s anonymous spectators watch this game already: '
+              'log in to watch, or try again later')
+            % {"anonymous_sockets_per_game": settings.ANONYMOUS_SOCKETS_PER_GAME},
         )
         await socket.close(code=CLOSE_TOO_MANY_SPECTATORS)
         return

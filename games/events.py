@@ -2,9 +2,10 @@
 
 Every service that changes a game calls `game_changed` inside its transaction with what it did
 (a `GameChange`: rows and the engine's account, no JSON); nothing here runs unless the
-transaction commits, and the views sent to sockets are built then, outside the lock. In order: the game's state to its sockets, `game_changed` for
-the listeners (notifications), the lobby if the table changed, then either the end hooks
-(`game_finished`: ratings, leagues) or the next bot turn and the clock check.
+transaction commits, and the views sent to sockets are built then, outside the lock. In order:
+the game's state to its sockets, `game_changed` for the listeners (notifications), the lobby if
+the table changed, then either the end hooks (`game_finished`: ratings, leagues) or the next bot
+turn and the clock check.
 """
 
 from dataclasses import dataclass

@@ -99,13 +99,13 @@ class Seat(models.Model):
             ),
         ]
 
+    def __str__(self):
+        return f"Seat {self.position} of table {self.table_id}: {self.user_id}"
+
     @property
     def controller(self):
         """The account that moves for this seat now: the player, or the bot that replaced them."""
         return self.replaced_by if self.left else self.user
-
-    def __str__(self):
-        return f"Seat {self.position} of table {self.table_id}: {self.user_id}"
 
 
 class Game(models.Model):
@@ -138,12 +138,12 @@ class Game(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
 
+    def __str__(self):
+        return f"Game {self.pk} (v{self.version}, {self.status})"
+
     @property
     def is_over(self):
         return self.status != self.Status.PLAYING
-
-    def __str__(self):
-        return f"Game {self.pk} (v{self.version}, {self.status})"
 
 
 class MoveRecord(models.Model):
@@ -163,14 +163,14 @@ class MoveRecord(models.Model):
             models.UniqueConstraint(fields=["game", "number"], name="move_number_unique"),
         ]
 
+    def __str__(self):
+        return f"Move {self.number} of game {self.game_id}"
+
     def save(self, *args, **kwargs):
         # The log is evidence: a recorded move is never rewritten.
         if not self._state.adding:
             raise ValueError("move records are append-only")
         super().save(*args, **kwargs)
-
-    def __str__(self):
-        return f"Move {self.number} of game {self.game_id}"
 
 
 class Takeback(models.Model):

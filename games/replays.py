@@ -123,9 +123,13 @@ def verify_game(game):
             if replayed.get(key) != game.state.get(key)
         )
         return Mismatch(game.pk, f"stored state differs from the replay in: {', '.join(fields)}")
-    if game.status == Game.Status.FINISHED and game.result and final.is_over:
-        if final.result()["scores"] != game.result.get("scores"):
-            return Mismatch(game.pk, "stored result scores differ from the replay")
+    if (
+        game.status == Game.Status.FINISHED
+        and game.result
+        and final.is_over
+        and final.result()["scores"] != game.result.get("scores")
+    ):
+        return Mismatch(game.pk, "stored result scores differ from the replay")
     return None
 
 
@@ -199,12 +203,15 @@ def _parse_record(record):
     if ruleset not in game_rules.RULESETS:
         raise Invalid(_('ruleset must be one of %(join)s') % {"join": ', '.join(game_rules.RULESETS)})
     if len(players) not in game_rules.PLAYER_COUNTS[ruleset]:
-        raise Invalid(_('players: %(ruleset)s is not played by %(count)s') % {"ruleset": ruleset, "count": len(players)})
+        raise Invalid(
+            _('players: %(ruleset)s is not played by %(count)s') % {"ruleset": ruleset, "count": len(players)}
+        )
     variant = record.get("variant", "standard")
     if variant not in ("standard", "gray") or (
         variant != "standard" and not game_rules.HAS_VARIANTS[ruleset]
     ):
-        raise Invalid(_('variant must be standard%(has_variants)s') % {"has_variants": ' or gray' * game_rules.HAS_VARIANTS[ruleset]})
+        or_gray = " or gray" * game_rules.HAS_VARIANTS[ruleset]
+        raise Invalid(_('variant must be standard%(has_variants)s') % {"has_variants": or_gray})
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise Invalid(_("seed must be a non-negative integer"))

@@ -3,11 +3,12 @@ seats, write a move, update the changed columns. Every service that changes a ga
 (games.services.common.lock_game), and sockets read it here (selectors.get_game_with_players);
 tests/games/test_storage.py pins that it reads and writes exactly what the ORM would.
 
-Its statements are SQL built once, not compiled by the ORM each time: `play_move` runs for every move of every game, and compiling its queries through the ORM cost
-more CPU than anything else in a move (docs/benchmarks.md, "Live play over WebSockets"). Here
-the SQL text is built once per statement from the models' metadata; values go through the
-fields' own conversions (as the ORM does), so the same code runs on PostgreSQL and SQLite; rows
-become ordinary model instances, so the rest of games.services cannot tell the difference.
+Its statements are SQL built once, not compiled by the ORM each time: `play_move` runs for every
+move of every game, and compiling its queries through the ORM cost more CPU than anything else in
+a move (docs/benchmarks.md, "Live play over WebSockets"). Here the SQL text is built once per
+statement from the models' metadata; values go through the fields' own conversions (as the ORM
+does), so the same code runs on PostgreSQL and SQLite; rows become ordinary model instances, so
+the rest of games.services cannot tell the difference.
 """
 
 from datetime import UTC

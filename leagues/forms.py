@@ -43,9 +43,14 @@ def tie_break_names():
 
 class LeagueForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
-    description = forms.CharField(label=gettext_lazy("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    description = forms.CharField(
+        label=gettext_lazy("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
     visibility = forms.ChoiceField(label=gettext_lazy("Visibility"),
-        choices=[("public", gettext_lazy("Public: anyone may join")), ("invite", gettext_lazy("Invite-only: join by link"))]
+        choices=[
+            ("public", gettext_lazy("Public: anyone may join")),
+            ("invite", gettext_lazy("Invite-only: join by link")),
+        ]
     )
     ruleset = forms.ChoiceField(
         label=gettext_lazy("Game"),
@@ -58,7 +63,8 @@ class LeagueForm(forms.Form):
         help_text=gettext_lazy("Azul only: Azul Duel is always 2 players."),
     )
     variant = forms.ChoiceField(label=gettext_lazy("Variant"),
-        choices=[("standard", gettext_lazy("Standard")), ("gray", gettext_lazy("Gray wall"))], help_text=gettext_lazy("Azul only.")
+        choices=[("standard", gettext_lazy("Standard")), ("gray", gettext_lazy("Gray wall"))],
+        help_text=gettext_lazy("Azul only."),
     )
     rated = forms.BooleanField(label=gettext_lazy("Rated"), required=False)
     clock_kind = forms.ChoiceField(
@@ -76,7 +82,9 @@ class LeagueForm(forms.Form):
         min_value=MIN_ROUND_HOURS,
         max_value=MAX_ROUND_HOURS,
         initial=7 * 24,
-        help_text=format_lazy(gettext_lazy("Hours each round lasts before its deadline (at least {hours})."), hours=MIN_ROUND_HOURS),
+        help_text=format_lazy(
+            gettext_lazy("Hours each round lasts before its deadline (at least {hours})."), hours=MIN_ROUND_HOURS
+        ),
     )
     cycles = forms.TypedChoiceField(label=gettext_lazy("Cycles"),
         choices=[(1, gettext_lazy("Single round-robin")), (2, gettext_lazy("Double round-robin"))], coerce=int

@@ -90,6 +90,10 @@ class Member(models.Model):
             models.UniqueConstraint(fields=["league", "user"], name="league_member_unique"),
         ]
 
+    def __str__(self):
+        roles = [role for role, held in (("organiser", self.is_organiser), ("player", self.is_player)) if held]
+        return f"user {self.user_id} in league {self.league_id} ({' and '.join(roles) or 'no role'})"
+
 
 class Season(models.Model):
     class Status(models.TextChoices):
@@ -131,6 +135,9 @@ class Division(models.Model):
             models.UniqueConstraint(fields=["season", "tier"], name="division_tier_unique"),
         ]
 
+    def __str__(self):
+        return f"division {self.tier} ({self.name}) of season {self.season_id}"
+
 
 class Entry(models.Model):
     """A player in a season's division. `planned_tier` is set for the next season at closing."""
@@ -151,6 +158,10 @@ class Entry(models.Model):
             models.UniqueConstraint(fields=["season", "user"], name="entry_unique"),
         ]
 
+    def __str__(self):
+        withdrawn = ", withdrawn" if self.withdrawn else ""
+        return f"entry of user {self.user_id} in season {self.season_id}{withdrawn}"
+
 
 class Round(models.Model):
     class Status(models.TextChoices):
@@ -170,6 +181,9 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["season", "number"], name="round_number_unique"),
         ]
+
+    def __str__(self):
+        return f"round {self.number} of season {self.season_id} ({self.status})"
 
 
 class Fixture(models.Model):
@@ -212,6 +226,9 @@ class Fixture(models.Model):
     class Meta:
         ordering = ["id"]
 
+    def __str__(self):
+        return f"fixture {self.pk} of round {self.round_id}, division {self.division_id} ({self.status})"
+
 
 class FixturePlayer(models.Model):
     fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="players")
@@ -223,6 +240,9 @@ class FixturePlayer(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["fixture", "user"], name="fixture_player_unique"),
         ]
+
+    def __str__(self):
+        return f"user {self.user_id} in fixture {self.fixture_id} (order {self.order})"
 
 
 class Invitation(models.Model):
@@ -276,9 +296,13 @@ class AuditLog(models.Model):
     data = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        by = f" by user {self.actor_id}" if self.actor_id else ""
+        return f"audit {self.pk}: {self.action} in league {self.league_id}{by}"
+
     @property
     def text(self):
         return describe(self.action, self.data, self.summary)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]

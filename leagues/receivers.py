@@ -1,6 +1,7 @@
 """Leagues hear of finished games through games.signals.game_finished (sent after commit), and
 tell games.game_kinds which games are fixtures (notifications words its messages by it)."""
 
+import contextlib
 import logging
 
 from django.dispatch import receiver
@@ -37,10 +38,8 @@ def leave_leagues(sender, user, **kwargs):
     """A deleted account withdraws from running seasons and leaves its leagues."""
     services.withdraw_leaving_account(user)
     for league_id in selectors.leagues_played_in(user):
-        try:
+        with contextlib.suppress(LeagueError):
             services.leave_league(league_id, user)
-        except LeagueError:
-            pass
 
 
 @receiver(own_data_requested, dispatch_uid="leagues-own-data")

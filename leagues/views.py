@@ -293,7 +293,10 @@ def start_season(request, league_id, number):
 def close_season(request, league_id, number):
     league = _league_or_404(request, league_id)
     following = services.close_season(_season_or_404(league, number).pk, request.user)
-    return _('Season %(number)s closed; season %(number2)s is open for registration.') % {"number": number, "number2": following.number}
+    return _('Season %(number)s closed; season %(number2)s is open for registration.') % {
+        "number": number,
+        "number2": following.number,
+    }
 
 
 @organiser_action

@@ -19,7 +19,9 @@ def tutorial(key):
     try:
         return TUTORIALS[key]
     except (KeyError, TypeError):
-        raise errors.NotFound(_('no tutorial %(key)s; there are %(join)s') % {"key": repr(key), "join": ', '.join(TUTORIALS)}) from None
+        raise errors.NotFound(
+            _('no tutorial %(key)s; there are %(join)s') % {"key": repr(key), "join": ", ".join(TUTORIALS)}
+        ) from None
 
 
 def _seats(found):

@@ -28,11 +28,11 @@ class NotificationSettings(models.Model):
     email = models.BooleanField(default=True)  # e-mails at all (push follows its subscriptions)
     turn_sound = models.BooleanField(default=False)  # a sound when it becomes your move
 
-    def wants(self, kind):
-        return bool(getattr(self, kind))
-
     def __str__(self):
         return f"Notification settings of {self.user_id}"
+
+    def wants(self, kind):
+        return bool(getattr(self, kind))
 
 
 class PushSubscription(models.Model):
@@ -43,11 +43,11 @@ class PushSubscription(models.Model):
     auth = models.CharField(max_length=100)
     created_at = models.DateTimeField(auto_now_add=True)
 
-    def as_subscription_info(self):
-        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
-
     def __str__(self):
         return f"Push subscription {self.pk} of {self.user_id}"
+
+    def as_subscription_info(self):
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
 
 
 class GameEmailBatch(models.Model):

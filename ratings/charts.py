@@ -2,7 +2,8 @@
 
 `rating_chart` turns the rated games of a ladder, oldest first, into what
 templates/ratings/rating_chart.html draws: a polyline, a dot per game, the uncertainty band
-(rating ± deviation after each game), the rating axis and a date axis. Games are spaced evenly (a busy evening stays readable); the date axis labels a few of them.
+(rating ± deviation after each game), the rating axis and a date axis. Games are spaced evenly
+(a busy evening stays readable); the date axis labels a few of them.
 """
 
 from dataclasses import dataclass

@@ -31,6 +31,9 @@ class Rating(models.Model):
         ]
         indexes = [models.Index(fields=["ladder", "-rating"], name="rating_ladder_rating")]
 
+    def __str__(self):
+        return f"{self.user_id} {self.ladder}: {self.rating}"
+
     @property
     def provisional(self):
         return is_provisional(self.deviation)
@@ -38,9 +41,6 @@ class Rating(models.Model):
     @property
     def shown(self):
         return round(self.rating)
-
-    def __str__(self):
-        return f"{self.user_id} {self.ladder}: {self.rating}"
 
 
 class RatingChange(models.Model):

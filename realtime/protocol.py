@@ -1,6 +1,8 @@
 """The JSON protocol every socket speaks (docs/api.md): each message is a JSON object with a
 "type"; anything else gets an `error` message, never a close. Rates, sizes, errors, language."""
 
+import contextlib
+
 from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -92,12 +94,10 @@ class JsonProtocolConsumer(AsyncJsonWebsocketConsumer):
         return False
 
     async def send(self, text_data=None, bytes_data=None, close=False):
-        try:
+        # The client closed while a group event for it was on its way: its disconnect event is
+        # next in this consumer's queue, so there is no one left to tell.
+        with contextlib.suppress(Disconnected):
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
-        except Disconnected:
-            # The client closed while a group event for it was on its way: its disconnect
-            # event is next in this consumer's queue, so there is no one left to tell.
-            pass
 
     async def send_json(self, content, close=False):
         # Channels' send_json skips the send above (it calls its parent's), so route it here.

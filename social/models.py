@@ -78,12 +78,12 @@ class Report(models.Model):
             models.UniqueConstraint(fields=["reporter", "message"], name="report_once"),
         ]
 
+    def __str__(self):
+        return f"Report {self.pk} of message {self.message_id}"
+
     @property
     def handled(self):
         return self.handled_at is not None
-
-    def __str__(self):
-        return f"Report {self.pk} of message {self.message_id}"
 
 
 class Follow(models.Model):

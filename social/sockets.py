@@ -53,7 +53,8 @@ async def social_leave(socket):
 async def on_chat(socket, content):
     if "game" in content and content["game"] != socket.game_id:
         # A socket chats in its own game only: a message naming another is refused, not rerouted.
-        await socket.send_error("invalid", _("this socket chats in game %(game_id)s only") % {"game_id": socket.game_id})
+        only_here = _("this socket chats in game %(game_id)s only") % {"game_id": socket.game_id}
+        await socket.send_error("invalid", only_here)
         return
     await socket.call_service(
         services.post_message, socket.game_id, socket.user, content.get("text"), content.get("channel")

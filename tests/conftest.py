@@ -227,7 +227,7 @@ def subprocess_outbox_dir(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def _subprocess_env(django_db_setup, subprocess_outbox_dir) -> dict[str, str]:
+def subprocess_env(django_db_setup, subprocess_outbox_dir) -> dict[str, str]:
     """Environment for server processes: this run's test database, a readable outbox."""
     from django.db import connection
 
@@ -243,12 +243,12 @@ def _subprocess_env(django_db_setup, subprocess_outbox_dir) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def _daphne_servers(_subprocess_env):
+def _daphne_servers(subprocess_env):
     servers = {}
 
     def server_for(eager: bool):
         if eager not in servers:
-            servers[eager] = start_daphne({**_subprocess_env, "CELERY_EAGER": str(eager).lower()})
+            servers[eager] = start_daphne({**subprocess_env, "CELERY_EAGER": str(eager).lower()})
         return servers[eager]
 
     yield server_for
@@ -273,7 +273,7 @@ def live_daphne(request, transactional_db, _daphne_servers, subprocess_outbox_di
 
 
 @pytest.fixture(scope="session")
-def _celery_worker(_subprocess_env):
+def _celery_worker(subprocess_env):
     """The worker of every queue but notifications and, as in production, a worker of its own
     for notifications (.extra["notifications"]): a push to a silent push service holds that one
     only. Both push with this session's VAPID keys (.extra["vapid"]) and may reach 127.0.0.1."""
@@ -285,7 +285,7 @@ def _celery_worker(_subprocess_env):
 
     app.control.purge()  # tasks left over from an earlier run would hit a different database
     vapid = vapid_keys()
-    env = {**_subprocess_env, "CELERY_EAGER": "false", **vapid,
+    env = {**subprocess_env, "CELERY_EAGER": "false", **vapid,
            "PUSH_TEST_NETWORKS": "127.0.0.1/32", "PUSH_CONNECT_TIMEOUT_SECONDS": "30",
            "PUSH_READ_TIMEOUT_SECONDS": "30"}
     notifications = settings.CELERY_TASK_ROUTES["notifications.send_push"]["queue"]

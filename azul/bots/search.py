@@ -189,10 +189,7 @@ class AlphaBeta(Generic[CoreT, NodeT]):
             try:
                 for action in order:
                     node = self.children[action]
-                    if evaluator.is_leaf(node):
-                        v = shallow[action]
-                    else:
-                        v = self._alphabeta(node, depth - 1, alpha, INF)
+                    v = shallow[action] if evaluator.is_leaf(node) else self._alphabeta(node, depth - 1, alpha, INF)
                     results.append((v, action))
                     if v > alpha:
                         alpha = v

@@ -54,3 +54,6 @@ class MoveAnalysis(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["analysis", "ply"], name="one_row_per_analysed_move"),
         ]
+
+    def __str__(self):
+        return f"Move {self.ply} of analysis {self.analysis_id}: {self.grade}"

@@ -36,7 +36,7 @@ def analysis_payload(game, analysis):
 
 
 def _thresholds():
-    return {name: threshold for name, threshold in GRADES}
+    return dict(GRADES)
 
 
 def _move_row(row):

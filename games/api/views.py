@@ -217,7 +217,8 @@ class HintView(APIView):
     throttle_classes = [HintRateThrottle]
 
     def throttled(self, request, wait):
-        raise Throttled(wait, detail=_('at most %(hints_per_minute)s hints a minute.') % {"hints_per_minute": settings.HINTS_PER_MINUTE})
+        detail = _('at most %(hints_per_minute)s hints a minute.') % {"hints_per_minute": settings.HINTS_PER_MINUTE}
+        raise Throttled(wait, detail=detail)
 
     @extend_schema(
         operation_id="games_hint",

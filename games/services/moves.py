@@ -66,7 +66,10 @@ def _apply_move(game, user, move, version, now):
     if not mine:
         raise errors.NotSeated()
     if version != game.version:
-        raise errors.StaleVersion(_('you saw version %(version)s; the game is at %(version2)s') % {"version": version, "version2": game.version})
+        raise errors.StaleVersion(
+            _('you saw version %(version)s; the game is at %(version2)s')
+            % {"version": version, "version2": game.version}
+        )
     current = game.state["current_player"]
     seat = selectors.seat_of_player(mine, current)
     if seat is None:

@@ -40,7 +40,9 @@ def validate_table_options(
         players = counts[0]  # Azul Duel: the seat count goes without saying
     if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
         allowed = ", ".join(map(str, counts[:-1])) + " or " * (len(counts) > 1) + str(counts[-1])
-        raise errors.Invalid(_('players must be %(allowed)s for %(ruleset)s') % {"allowed": allowed, "ruleset": ruleset})
+        raise errors.Invalid(
+            _('players must be %(allowed)s for %(ruleset)s') % {"allowed": allowed, "ruleset": ruleset}
+        )
     if variant not in Table.Variant.values:
         raise errors.Invalid(_('variant must be one of %(join)s') % {"join": ', '.join(Table.Variant.values)})
     if not game_rules.HAS_VARIANTS[ruleset]:
@@ -57,14 +59,21 @@ def validate_table_options(
     days = _int_option(clock, "days_per_move")
     if kind == Table.ClockKind.REALTIME:
         if not 0 < base <= MAX_BASE_SECONDS:
-            raise errors.Invalid(_('a realtime clock needs base_seconds in 1..%(max_base_seconds)s') % {"max_base_seconds": MAX_BASE_SECONDS})
+            raise errors.Invalid(
+                _('a realtime clock needs base_seconds in 1..%(max_base_seconds)s')
+                % {"max_base_seconds": MAX_BASE_SECONDS}
+            )
         if increment > MAX_INCREMENT_SECONDS:
-            raise errors.Invalid(_('increment_seconds must be at most %(max_increment_seconds)s') % {"max_increment_seconds": MAX_INCREMENT_SECONDS})
+            raise errors.Invalid(
+                _('increment_seconds must be at most %(max_increment_seconds)s')
+                % {"max_increment_seconds": MAX_INCREMENT_SECONDS}
+            )
         days = 0
     elif kind == Table.ClockKind.CORRESPONDENCE:
         if not 1 <= days <= MAX_DAYS_PER_MOVE:
             raise errors.Invalid(
-                _('a correspondence clock needs days_per_move in 1..%(max_days_per_move)s') % {"max_days_per_move": MAX_DAYS_PER_MOVE}
+                _('a correspondence clock needs days_per_move in 1..%(max_days_per_move)s')
+                % {"max_days_per_move": MAX_DAYS_PER_MOVE}
             )
         base = increment = 0
     else:

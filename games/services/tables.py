@@ -29,7 +29,9 @@ def _check_open_tables_quota(user):
     sitting = Seat.objects.filter(user=user, table__status=Table.Status.OPEN).count()
     if sitting >= limit:
         raise errors.TooManyOpenTables(
-            _('you sit at %(sitting)s open tables, the most allowed: start or leave one of them before opening or joining another') % {"sitting": sitting}
+            _('you sit at %(sitting)s open tables, the most allowed: '
+              'start or leave one of them before opening or joining another')
+            % {"sitting": sitting}
         )
 
 
@@ -177,7 +179,9 @@ def start_table(table_id, user, *, player_order=None):
         table = _lock_open_table_of(table_id, user)
         seats = list(table.seats.select_related("user"))
         if len(seats) != table.players:
-            raise errors.SeatsNotFilled(_('%(count)s of %(players)s seats are filled') % {"count": len(seats), "players": table.players})
+            raise errors.SeatsNotFilled(
+                _('%(count)s of %(players)s seats are filled') % {"count": len(seats), "players": table.players}
+            )
 
         if player_order is None:
             secrets.SystemRandom().shuffle(seats)

@@ -84,7 +84,9 @@ class JSONParser(parsers.BaseParser):
             try:
                 body = body.decode(charset)
             except UnicodeDecodeError as error:
-                raise exceptions.ParseError(_('the body is not %(charset)s text: %(error)s') % {"charset": charset, "error": error}) from None
+                raise exceptions.ParseError(
+                    _('the body is not %(charset)s text: %(error)s') % {"charset": charset, "error": error}
+                ) from None
         try:
             return loads(body)
         except MalformedJSON as error:

@@ -58,7 +58,9 @@ def invite_player(league_id, by_user, username, message=""):
         if Invitation.objects.filter(
             league=league, user=user, status=Invitation.Status.PENDING
         ).exists():
-            raise errors.AlreadyInvited(_('%(username)s already has a pending invitation') % {"username": user.username})
+            raise errors.AlreadyInvited(
+                _('%(username)s already has a pending invitation') % {"username": user.username}
+            )
         check_registration(league)
         invitation = Invitation.objects.create(
             league=league, user=user, invited_by=by_user, message=message

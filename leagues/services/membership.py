@@ -114,7 +114,9 @@ def validate_league_options(
         ("promotion", promotion, 0, 10),
     ):
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise errors.Invalid(_('%(field)s must be a whole number in %(low)s..%(high)s') % {"field": field, "low": low, "high": high})
+            raise errors.Invalid(
+                _('%(field)s must be a whole number in %(low)s..%(high)s') % {"field": field, "low": low, "high": high}
+            )
     if deadline_rule not in League.DeadlineRule.values:
         raise errors.Invalid(_("deadline_rule must be forfeit or bot"))
     return {

@@ -1,6 +1,7 @@
 """The organiser's actions on a running season: withdraw a player, override a result,
 extend a deadline. Each checks the role and writes an AuditLog row in the same transaction."""
 
+import contextlib
 from datetime import timedelta
 
 from django.db import transaction
@@ -72,10 +73,8 @@ def _withdraw(season, by_user, user, reason):
         if fixture.status == Fixture.Status.PLAYING:
             to_leave.append(fixture.table_id)
     for table_id in to_leave:
-        try:
+        with contextlib.suppress(GameError):  # already out of that game
             game_services.leave_table(table_id, user)
-        except GameError:
-            pass  # already out of that game
     return entry
 
 
@@ -143,7 +142,9 @@ def extend_deadline(fixture_id, by_user, until, reason):
         if until <= timezone.now() or (fixture.deadline_at and until <= fixture.deadline_at):
             raise errors.Invalid(_("the new deadline must be later than now and than the old one"))
         if until > timezone.now() + timedelta(hours=MAX_ROUND_HOURS):
-            raise errors.Invalid(_('the new deadline must be within %(max_round_hours)s hours') % {"max_round_hours": MAX_ROUND_HOURS})
+            raise errors.Invalid(
+                _('the new deadline must be within %(max_round_hours)s hours') % {"max_round_hours": MAX_ROUND_HOURS}
+            )
         before = fixture.deadline_at
         fixture.deadline_at = until
         fixture.save(update_fields=["deadline_at"])

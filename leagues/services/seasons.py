@@ -47,7 +47,10 @@ def _planned_time(value, before, field, now):
     if value <= now:
         raise errors.Invalid(_('%(field)s must be in the future') % {"field": field})
     if value > now + timedelta(days=MAX_PLANNING_DAYS):
-        raise errors.Invalid(_('%(field)s must be within %(max_planning_days)s days from now') % {"field": field, "max_planning_days": MAX_PLANNING_DAYS})
+        raise errors.Invalid(
+            _('%(field)s must be within %(max_planning_days)s days from now')
+            % {"field": field, "max_planning_days": MAX_PLANNING_DAYS}
+        )
     return value
 
 
@@ -135,7 +138,7 @@ def _merge_small_tiers(groups, players_per_game):
         target = index - 1 if index > 0 else 1
         groups[target].extend(groups.pop(index))
         index = 0
-    return {tier: group for tier, group in enumerate(groups, start=1)}
+    return dict(enumerate(groups, start=1))
 
 
 def _division_name(tier, count):

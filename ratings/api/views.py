@@ -51,9 +51,8 @@ class LeaderboardView(APIView):
         try:
             board = selectors.leaderboard(ladder)
         except ValueError:
-            raise ApiError(
-                "not_found", _('no ladder %(ladder)s; known: %(join)s') % {"ladder": ladder, "join": ', '.join(LADDERS)}, 404
-            ) from None
+            detail = _('no ladder %(ladder)s; known: %(join)s') % {"ladder": ladder, "join": ", ".join(LADDERS)}
+            raise ApiError("not_found", detail, 404) from None
         return Response(
             {
                 "ladder": board.ladder,

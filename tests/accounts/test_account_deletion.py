@@ -54,16 +54,19 @@ def test_deleting_an_account_keeps_its_games_and_the_opponents_ratings(lena, bob
     api = client_for(lena)
 
     wrong = api.post("/api/v1/account/delete", {"password": "not-it"}, format="json")
-    assert wrong.status_code == 400 and error_code(wrong) == "deletion_not_confirmed"
+    assert wrong.status_code == 400
+    assert error_code(wrong) == "deletion_not_confirmed"
     assert User.objects.get(pk=lena.pk).username == "Lena"  # refused: nothing changed
     assert Game.objects.get(pk=running.pk).status == Game.Status.PLAYING
 
     assert api.post("/api/v1/account/delete", {"password": PASSWORD}, format="json").status_code == 204
 
     gone = User.objects.get(pk=lena.pk)
-    assert gone.username == f"deleted-{lena.pk}" and gone.deleted_at is not None
+    assert gone.username == f"deleted-{lena.pk}"
+    assert gone.deleted_at is not None
     assert (gone.email, gone.display_name, gone.is_active, gone.has_usable_password()) == ("", "", False, False)
-    assert not Token.objects.filter(user=gone).exists() and not Follow.objects.exists()
+    assert not Token.objects.filter(user=gone).exists()
+    assert not Follow.objects.exists()
     assert ChatMessage.objects.get().text == ""
     # The games stay as they were played; the opponent's rating and history are unchanged.
     assert list(MoveRecord.objects.filter(game=finished).values_list("number", "move", "user_id")) == moves_before
@@ -77,7 +80,8 @@ def test_deleting_an_account_keeps_its_games_and_the_opponents_ratings(lena, bob
     assert {s["username"]: s["display_name"] for s in seats} == {
         f"deleted-{lena.pk}": "deleted player", "bob": "bob"}
     replay = Client().get(f"/games/{finished.pk}/replay").content.decode()
-    assert "deleted player" in replay and "Lena" not in replay
+    assert "deleted player" in replay
+    assert "Lena" not in replay
     french = anonymous.get(f"/api/v1/games/{finished.pk}", HTTP_ACCEPT_LANGUAGE="fr").json()["seats"]
     assert "joueur supprimé" in [s["display_name"] for s in french]
     # Signed out everywhere: the session and the token no longer work.

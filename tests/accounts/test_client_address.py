@@ -26,15 +26,16 @@ PROCFILE = Path(__file__).resolve().parents[2] / "Procfile"
 def procfile_daphne_options() -> list[str]:
     [line] = [line for line in PROCFILE.read_text().splitlines() if line.startswith("web:")]
     words = shlex.split(line.removeprefix("web:"))
-    assert words[0] == "daphne" and words[-1] == "azulsite.asgi:application", line
+    assert words[0] == "daphne", line
+    assert words[-1] == "azulsite.asgi:application", line
     return words[1:-1]
 
 
 @pytest.fixture(scope="module")
-def proxied_site(_subprocess_env):
+def proxied_site(subprocess_env):
     server = start_daphne(
         {
-            **_subprocess_env,
+            **subprocess_env,
             "CELERY_EAGER": "true",
             "TRUSTED_PROXIES": "127.0.0.1",
             "REGISTER_THROTTLE_RATE": "5/hour",

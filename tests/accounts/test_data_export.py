@@ -30,21 +30,25 @@ def test_the_export_holds_the_players_games_ratings_and_chat_and_nobody_elses_se
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
     data = response.json()
-    assert data["account"]["username"] == "alice" and data["account"]["email"] == "alice@example.com"
+    assert data["account"]["username"] == "alice"
+    assert data["account"]["email"] == "alice@example.com"
     assert [g["id"] for g in data["games"]] == [game.pk, duel.pk]
     first = data["games"][0]
-    assert len(first["moves"]) == game.moves.count() > 0 and first["result"] is not None
+    assert len(first["moves"]) == game.moves.count() > 0
+    assert first["result"] is not None
     assert {p["username"] for p in first["players"]} == {"alice", "bob"}
     assert {c["ladder"] for c in data["rating_history"]} == {"classic-2p", "duel"}
     assert {r["ladder"] for r in data["ratings"]} == {"classic-2p", "duel"}
     assert [m["text"] for m in data["chat_messages"]] == ["good luck"]
     body = response.content.decode()
-    assert "bob-private@example.com" not in body and "bob's secret words" not in body
+    assert "bob-private@example.com" not in body
+    assert "bob's secret words" not in body
 
     page = Client()
     page.force_login(alice)
     download = page.get("/accounts/settings/my-data/")
-    assert download.status_code == 200 and json.loads(download.content)["account"]["id"] == alice.pk
+    assert download.status_code == 200
+    assert json.loads(download.content)["account"]["id"] == alice.pk
 
 
 def test_the_export_needs_a_signed_in_player_and_is_throttled(alice, throttle_clock_held):

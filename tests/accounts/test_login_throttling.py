@@ -114,7 +114,8 @@ def test_failures_on_many_usernames_from_one_address_block_the_address(tessa):
     assert response.status_code == 429
     assert form_errors(response)[0].startswith("Too many failed logins from your address.")
     blocked = api_token("tessa", PASSWORD, STRANGER).json()["error"]
-    assert blocked["code"] == "too_many_failed_logins" and 0 < blocked["retry_after"] <= 900
+    assert blocked["code"] == "too_many_failed_logins"
+    assert 0 < blocked["retry_after"] <= 900
     assert log_in("tessa", PASSWORD, PLAYER_HOME).status_code == 302
 
 

@@ -15,8 +15,10 @@ def test_profile_shows_name_membership_and_placeholders(client):
 
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Kasia W." in html and "@kasia" in html
-    assert "Member since" in html and "not rated yet" in html
+    assert "Kasia W." in html
+    assert "@kasia" in html
+    assert "Member since" in html
+    assert "not rated yet" in html
 
 
 def test_profile_urls_are_case_insensitive_and_canonical(client):
@@ -56,7 +58,8 @@ def test_signup_errors_escape_the_typed_username(client):
     )
 
     html = response.content.decode()
-    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
+    assert "<b>x</b>" not in html
+    assert "&lt;b&gt;x&lt;/b&gt;" in html
 
 
 def test_edit_display_name_and_email(client):

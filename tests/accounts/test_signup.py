@@ -95,5 +95,6 @@ def test_errors_keep_what_was_typed_but_never_the_password(client):
     response = sign_up(client, username="ab", display_name="Ana")
 
     html = response.content.decode()
-    assert 'value="ab"' in html and 'value="Ana"' in html
+    assert 'value="ab"' in html
+    assert 'value="Ana"' in html
     assert GOOD_PASSWORD not in html

@@ -36,7 +36,9 @@ def enable(user) -> list[str]:
     assert client.post("/accounts/two-factor/", {"action": "start"}).status_code == 302
     page = client.get("/accounts/two-factor/").content.decode()
     secret = re.search(r'data-testid="two-factor-secret">([A-Z2-7]+)<', page).group(1)
-    assert secret and "<svg" in page  # the secret, and its QR code for the app
+    # The secret, and its QR code for the app.
+    assert secret
+    assert "<svg" in page
     response = client.post("/accounts/two-factor/", {"action": "confirm", "code": code_of(user)})
     assert response.status_code == 200
     return re.findall(r"<li><code>([a-z0-9]+)</code></li>", response.content.decode())
@@ -59,7 +61,8 @@ def test_turning_it_on_takes_a_right_first_code_and_shows_ten_recovery_codes(cli
     client.force_login(nora)
     client.post("/accounts/two-factor/", {"action": "start"})
     refused = client.post("/accounts/two-factor/", {"action": "confirm", "code": wrong_code(nora)})
-    assert refused.status_code == 400 and "Wrong or used code." in refused.content.decode()
+    assert refused.status_code == 400
+    assert "Wrong or used code." in refused.content.decode()
     assert not TOTPDevice.objects.filter(user=nora, confirmed=True).exists()
     assert log_in(Client()).status_code == 302  # still off: the password alone signs in
 
@@ -77,11 +80,13 @@ def test_signing_in_asks_for_the_code_after_the_password(nora):
     assert not logged_in(client)  # the password alone logs nothing in
 
     wrong = client.post("/accounts/login/code/", {"code": wrong_code(nora)})
-    assert wrong.status_code == 400 and "Wrong or used code." in wrong.content.decode()
+    assert wrong.status_code == 400
+    assert "Wrong or used code." in wrong.content.decode()
     assert not logged_in(client)
     code = code_of(nora, ahead=1)
     right = client.post("/accounts/login/code/", {"code": code})
-    assert right.status_code == 302 and logged_in(client)
+    assert right.status_code == 302
+    assert logged_in(client)
 
     again = Client()  # the same code a second time: refused
     log_in(again)
@@ -110,12 +115,14 @@ def test_wrong_codes_are_counted_and_then_even_the_right_one_waits(nora, setting
     for _wrong in range(budget):
         assert client.post("/accounts/login/code/", {"code": wrong_code(nora)}).status_code == 400
     refused = client.post("/accounts/login/code/", {"code": code_of(nora, ahead=1)})
-    assert refused.status_code == 429 and "Too many wrong codes" in refused.content.decode()
+    assert refused.status_code == 429
+    assert "Too many wrong codes" in refused.content.decode()
     assert not logged_in(client)
     token = Client().post("/api/v1/auth/token", {"username": "nora", "password": PASSWORD,
                                                   "code": code_of(nora, ahead=1)},
                           content_type="application/json")
-    assert token.status_code == 429 and token.json()["error"]["code"] == "too_many_wrong_codes"
+    assert token.status_code == 429
+    assert token.json()["error"]["code"] == "too_many_wrong_codes"
 
 
 def test_the_api_token_wants_the_code_too(nora):
@@ -131,7 +138,8 @@ def test_the_api_token_wants_the_code_too(nora):
     wrong = token(code=wrong_code(nora))
     assert (wrong.status_code, wrong.json()["error"]["code"]) == (401, "invalid_code")
     right = token(code=code_of(nora, ahead=1))
-    assert right.status_code == 200 and right.json()["token"]
+    assert right.status_code == 200
+    assert right.json()["token"]
 
 
 def test_the_admin_login_refuses_a_two_factor_account(nora):
@@ -140,7 +148,8 @@ def test_the_admin_login_refuses_a_two_factor_account(nora):
     enable(nora)
     client = Client()
     response = client.post("/admin/login/", {"username": "nora", "password": PASSWORD})
-    assert response.status_code == 200 and "log in on the site first" in response.content.decode()
+    assert response.status_code == 200
+    assert "log in on the site first" in response.content.decode()
     assert not logged_in(client)
 
 
@@ -155,5 +164,5 @@ def test_turning_it_off_takes_a_code(client, nora):
                                                      "code": code_of(nora, ahead=1)})
     assert response.status_code == 302
     assert not TOTPDevice.objects.filter(user=nora).exists()
-    assert log_in(Client()).status_code == 302 and \
-        log_in(Client())["Location"] != "/accounts/login/code/"
+    assert log_in(Client()).status_code == 302
+    assert log_in(Client())["Location"] != "/accounts/login/code/"

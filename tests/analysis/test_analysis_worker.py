@@ -43,9 +43,11 @@ def test_a_worker_analyses_a_finished_game_to_the_end_streaming_progress_to_the_
     wait_until(lambda: any(m["status"] == "done" for m in analysis_messages()), 120,
                "the analysis' end on the socket")
     seen = analysis_messages()
-    assert seen[0]["status"] == "queued" and seen[0]["total"] == game.version
+    assert seen[0]["status"] == "queued"
+    assert seen[0]["total"] == game.version
     progress = [m["progress"] for m in seen if m["status"] == "running"]
-    assert progress == sorted(progress) and len(progress) >= game.version // 2
+    assert progress == sorted(progress)
+    assert len(progress) >= game.version // 2
     assert seen[-1] == {"type": "analysis", "game": game.pk, "status": "done",
                         "progress": game.version, "total": game.version}
     analysis.refresh_from_db()
@@ -55,11 +57,11 @@ def test_a_worker_analyses_a_finished_game_to_the_end_streaming_progress_to_the_
 
 @pytest.mark.django_db(transaction=True)
 def test_a_killed_worker_s_analysis_is_resumed_by_a_new_worker_to_the_same_result(
-    _subprocess_env, real_celery, alice, bob, settings, django_capture_on_commit_callbacks  # noqa: F811
+    subprocess_env, real_celery, alice, bob, settings, django_capture_on_commit_callbacks  # noqa: F811
 ):
     require_service("celery")
     queue = f"analysis-killed-{os.getpid()}"
-    env = {**_subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
+    env = {**subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
            "CELERY_VISIBILITY_TIMEOUT": "3600"}  # the new worker's start-up re-dispatch resumes it
     # Slow enough a move to kill the worker mid-game (it is killed 3 moves in, and must be at
     # least 10 from the end), quick enough a game to be analysed twice in the suite's budget.
@@ -76,7 +78,8 @@ def test_a_killed_worker_s_analysis_is_resumed_by_a_new_worker_to_the_same_resul
         first.kill()  # back once the process is dead: nothing it did can land after this
         analysis.refresh_from_db()
         killed_at = analysis.progress
-        assert analysis.status == "running" and 3 <= killed_at < game.version - 10
+        assert analysis.status == "running"
+        assert 3 <= killed_at < game.version - 10
 
         # A solo worker answers pings only between tasks: it is "ready" once its start-up
         # re-dispatch of the killed analysis has run to the end.

@@ -23,38 +23,47 @@ def url(game_id):
 def test_request_then_read_the_analysis(alice, bob):
     game = played_game([alice, bob])
     before = client_for().get(url(game.pk))
-    assert before.status_code == 200 and before.json()["status"] == "none"
+    assert before.status_code == 200
+    assert before.json()["status"] == "none"
     answer = client_for(alice).post(url(game.pk))
     assert answer.status_code == 202
     body = answer.json()
-    assert body["status"] == "queued" and body["total"] == game.version and body["moves"] == []
+    assert body["status"] == "queued"
+    assert body["total"] == game.version
+    assert body["moves"] == []
     assert body["thresholds"] == {"blunder": 8.0, "mistake": 4.0, "inaccuracy": 1.5, "good": 0.0}
     services.run_analysis(GameAnalysis.objects.get(game=game).pk)  # the task's work, here
     done = client_for().get(url(game.pk)).json()  # anyone may read it
-    assert done["status"] == "done" and done["progress"] == game.version
+    assert done["status"] == "done"
+    assert done["progress"] == game.version
     assert [m["ply"] for m in done["moves"]] == list(range(1, game.version + 1))
-    assert done["bot_version"] == "master-7" and done["nodes"] == 150
+    assert done["bot_version"] == "master-7"
+    assert done["nodes"] == 150
     again = client_for(bob).post(url(game.pk))  # shared: bob gets the finished one
-    assert again.status_code == 202 and again.json()["status"] == "done"
+    assert again.status_code == 202
+    assert again.json()["status"] == "done"
 
 
 def test_a_running_game_gets_game_not_finished(alice, bob):
     game = played_game([alice, bob], stop_after=8)
     answer = client_for(alice).post(url(game.pk))
-    assert answer.status_code == 409 and answer.json()["error"]["code"] == "game_not_finished"
+    assert answer.status_code == 409
+    assert answer.json()["error"]["code"] == "game_not_finished"
     assert not GameAnalysis.objects.exists()
 
 
 @pytest.mark.parametrize("game_id", ["999999", str(2**63), "99999999999999999999999"])
 def test_unknown_or_huge_game_ids_are_not_found(alice, game_id):
     for response in (client_for(alice).post(url(game_id)), client_for().get(url(game_id))):
-        assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
+        assert response.status_code == 404
+        assert response.json()["error"]["code"] == "not_found"
 
 
 def test_anonymous_requests_are_refused(alice, bob):
     game = played_game([alice, bob])
     answer = client_for().post(url(game.pk))
-    assert answer.status_code == 401 and answer.json()["error"]["code"] == "not_authenticated"
+    assert answer.status_code == 401
+    assert answer.json()["error"]["code"] == "not_authenticated"
 
 
 def test_a_flood_gets_analysis_quota(alice, bob, settings):
@@ -63,5 +72,6 @@ def test_a_flood_gets_analysis_quota(alice, bob, settings):
     codes = [client_for(alice).post(url(g.pk)).status_code for g in games]
     assert codes == [202, 202, 429]
     refused = client_for(alice).post(url(games[2].pk)).json()["error"]
-    assert refused["code"] == "analysis_quota" and "at once" in refused["detail"]
+    assert refused["code"] == "analysis_quota"
+    assert "at once" in refused["detail"]
     assert GameAnalysis.objects.count() == 2

@@ -32,9 +32,13 @@ def test_completing_a_row_is_good_and_dumping_the_tiles_on_the_floor_is_a_blunde
     dump = ClassicMove.take("center", "blue", "floor")
     good = judge_move(state, complete, rng=random.Random(7), nodes=SMALL)
     bad = judge_move(state, dump, rng=random.Random(7), nodes=SMALL)
-    assert good.grade == "good" and good.loss == 0 and good.best == complete
-    assert bad.grade == "blunder" and bad.loss >= 8, bad
-    assert bad.best == complete and bad.best_margin == good.best_margin
+    assert good.grade == "good"
+    assert good.loss == 0
+    assert good.best == complete
+    assert bad.grade == "blunder", bad
+    assert bad.loss >= 8, bad
+    assert bad.best == complete
+    assert bad.best_margin == good.best_margin
     assert bad.played_margin < bad.best_margin - 8
 
 
@@ -77,12 +81,13 @@ def test_a_different_hidden_duel_state_with_the_same_public_view_gives_the_same_
             hidden[0]["chip"]["colors"], other["chip_supply"][0] = (
                 other["chip_supply"][0], hidden[0]["chip"]["colors"])
         twin = DuelState.from_dict(other)
-        assert twin.to_dict() != data and twin.to_dict(public=True) == state.to_dict(public=True)
+        assert twin.to_dict() != data
+        assert twin.to_dict(public=True) == state.to_dict(public=True)
         assert judge_move(state, move, rng=random.Random(5), nodes=SMALL) == judge_move(
             twin, move, rng=random.Random(5), nodes=SMALL)
 
 
-@pytest.mark.parametrize("ruleset,players,variant", [
+@pytest.mark.parametrize(("ruleset", "players", "variant"), [
     ("classic", 2, "standard"), ("classic", 3, "gray"), ("classic", 4, "standard"),
     ("duel", 2, "standard")])
 def test_every_judgement_is_consistent_and_reproducible(ruleset, players, variant):

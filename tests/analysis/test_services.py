@@ -27,8 +27,11 @@ def rows(analysis):
 def test_a_finished_game_is_analysed_move_by_move_and_a_rerun_adds_nothing(alice, bob, ruleset):
     game = played_game([alice, bob], ruleset=ruleset)
     analysis, created = services.request_analysis(game.pk, alice)
-    assert created and analysis.status == "queued" and analysis.total == game.version
-    assert analysis.nodes == 150 and analysis.bot_version == "master-7"
+    assert created
+    assert analysis.status == "queued"
+    assert analysis.total == game.version
+    assert analysis.nodes == 150
+    assert analysis.bot_version == "master-7"
     assert services.run_analysis(analysis.pk) == "done"
     judged = rows(analysis)
     assert [r["ply"] for r in judged] == list(range(1, game.version + 1))
@@ -39,14 +42,17 @@ def test_a_finished_game_is_analysed_move_by_move_and_a_rerun_adds_nothing(alice
     assert services.run_analysis(analysis.pk) == "done"
     assert rows(analysis) == judged
     analysis.refresh_from_db()
-    assert analysis.status == "done" and analysis.progress == game.version
+    assert analysis.status == "done"
+    assert analysis.progress == game.version
     payload = selectors.analysis_payload(game, analysis)
-    assert payload["status"] == "done" and len(payload["moves"]) == game.version
+    assert payload["status"] == "done"
+    assert len(payload["moves"]) == game.version
     assert [s["moves"] for s in payload["summary"]] == [
         sum(1 for r in judged if r["player"] == p) for p in (0, 1)]
     for entry in payload["summary"]:
         losses = [b["loss"] for b in entry["biggest"]]
-        assert losses == sorted(losses, reverse=True) and len(losses) <= 3
+        assert losses == sorted(losses, reverse=True)
+        assert len(losses) <= 3
 
 
 def test_a_resumed_analysis_ends_with_the_rows_of_an_unbroken_one(alice, bob):
@@ -65,7 +71,9 @@ def test_everyone_shares_one_analysis_per_game(alice, bob):
     game = played_game([alice, bob])
     first, created = services.request_analysis(game.pk, alice)
     again, created_again = services.request_analysis(game.pk, bob)
-    assert created and not created_again and again.pk == first.pk
+    assert created
+    assert not created_again
+    assert again.pk == first.pk
     assert GameAnalysis.objects.filter(game=game).count() == 1
     assert again.requested_by == alice
 
@@ -75,7 +83,8 @@ def test_a_running_game_is_never_analysed_not_even_partly(alice, bob):
     assert game.status == Game.Status.PLAYING
     with pytest.raises(GameNotFinished) as refused:
         services.request_analysis(game.pk, alice)
-    assert refused.value.code == "game_not_finished" and refused.value.status == 409
+    assert refused.value.code == "game_not_finished"
+    assert refused.value.status == 409
     assert not GameAnalysis.objects.exists()
     Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)
     with pytest.raises(GameNotFinished):
@@ -98,7 +107,8 @@ def test_a_flood_of_requests_meets_the_quota(alice, bob, settings):
     services.request_analysis(games[1].pk, alice)
     with pytest.raises(AnalysisQuota, match="at once") as refused:
         services.request_analysis(games[2].pk, alice)
-    assert refused.value.code == "analysis_quota" and refused.value.status == 429
+    assert refused.value.code == "analysis_quota"
+    assert refused.value.status == 429
     services.request_analysis(games[2].pk, bob)  # someone else's quota is their own
     services.request_analysis(games[2].pk, alice)  # already queued: costs nothing, no error
     GameAnalysis.objects.update(status="done")
@@ -112,4 +122,7 @@ def test_a_failed_analysis_may_be_requested_again(alice, bob):
     analysis, _ = services.request_analysis(game.pk, alice)
     GameAnalysis.objects.filter(pk=analysis.pk).update(status="failed", error="boom")
     again, created = services.request_analysis(game.pk, bob)
-    assert created and again.pk == analysis.pk and again.status == "queued" and not again.error
+    assert created
+    assert again.pk == analysis.pk
+    assert again.status == "queued"
+    assert not again.error

@@ -92,7 +92,8 @@ def test_token_guessing_is_locked_out(api):
 
     assert response.status_code == 429
     error = response.json()["error"]
-    assert error["code"] == "login_locked_out" and error["retry_after"] == 900
+    assert error["code"] == "login_locked_out"
+    assert error["retry_after"] == 900
 
 
 def test_bots_get_no_token(api):

@@ -73,7 +73,9 @@ def test_a_bot_with_ten_thousand_games_loads_one_page(make_user):
     page = measure(lambda: client.get("/u/busybot/"))
 
     assert client.get("/api/v1/users/busybot/games").json()["count"] == 10_000
-    assert api[0] == small_api[0] and page[0] == small_page[0]  # queries: as for 10 games
+    # Queries: as for 10 games.
+    assert api[0] == small_api[0]
+    assert page[0] == small_page[0]
     assert api[1] <= 40, api[2]  # rows: a page of 20 seats and their 40 players at most
     assert page[1] <= 40, page[2]
 

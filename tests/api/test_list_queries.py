@@ -213,13 +213,13 @@ def check_flat(url, grow, make_user, logged_in):
     flat_queries(client, address(world, url), getattr(world, grow))
 
 
-@pytest.mark.parametrize("url,grow", LISTS.items(), ids=list(LISTS))
+@pytest.mark.parametrize(("url", "grow"), LISTS.items(), ids=list(LISTS))
 @pytest.mark.parametrize("logged_in", [False, True], ids=["anonymous", "logged-in"])
 def test_list_endpoints_make_the_same_queries_for_long_lists(url, grow, logged_in, make_user):
     check_flat(url, grow, make_user, logged_in)
 
 
-@pytest.mark.parametrize("url,grow", LOGIN_LISTS.items(), ids=list(LOGIN_LISTS))
+@pytest.mark.parametrize(("url", "grow"), LOGIN_LISTS.items(), ids=list(LOGIN_LISTS))
 def test_own_lists_make_the_same_queries_for_long_lists(url, grow, make_user):
     check_flat(url, grow, make_user, logged_in=True)
 

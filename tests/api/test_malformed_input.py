@@ -58,8 +58,10 @@ def assert_error(response, status, code):
     assert response.status_code == status, response.content[:300]
     assert response["Content-Type"] == "application/json"
     body = response.json()
-    assert set(body) == {"error"} and body["error"]["code"] == code, body
-    assert isinstance(body["error"]["detail"], str) and body["error"]["detail"]
+    assert set(body) == {"error"}, body
+    assert body["error"]["code"] == code, body
+    assert isinstance(body["error"]["detail"], str)
+    assert body["error"]["detail"]
 
 
 def test_the_reader_bounds_depth_without_recursing():

@@ -22,6 +22,7 @@ def test_schema_and_docs_are_served(client):
     schema = client.get("/api/schema/")
     docs = client.get("/api/docs/")
 
-    assert schema.status_code == 200 and b"/api/v1/auth/register" in schema.content
+    assert schema.status_code == 200
+    assert b"/api/v1/auth/register" in schema.content
     assert docs.status_code == 200
     assert b"/static/drf_spectacular_sidecar/swagger-ui-dist/" in docs.content  # no CDN needed

@@ -35,7 +35,8 @@ def test_a_player_plays_a_whole_game_against_two_bots(alice, settings):
         # The request answers with alice's move; the bots play theirs on the pool. (Reading the
         # game back here to see no bot move yet raced a greedy bot that moved within 10 ms.)
         assert outcome.version == game.version + 1
-    assert game.status == Game.Status.FINISHED and game.result["ended_by"] == "normal"
+    assert game.status == Game.Status.FINISHED
+    assert game.result["ended_by"] == "normal"
     movers = set(MoveRecord.objects.filter(game=game).values_list("user__username", flat=True))
     assert movers == {"alice", "bot-greedy", "bot-strong"}
     assert engine.ClassicState.from_dict(game.state).is_over
@@ -121,7 +122,8 @@ def test_a_hint_suggests_a_legal_move_to_the_player_to_move(alice, casual_game):
     response = hint(alice, casual_game)
     assert response.status_code == 200, response.content
     body = response.json()
-    assert body["version"] == 0 and body["move"] in legal(casual_game)
+    assert body["version"] == 0
+    assert body["move"] in legal(casual_game)
     assert fresh(casual_game).version == 0  # a hint plays nothing
 
 

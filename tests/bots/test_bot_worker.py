@@ -58,14 +58,14 @@ def kill_mid_think(worker, game, queue):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_bot_turn_survives_its_worker_being_killed_mid_think(
-    _subprocess_env, real_celery, alice
+    subprocess_env, real_celery, alice
 ):
     require_service("celery")
     # Own queue, so no other worker of this test run takes the turn; a short visibility
     # timeout, so Redis hands the unacknowledged turn to the next worker quickly.
     queue = f"bots-killed-{os.getpid()}"
     env = {
-        **_subprocess_env,
+        **subprocess_env,
         "CELERY_EAGER": "false",
         "CELERY_QUEUE": queue,
         "CELERY_VISIBILITY_TIMEOUT": "2",
@@ -93,13 +93,13 @@ def test_a_bot_turn_survives_its_worker_being_killed_mid_think(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_new_worker_replays_a_killed_workers_bot_turn_at_once_without_beat(
-    _subprocess_env, real_celery, alice
+    subprocess_env, real_celery, alice
 ):
     """The broker would hand the dead worker's turn on only after its visibility timeout (an
     hour here, as in production); the starting worker re-dispatches waiting turns instead."""
     require_service("celery")
     queue = f"bots-restarted-{os.getpid()}"
-    env = {**_subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
+    env = {**subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
            "CELERY_VISIBILITY_TIMEOUT": "3600", "BOT_THINK_SECONDS": "3"}
     first = start_celery_worker(env, real_celery)  # start-up tasks done: before the game exists
     second = None

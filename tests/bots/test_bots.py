@@ -37,7 +37,7 @@ def test_the_levels_are_the_accounts_bot_levels():
     assert set(bots.LEVELS) == set(BOT_LEVELS)
 
 
-@pytest.mark.parametrize("level, count, budget", [
+@pytest.mark.parametrize(("level", "count", "budget"), [
     ("random", 3000, 1.0), ("greedy", 250, 1.0), ("strong", 200, 0.01),
 ])
 def test_every_level_answers_a_legal_move_in_random_positions(level, count, budget):

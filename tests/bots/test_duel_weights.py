@@ -56,7 +56,8 @@ def test_the_tool_plays_fits_and_the_variant_bench_plays_its_weights(tmp_path, c
     assert duel_weights.main(["fit", str(data), "--target", "horizon-net", "--out",
                               str(fitted)]) == 0
     rounds = json.loads(fitted.read_text())["rounds"]
-    assert len(rounds) == ROUNDS and all(len(w) == len(Weights._fields) for w in rounds)
+    assert len(rounds) == ROUNDS
+    assert all(len(w) == len(Weights._fields) for w in rounds)
     assert "held-out rmse" in capsys.readouterr().out
     duel_variants.main(["tuned", "strong", "--games", "2", "--nodes", "30",
                         "--terms", str(fitted)])

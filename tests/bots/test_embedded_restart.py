@@ -17,9 +17,9 @@ from tests.support.waiting import wait_until
 
 @pytest.mark.django_db(transaction=True)
 def test_a_restarted_embedded_server_plays_the_bot_turn_its_predecessor_died_in(
-    _subprocess_env, alice
+    subprocess_env, alice
 ):
-    env = {**_subprocess_env, "CELERY_EAGER": "true", "BOT_THINK_SECONDS": "3"}
+    env = {**subprocess_env, "CELERY_EAGER": "true", "BOT_THINK_SECONDS": "3"}
     # alice moves, then the bot, then alice again: the bot has exactly one move to make.
     game = game_in_order(alice, [alice, bot_account("strong")])
     first = start_daphne(env)
@@ -45,7 +45,8 @@ def test_a_restarted_embedded_server_plays_the_bot_turn_its_predecessor_died_in(
                    "the bot's move, within 30 s of starting the server again")
         # It is alice's turn now: no bot may move again, so there is nothing later to wait for.
         game = fresh(game)
-        assert game.version == 2 and game.state["current_player"] == 0  # alice's turn
+        assert game.version == 2
+        assert game.state["current_player"] == 0  # alice's turn
         movers = list(MoveRecord.objects.filter(game=game).order_by("number")
                       .values_list("number", "user__username"))
         assert movers == [(1, "alice"), (2, "bot-strong")]

@@ -26,7 +26,8 @@ def test_the_packaged_weights_load_and_answer_values_in_points():
     for net in weights.load_all():
         assert net.players in (2, 3, 4)
         out = net.evaluate(np.zeros((3, net.inputs), np.float32))
-        assert out.shape == (3, net.players) and np.isfinite(out).all()
+        assert out.shape == (3, net.players)
+        assert np.isfinite(out).all()
     assert weights.load_net("classic-2p") is weights.load_net("classic-2p")  # once per process
 
 
@@ -60,7 +61,7 @@ TERM_NAMES = ('["score", "complete", "complete_bonus", "partial", "waiting", "br
               '"first_player", "chip", "objectives", "free_cell"]')
 
 
-@pytest.mark.parametrize("content, message", [
+@pytest.mark.parametrize(("content", "message"), [
     ("", "not JSON"),
     ("not json at all", "not JSON"),
     ("[1, 2]", "expected an object with 'terms' and 'rounds'"),
@@ -286,13 +287,16 @@ def test_the_duel_master_values_positions_with_its_fitted_term_weights():
     from azul.bots.master import evaluator
 
     terms = weights.load_terms()
-    assert len(terms) == 5 and terms != HAND and weights.load_terms() is terms
+    assert len(terms) == 5
+    assert terms != HAND
+    assert weights.load_terms() is terms
     core = a_wide_duel_position()
     judge = evaluator(core)
     root = judge.root(core.clone())
     assert root.values == [value(core, 0, terms), value(core, 1, terms)]
     child = judge.child(root, core.legal_actions()[0])
-    assert type(child) is type(root) and child.weights == terms
+    assert type(child) is type(root)
+    assert child.weights == terms
     strong = DuelEvaluator().root(core.clone())  # strong keeps the hand-made weights
     assert strong.values == [value(core, 0), value(core, 1)] != root.values
 
@@ -355,4 +359,5 @@ def test_the_duel_search_depth_bench_searches_its_positions():
         cwd=BASE_DIR, capture_output=True, text=True, timeout=170)
     assert result.returncode == 0, result.stderr
     assert "positions of 1 games; budget 0.02 s" in result.stdout, result.stdout
-    assert "depth mean" in result.stdout and "positions made: mean" in result.stdout
+    assert "depth mean" in result.stdout
+    assert "positions made: mean" in result.stdout

@@ -15,10 +15,10 @@ from tests.support.waiting import wait_until
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_real_worker_plays_a_master_turn(_subprocess_env, real_celery, alice):
+def test_a_real_worker_plays_a_master_turn(subprocess_env, real_celery, alice):
     require_service("celery")
     queue = f"bots-master-{os.getpid()}"
-    env = {**_subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
+    env = {**subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": queue,
            "BOT_THINK_SECONDS": "0.5"}
     worker = start_celery_worker(env, real_celery)
     game = game_in_order(alice, [bot_account("master"), alice])
@@ -31,19 +31,19 @@ def test_a_real_worker_plays_a_master_turn(_subprocess_env, real_celery, alice):
         abort_and_purge(game, real_celery, queue)
 
 
-def test_a_worker_with_corrupt_weights_refuses_to_start(_subprocess_env, real_celery, tmp_path):
+def test_a_worker_with_corrupt_weights_refuses_to_start(subprocess_env, real_celery, tmp_path):
     require_service("celery")
     (tmp_path / "classic-2p.npz").write_bytes(b"not weights")
-    env = {**_subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": f"bots-broken-{os.getpid()}",
+    env = {**subprocess_env, "CELERY_EAGER": "false", "CELERY_QUEUE": f"bots-broken-{os.getpid()}",
            "BOT_WEIGHTS_DIR": str(tmp_path)}
     with pytest.raises(RuntimeError, match="celery exited") as failure:
         start_celery_worker(env, real_celery, timeout=60)
     assert "worker not started: master bot weights unreadable" in str(failure.value)
 
 
-def test_daphne_with_corrupt_weights_refuses_to_start(_subprocess_env, tmp_path):
+def test_daphne_with_corrupt_weights_refuses_to_start(subprocess_env, tmp_path):
     (tmp_path / "classic-2p.npz").write_bytes(b"not weights")
-    env = {**_subprocess_env, "BOT_WEIGHTS_DIR": str(tmp_path)}
+    env = {**subprocess_env, "BOT_WEIGHTS_DIR": str(tmp_path)}
     with pytest.raises(RuntimeError, match="daphne exited") as failure:
         start_daphne(env, timeout=60)
     assert "master bot weights unreadable" in str(failure.value)

@@ -20,7 +20,7 @@ def _played(core, moves: int, seed: int):
     return core
 
 
-@pytest.mark.parametrize("core, evaluator", [
+@pytest.mark.parametrize(("core", "evaluator"), [
     (lambda: _played(ClassicCore.new(2, False, 3), 3, 1), StrongEvaluator),
     (lambda: _played(ClassicCore.new(4, True, 5), 6, 2), StrongEvaluator),
     (lambda: _played(DuelCore.new(4), 9, 3), DuelEvaluator),
@@ -31,8 +31,10 @@ def test_one_search_serves_every_ruleset_deterministic_within_its_node_cap(core,
     for _ in range(2):
         search = AlphaBeta(evaluator(), position.clone(), max_nodes=1500)
         answers.add(search.best_action(random.Random(5).shuffle))
-        assert search.nodes <= 1501 and search.depth >= 2
-    assert len(answers) == 1 and answers.pop() in position.legal_actions()
+        assert search.nodes <= 1501
+        assert search.depth >= 2
+    assert len(answers) == 1
+    assert answers.pop() in position.legal_actions()
 
 
 def test_a_round_searched_to_its_end_stops_deepening():
@@ -44,7 +46,8 @@ def test_a_round_searched_to_its_end_stops_deepening():
     assert core.round == 1
     search = AlphaBeta(StrongEvaluator(), core.clone(), max_nodes=1_000_000)
     outcome = search.run()
-    assert outcome.depth < 12 and search.nodes < 100_000
+    assert outcome.depth < 12
+    assert search.nodes < 100_000
     assert outcome.best in core.legal_actions()
 
 
@@ -167,5 +170,6 @@ def test_a_partial_iteration_is_played_only_where_the_evaluator_wants_it():
         answers[evaluator.partial] = (search.run(), search.depth)
     (partial, partial_depth), (whole, whole_depth) = answers[True], answers[False]
     assert partial.depth == whole.depth == 2  # the last whole iteration
-    assert partial_depth == 3 and whole_depth == 2
+    assert partial_depth == 3
+    assert whole_depth == 2
     assert whole.best == whole.scored[0][1]

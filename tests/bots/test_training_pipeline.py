@@ -18,7 +18,8 @@ def check_data(path: Path, players: int) -> int:
     assert positions > 0
     assert data["y"].shape == (positions, players)
     assert len(data["game"]) == len(data["seat"]) == positions
-    assert np.isfinite(data["x"]).all() and np.isfinite(data["y"]).all()
+    assert np.isfinite(data["x"]).all()
+    assert np.isfinite(data["y"]).all()
     # Zero-sum targets: each row's values of the players (relative to the others) add to zero.
     assert np.abs(data["y"].sum(axis=1)).max() < 1e-3
     return positions
@@ -48,7 +49,8 @@ def test_self_play_fit_and_gate_make_a_net_the_master_can_load(tmp_path, capsys,
     net = read_net("candidate", second)
     assert (net.players, net.generation) == (2, 2)
     values = net.evaluate(np.load(data)["x"][:5])  # positions as self-play wrote them
-    assert values.shape == (5, 2) and np.isfinite(values).all()
+    assert values.shape == (5, 2)
+    assert np.isfinite(values).all()
 
     status, line = gate_verdict(capsys, ["--ruleset", ruleset, "--candidate", str(second),
                                          "--against", "strong", "--games", "2", "--depth", "1",

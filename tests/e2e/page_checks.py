@@ -8,6 +8,7 @@ Then every page the crawl visited, again at a phone's and a laptop's size in Eng
 string that the catalogue translates, and an end screen that shows every player's rounds. What
 another change fixes is listed in KNOWN, with its defect number (issue #38)."""
 
+import contextlib
 import os
 import re
 from pathlib import Path
@@ -125,10 +126,8 @@ def check(page: Page, url: str | None, failures: dict, name: str | None = None) 
         if response.status not in (404, 500):  # under DEBUG, Django's own pages go without
             assert "script-src 'self'" in response.headers["content-security-policy"], url
         assert page.title(), f"{url} did not render"
-    try:
+    with contextlib.suppress(Resolver404):  # the 404 page
         VISITED.add(resolve(urlsplit(page.url).path).view_name)
-    except Resolver404:
-        pass  # the 404 page
     problems = problems_on(page)
     if problems:
         failures[name or url or page.url] = problems
@@ -229,9 +228,11 @@ LAYOUT = """() => {
   if (document.documentElement.scrollWidth > width + 1) {
     const out = [...document.body.querySelectorAll("*")].filter((e) => {
       const box = e.getBoundingClientRect();
-      return box.width > 0 && box.right > width + 1 && ![...e.children].some((c) => c.getBoundingClientRect().right > width + 1);
+      return box.width > 0 && box.right > width + 1
+        && ![...e.children].some((c) => c.getBoundingClientRect().right > width + 1);
     });
-    problems.push(`overflow: page ${document.documentElement.scrollWidth} px wide at ${width}: ${out.slice(0, 4).map(name).join(", ")}`);
+    const wide = document.documentElement.scrollWidth;
+    problems.push(`overflow: page ${wide} px wide at ${width}: ${out.slice(0, 4).map(name).join(", ")}`);
   }
   const clips = (e) => getComputedStyle(e).overflowX !== "visible" || getComputedStyle(e).overflowY !== "visible";
   for (const card of document.querySelectorAll(".card, .panel, .pboard")) {
@@ -241,7 +242,8 @@ LAYOUT = """() => {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent.trim();
       const parent = node.parentElement;
-      if (!text || !parent || !parent.getClientRects().length || getComputedStyle(parent).visibility === "hidden") continue;
+      if (!text || !parent || !parent.getClientRects().length) continue;
+      if (getComputedStyle(parent).visibility === "hidden") continue;
       let clipped = false;
       for (let e = parent; e && e !== card; e = e.parentElement) if (clips(e)) { clipped = true; break; }
       if (clipped) continue;
@@ -249,7 +251,8 @@ LAYOUT = """() => {
       range.selectNodeContents(node);
       const drawn = range.getBoundingClientRect();
       if (!drawn.width) continue;
-      if (drawn.left < box.left - 1 || drawn.right > box.right + 1 || drawn.top < box.top - 1 || drawn.bottom > box.bottom + 1) {
+      if (drawn.left < box.left - 1 || drawn.right > box.right + 1
+          || drawn.top < box.top - 1 || drawn.bottom > box.bottom + 1) {
         problems.push(`outside its card: "${text.slice(0, 30)}" in ${name(parent)} out of ${name(card)}`);
       }
     }
@@ -258,7 +261,10 @@ LAYOUT = """() => {
     const players = table.querySelectorAll("thead th").length - 1;
     for (let index = 0; index < players; index++) {
       const cells = [...table.querySelectorAll(`[data-breakdown-for="${index}"]`)];
-      const seen = cells.some((cell) => { const b = cell.getBoundingClientRect(); return b.width > 0 && b.right <= width + 1 && b.left >= 0; });
+      const seen = cells.some((cell) => {
+        const b = cell.getBoundingClientRect();
+        return b.width > 0 && b.right <= width + 1 && b.left >= 0;
+      });
       if (!seen) problems.push(`end screen: player ${index + 1}'s rounds not shown`);
     }
   }

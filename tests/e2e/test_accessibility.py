@@ -63,14 +63,21 @@ def hover_every_button(page: Page, failures: dict, name: str) -> None:
 # The contrast of each matching element's text with what is behind it, composited the way the page
 # draws it (backgrounds with alpha, the element's opacity): axe leaves disabled controls out.
 CONTRASTS = """(elements) => {
-  const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const parse = (c) => {
+    const m = c.match(/[\\d.]+/g).map(Number);
+    return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+  };
   const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
   const behind = (element) => {
     const layers = [];
     for (let e = element; e; e = e.parentElement) layers.push(parse(getComputedStyle(e).backgroundColor));
     return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
   };
-  const lum = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const lum = (c) => {
+    const linear = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    const [r, g, b] = c.slice(0, 3).map(linear);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
   return elements.filter((e) => e.offsetParent !== null && e.textContent.trim()).map((e) => {
     let bg = behind(e);
     let fg = over(parse(getComputedStyle(e).color), bg);
@@ -194,7 +201,9 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     sweep(page, base, failures)
     unlisted = {name for name, (_route, parameters) in named_routes().items() if parameters}
     unlisted -= VISITED | ELSEWHERE.keys() | ACTIONS
-    assert not unlisted, f"pages with parameters no step visits (visit, or list in ELSEWHERE or ACTIONS): {sorted(unlisted)}"
+    assert not unlisted, (
+        f"pages with parameters no step visits (visit, or list in ELSEWHERE or ACTIONS): {sorted(unlisted)}"
+    )
 
     # The signed-in pages again, at a phone's and a laptop's size, in English and in French; the
     # two finished tables show their end screens.

@@ -24,4 +24,5 @@ def test_a_player_deletes_their_account_from_the_settings_page(page, live_daphne
     page.get_by_test_id("delete-account").click()
     expect(page.get_by_test_id("nav-login")).to_be_visible()  # signed out
     gone = User.objects.get(deleted_at__isnull=False)
-    assert gone.username == f"deleted-{gone.pk}" and not gone.is_active
+    assert gone.username == f"deleted-{gone.pk}"
+    assert not gone.is_active

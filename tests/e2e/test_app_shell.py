@@ -31,11 +31,15 @@ def test_the_manifest_is_linked_valid_and_its_icons_are_served(live_daphne, page
     assert page.locator("meta[name=theme-color]").get_attribute("content") == "#1f5fa8"
     href = page.locator("link[rel=manifest]").get_attribute("href")
     answer = page.request.get(f"{base}{href}")
-    assert answer.ok and answer.headers["content-type"] == "application/manifest+json"
+    assert answer.ok
+    assert answer.headers["content-type"] == "application/manifest+json"
     manifest = json.loads(answer.body())
-    assert manifest["name"] and manifest["short_name"] == "azulsite"
-    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
-    assert manifest["theme_color"] == "#1f5fa8" and manifest["background_color"]
+    assert manifest["name"]
+    assert manifest["short_name"] == "azulsite"
+    assert manifest["start_url"] == "/"
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] == "#1f5fa8"
+    assert manifest["background_color"]
     sizes = {}
     for icon in manifest["icons"]:
         body = page.request.get(f"{base}{icon['src']}")
@@ -49,7 +53,8 @@ def test_the_manifest_is_linked_valid_and_its_icons_are_served(live_daphne, page
         assert page.request.get(f"{base}{link.get_attribute('href')}").ok
 
     french = page.request.get(f"{base}{href}", headers={"Accept-Language": "fr"})
-    assert "Azul" in json.loads(french.body())["name"] and json.loads(french.body())["lang"] == "fr"
+    assert "Azul" in json.loads(french.body())["name"]
+    assert json.loads(french.body())["lang"] == "fr"
 
 
 def kept_language(page) -> str | None:
@@ -62,7 +67,7 @@ def kept(page, path) -> bool:
         .then((cache) => cache.match(path)).then((r) => Boolean(r))""", path)
 
 
-@pytest.mark.parametrize("language, words", [("en", "You are offline"),
+@pytest.mark.parametrize(("language", "words"), [("en", "You are offline"),
                                              ("fr", "Vous êtes hors ligne")])
 def test_with_the_server_gone_a_page_shows_the_offline_page(live_daphne, contexts, language, words):
     base = live_daphne.url

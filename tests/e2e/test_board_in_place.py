@@ -91,7 +91,8 @@ def test_two_state_messages_patch_the_board_without_detaching_what_stays(live_da
     page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
     expect(page.locator(f"{GAME}[data-version='0']")).to_be_attached()
     counts = dict(page.evaluate(MARK, LASTING))
-    assert counts["[data-factory]"] == 6 and counts["[data-player]"] == 2, counts
+    assert counts["[data-factory]"] == 6, counts
+    assert counts["[data-player]"] == 2, counts
     assert counts["[data-player] .wall [data-row][data-column]"] == 50, counts
 
     for expected in (1, 2):

@@ -36,7 +36,8 @@ def at_rest(page):
 def assert_in_view(page, selector, viewport):
     at_rest(page)
     for found in sizes(page, selector):
-        assert found["x"] >= 0 and found["y"] >= 0, (selector, found)
+        assert found["x"] >= 0, (selector, found)
+        assert found["y"] >= 0, (selector, found)
         assert found["x"] + found["width"] <= viewport["width"] + 0.5, (selector, found)
         assert found["y"] + found["height"] <= viewport["height"] + 0.5, (selector, found)
 
@@ -64,13 +65,15 @@ def test_a_phone_shows_the_market_and_the_own_board_without_scrolling(live_daphn
         ARTIFACTS_DIR.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS_DIR / "phone-start.png"))
         for tile in sizes(page, "[data-pick]"):
-            assert tile["width"] >= 40 and tile["height"] >= 40, tile
+            assert tile["width"] >= 40, tile
+            assert tile["height"] >= 40, tile
         ARTIFACTS_DIR.mkdir(exist_ok=True)
         page.locator("[data-pick]").first.tap()
         expect(page.locator(".pboard--me [data-target]").first).to_be_visible()
         at_rest(page)
         for target in sizes(page, ".pboard--me [data-target]"):
-            assert target["height"] >= 40 and target["width"] >= 40, target
+            assert target["height"] >= 40, target
+            assert target["width"] >= 40, target
         page.screenshot(path=str(ARTIFACTS_DIR / "phone-board.png"))
         # The opponent is a miniature until tapped.
         small = box(page, ".pboard--opponent")

@@ -113,11 +113,13 @@ RECORD_MARKS = """() => {
     const marks = [...document.querySelectorAll(".wall [data-mark]")];
     for (const mark of marks) {
       const cell = mark.parentElement;
-      window.__marks[[cell.closest("[data-player]").dataset.player, cell.dataset.row, cell.dataset.column]] = mark.textContent;
+      const player = cell.closest("[data-player]").dataset.player;
+      window.__marks[[player, cell.dataset.row, cell.dataset.column]] = mark.textContent;
     }
     window.__markCounts.push(marks.length);
   };
-  new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+  new MutationObserver(look).observe(document.body,
+                                     { childList: true, subtree: true, characterData: true, attributes: true });
 }"""
 
 
@@ -135,7 +137,8 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
     # The centre (and its last-move outline, drawn inside it) never covers a factory's number.
     # (Boxes read in one script: a redraw may replace the elements between two steps.)
     (centre,), labels = boxes(page, ".centre", ".factory__label")
-    assert labels and centre["width"] > 0
+    assert labels
+    assert centre["width"] > 0
     for box in labels:
         apart = (box["x"] >= centre["x"] + centre["width"] or box["x"] + box["width"] <= centre["x"]
                  or box["y"] >= centre["y"] + centre["height"] or box["y"] + box["height"] <= centre["y"])
@@ -152,7 +155,8 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
     expect(page.locator("[data-confirm]")).to_be_focused()
     time.sleep(0.5)
     game.refresh_from_db()
-    assert game.version == version and version_of(page) == version
+    assert game.version == version
+    assert version_of(page) == version
     page.keyboard.press("Escape")
     expect(page.locator("[data-proposal]")).to_have_count(0)
     expect(page.locator("[data-pick][aria-pressed=true]")).to_have_count(1)  # still selected
@@ -191,7 +195,8 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
     expect(page.locator("[data-scoring-sequence]")).to_be_visible()
     explained = score_history.explain(Game.objects.get(pk=game.pk))  # the round is over there
     tiled = next(m for m in explained.moves if any(e["type"] == "wall" for e in m.account["scoring"]))
-    walls = {(e["player"], e["row"], e["column"]): f"+{e['points']}" for e in tiled.account["scoring"] if e["type"] == "wall"}
+    walls = {(e["player"], e["row"], e["column"]): f"+{e['points']}"
+             for e in tiled.account["scoring"] if e["type"] == "wall"}
     # A picture of the last step, once its tiles have landed (docs/img/round-end-scoring.png).
     page.wait_for_function("""(count) => document.querySelectorAll(".wall [data-mark]").length >= count
                               || !document.querySelector("[data-scoring-sequence]")""", arg=len(walls))
@@ -234,7 +239,9 @@ def test_across_a_rounds_end_by_keyboard_only_then_the_end_screen(live_daphne, p
     rounds = []
     while wait_for_my_turn(page, timeout=30) and rounds.count("2") < 1:
         rounds.append(page.get_attribute(GAME, "data-round"))
-        focused = page.evaluate("document.activeElement && document.activeElement.matches('[data-pick], [data-target]')")
+        focused = page.evaluate(
+            "document.activeElement && document.activeElement.matches('[data-pick], [data-target]')"
+        )
         if not focused:  # the first turn: Tab from the page to the board's first choice
             for _ in range(40):
                 page.keyboard.press("Tab")
@@ -259,7 +266,8 @@ def test_across_a_rounds_end_by_keyboard_only_then_the_end_screen(live_daphne, p
         page.keyboard.press("Enter")
         expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
         moves += 1
-    assert rounds[0] == "1" and rounds[-1] == "2", f"no round's end was crossed by keyboard: {rounds}"
+    assert rounds[0] == "1", rounds
+    assert rounds[-1] == "2", f"no round's end was crossed by keyboard: {rounds}"
     finish_through_the_services(game, rng)
     page.reload()
     expect(page.locator("[data-endscreen]")).to_be_visible()

@@ -109,7 +109,7 @@ def test_the_board_lights_up_exactly_the_legal_moves_it_is_given(page):
 
 def test_the_board_lights_up_only_what_the_server_lists(page):
     """Half of the legal moves given: exactly that half is clickable (no rule of its own)."""
-    states = [state for state in positions()[:40]]
+    states = list(positions()[:40])
     page.route(f"{ORIGIN}/**", serve_static)
     page.goto(f"{ORIGIN}/")
     given = []

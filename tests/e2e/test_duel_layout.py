@@ -29,7 +29,8 @@ def matched_boxes(page, selector):
 
 def assert_in_view(page, selector, viewport):
     for found in matched_boxes(page, selector):
-        assert found["x"] >= 0 and found["y"] >= 0, (selector, found)
+        assert found["x"] >= 0, (selector, found)
+        assert found["y"] >= 0, (selector, found)
         assert found["x"] + found["width"] <= viewport["width"] + 0.5, (selector, found)
         assert found["y"] + found["height"] <= viewport["height"] + 0.5, (selector, found)
 
@@ -42,7 +43,8 @@ PHONE = {"width": 390, "height": 844}
 
 def assert_touchable(page, selector):
     for found in matched_boxes(page, selector):
-        assert found["width"] >= 40 and found["height"] >= 40, (selector, found)
+        assert found["width"] >= 40, (selector, found)
+        assert found["height"] >= 40, (selector, found)
 
 
 def test_a_phone_shows_the_duel_market_and_the_own_board_without_scrolling(live_daphne, browser):

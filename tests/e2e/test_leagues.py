@@ -147,4 +147,5 @@ def test_a_duel_league_is_created_played_and_ranked(live_daphne, contexts):
     expect(olga_row.locator(".place")).to_have_text("1")
     expect(olga.get_by_test_id("season-status")).to_have_text("finished")
     fixture = Fixture.objects.get(round__season__league=league)
-    assert fixture.table.ruleset == "duel" and fixture.decided_by == "game"
+    assert fixture.table.ruleset == "duel"
+    assert fixture.decided_by == "game"

@@ -147,7 +147,8 @@ def test_gray_wall_asks_each_player_for_the_column(live_daphne, contexts):
         .filter((board) => board.querySelector('.wall--gray'))
         .map((board) => [board.dataset.player, board.querySelectorAll('.wall--gray .tile').length]))""")
              for page in (carol, dave)]
-    assert walls[0] == walls[1] and sum(walls[0].values()) > 0, walls
+    assert walls[0] == walls[1], walls
+    assert sum(walls[0].values()) > 0, walls
 
 
 def test_a_refused_move_shows_the_servers_reason_then_the_page_catches_up(live_daphne, contexts):

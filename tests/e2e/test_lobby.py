@@ -83,7 +83,8 @@ def test_own_games_resume_others_are_watched_and_rows_differ(page, live_daphne):
         expect(row).to_contain_text(f"Table {game.table_id}")
         expect(row).to_contain_text("round 1")
     texts = mine.locator("[data-playing-table]").all_inner_texts()
-    assert len(texts) == 2 and texts[0] != texts[1]
+    assert len(texts) == 2
+    assert texts[0] != texts[1]
     expect(mine.get_by_role("link", name="Watch")).to_have_count(0)
 
     watch = page.get_by_test_id("watch-games")
@@ -100,7 +101,7 @@ def test_own_games_resume_others_are_watched_and_rows_differ(page, live_daphne):
 
 
 @pytest.mark.parametrize(
-    "clock, field, value, message",
+    ("clock", "field", "value", "message"),
     [
         ("realtime", "clock_minutes", "-5", "Minutes per player must be a whole number from 1 to 180."),
         ("realtime", "clock_minutes", "0", "Minutes per player must be a whole number from 1 to 180."),

@@ -63,7 +63,8 @@ def test_two_players_chat_mute_a_spectator_talks_apart_and_a_rematch_rotates_the
     expect(texts(cleo)).to_have_text(["go Ada!"])
     for page in (ada, ben):
         assert "go Ada!" not in shown(page)
-    assert "good luck" not in shown(cleo) and "you too" not in shown(cleo)
+    assert "good luck" not in shown(cleo)
+    assert "you too" not in shown(cleo)
 
     # Ada mutes Ben from his line: his next one shows on his page, never on hers.
     ada.locator("[data-author=ben15] [data-mute]").first.click()
@@ -99,10 +100,12 @@ def test_two_players_chat_mute_a_spectator_talks_apart_and_a_rematch_rotates_the
         expect(page.locator(GAME)).to_be_visible()
         expect(page.locator("[data-endscreen]")).to_have_count(0)
     new_game = Game.objects.get(table_id=table_id_of(ada))
-    assert new_game.status == "playing" and new_game.pk != first_game.pk
+    assert new_game.status == "playing"
+    assert new_game.pk != first_game.pk
 
     # The playing order rotated: whoever played first now plays second.
     # (The first game's order was drawn at its start, so compare with it rather than assume it.)
     old_order = order_of(first_game.pk)
-    assert sorted(old_order) == [0, 1] and set(old_order.values()) == {"ada15", "ben15"}
+    assert sorted(old_order) == [0, 1]
+    assert set(old_order.values()) == {"ada15", "ben15"}
     assert order_of(new_game.pk) == {0: old_order[1], 1: old_order[0]}

@@ -72,7 +72,9 @@ def test_a_rated_game_ends_with_whole_rating_changes_and_the_rounds(live_daphne,
     ARTIFACTS_DIR.mkdir(exist_ok=True)
     page.locator("[data-endscreen]").screenshot(path=str(ARTIFACTS_DIR / "rated-end-screen.png"))
     winner, loser = sorted(recorded.values(), key=lambda c: c.rank)
-    assert winner.frozen and winner.delta == 0 > loser.delta  # the bot's rating never moves
+    # The bot's rating never moves.
+    assert winner.frozen
+    assert winner.delta == 0 > loser.delta
 
     # The round-by-round breakdown: round 1, as the engine scored it.
     rounds = score_history.round_breakdown(score_history.explain(Game.objects.get(pk=game.pk)))

@@ -39,8 +39,8 @@ def connection_status(page):
     return page.locator(".status__conn")
 
 
-def test_game_pages_reconnect_after_their_server_is_killed_and_play_on(_subprocess_env, contexts):
-    env = {**_subprocess_env, "CELERY_EAGER": "true", "EMBEDDED_BEAT": "false"}
+def test_game_pages_reconnect_after_their_server_is_killed_and_play_on(subprocess_env, contexts):
+    env = {**subprocess_env, "CELERY_EAGER": "true", "EMBEDDED_BEAT": "false"}
     server = start_daphne(env)
     port = int(server.url.rsplit(":", 1)[1])
     restarted = None

@@ -46,7 +46,9 @@ def test_a_refused_socket_waits_a_whole_ceiling_and_a_final_close_never_retries(
 
     assert delays["1006"] == delays["1011"] == 499  # a drop: the shortest wait, jittered
     assert delays["4429"] == 14985  # too many sockets: the longest
-    assert delays["4401"] is None and delays["4403"] is None and delays["4404"] is None
+    assert delays["4401"] is None
+    assert delays["4403"] is None
+    assert delays["4404"] is None
 
 
 def test_every_socket_client_asks_the_backoff_after_a_close():

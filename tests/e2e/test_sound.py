@@ -62,4 +62,6 @@ def test_a_players_setting_is_stored_and_a_game_sounds(live_daphne, contexts):
     wait_until(lambda: sounds(page).count("move") >= 2 and "your-turn" in sounds(page),
                timeout=20, what="the move and your-turn sounds")
     served = page.request.get(f"{base}/static/sounds/move.wav")
-    assert served.ok and served.body()[:4] == b"RIFF" and len(served.body()) < 20_000
+    assert served.ok
+    assert served.body()[:4] == b"RIFF"
+    assert len(served.body()) < 20_000

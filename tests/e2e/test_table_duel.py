@@ -10,14 +10,7 @@ from playwright.sync_api import expect
 from games.models import MoveRecord
 
 from .play_by_clicking import GAME, confirm_if_asked, sign_up, version_of
-from .table_checks import (
-    ARTIFACTS,
-    PHONE,
-    boxes_of,
-    duel_game_paying_chips,
-    services_create_duel,
-    to_french,
-)
+from .table_checks import ARTIFACTS, PHONE, boxes_of, duel_game_paying_chips, services_create_duel, to_french
 from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
@@ -44,7 +37,8 @@ def test_10_duel_chip_payments_are_pictures_with_what_is_kept(live_daphne, conte
         page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
         options = page.locator(".ddecision .dpay [data-choice=pay_chips]")
         expect(options).to_have_count(len(moves))
-        assert not [text for text in page.locator(".ddecision button").all_inner_texts() if re.match(r"^(Pay|Payer) ", text)]
+        buttons = page.locator(".ddecision button").all_inner_texts()
+        assert not [text for text in buttons if re.match(r"^(Pay|Payer) ", text)]
         shown = options.evaluate_all("""els => els.map(e => ({
             paid: [...e.querySelectorAll('.dpay__paid .chip')].map(c => c.getAttribute('aria-label')),
             kept: e.querySelector('.dpay__kept').dataset.kept, label: e.getAttribute('aria-label')}))""")
@@ -52,7 +46,9 @@ def test_10_duel_chip_payments_are_pictures_with_what_is_kept(live_daphne, conte
             assert len(option["paid"]) == len(move["chips"]), option
             assert option["kept"] == " ".join(previews[str(move)]["chips_left"]), (move, option)
         for box in boxes_of(page, ".ddecision .dpay [data-choice=pay_chips]"):
-            assert box["height"] >= 40 and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+            assert box["height"] >= 40, box
+            assert box["x"] >= 0, box
+            assert box["x"] + box["width"] <= viewport["width"], box
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         page.locator(".ddecision").scroll_into_view_if_needed()
         ARTIFACTS.mkdir(exist_ok=True)
@@ -63,7 +59,8 @@ def test_10_duel_chip_payments_are_pictures_with_what_is_kept(live_daphne, conte
     confirm_if_asked(page)
     expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
     game.refresh_from_db()
-    assert sorted(game.state["boards"][state.pending["player"]]["chips"]) == sorted(previews[str(moves[paying])]["chips_left"])
+    chips = game.state["boards"][state.pending["player"]]["chips"]
+    assert sorted(chips) == sorted(previews[str(moves[paying])]["chips_left"])
 
 
 def test_10_a_duel_plate_turns_by_a_control_on_the_plate(live_daphne, page):

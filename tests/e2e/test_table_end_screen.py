@@ -34,7 +34,8 @@ def test_1_the_phone_end_screen_shows_every_players_rounds(live_daphne, contexts
         assert cells.count() >= 5  # at least five rounds in a classic game
         expect(cells.first).to_be_visible()
         for found in boxes_of(page, f".breakdown__table [data-breakdown-for='{index}']"):
-            assert found["width"] > 0 and found["x"] + found["width"] <= PHONE["width"], (index, found)
+            assert found["width"] > 0, (index, found)
+            assert found["x"] + found["width"] <= PHONE["width"], (index, found)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
@@ -53,9 +54,12 @@ def test_2_the_french_end_screen_is_in_french(live_daphne, page):
     heading = page.locator("[data-endscreen] h2")
     expect(heading).to_have_text("francais gagne (terminée par abandon)")
     endscreen = page.locator("[data-endscreen]").inner_text()
-    assert "Robot aléatoire" in endscreen and "Random bot" not in endscreen
+    assert "Robot aléatoire" in endscreen
+    assert "Random bot" not in endscreen
     parts = " ".join(page.locator(".breakdown__parts").all_inner_texts())
-    assert "mur" in parts and "wall" not in parts and "floor" not in parts
+    assert "mur" in parts
+    assert "wall" not in parts
+    assert "floor" not in parts
     played = off_the_browser_thread(finished_game, [bot, me], rated=False, rng_seed=3)
     page.goto(f"{live_daphne.url}/tables/{played.table_id}/")
     expect(page.locator("[data-endscreen] h2")).to_contain_text("gagne")
@@ -154,4 +158,5 @@ def test_11_abort_is_offered_until_both_have_moved_and_ends_the_game_unrated(liv
     page.locator("[data-abort]").click()
     expect(page.locator("[data-endscreen] h2")).to_contain_text("aborted by aborter")
     second.refresh_from_db()
-    assert second.status == Game.Status.ABORTED and second.result["winners"] == []
+    assert second.status == Game.Status.ABORTED
+    assert second.result["winners"] == []

@@ -1,6 +1,7 @@
 """Issue #38's defects of the board's layout on a phone and a laptop (the header, the board's
 heads, Confirm, the lines inside their card), in Chromium: each test failed before its fix."""
 
+
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
@@ -27,7 +28,8 @@ def test_13_the_phone_game_header_is_one_line_with_a_menu(live_daphne, contexts)
     assert nav.evaluate("n => n.scrollWidth <= n.clientWidth")
     for testid in ("nav-your-turn", "nav-profile", "nav-menu"):
         (found,) = boxes_of(page, f"[data-testid={testid}]")
-        assert found["width"] > 0 and found["x"] + found["width"] <= PHONE["width"], (testid, found)
+        assert found["width"] > 0, (testid, found)
+        assert found["x"] + found["width"] <= PHONE["width"], (testid, found)
     expect(page.get_by_test_id("language-fr")).to_be_hidden()
     expect(page.get_by_test_id("nav-notifications")).to_be_hidden()  # behind Menu, as the rest
     (board,) = boxes_of(page, GAME)
@@ -36,7 +38,8 @@ def test_13_the_phone_game_header_is_one_line_with_a_menu(live_daphne, contexts)
     for testid in ("nav-learn", "nav-notifications", "nav-logout", "language-fr"):
         expect(page.get_by_test_id(testid)).to_be_visible()
         (found,) = boxes_of(page, f"[data-testid={testid}]")
-        assert found["x"] >= 0 and found["x"] + found["width"] <= PHONE["width"], (testid, found)
+        assert found["x"] >= 0, (testid, found)
+        assert found["x"] + found["width"] <= PHONE["width"], (testid, found)
     page.screenshot(path=str(ARTIFACTS / "phone-header-menu.png"))
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("language-fr")).to_be_hidden()
@@ -54,10 +57,12 @@ def test_19_the_quick_play_level_select_is_as_big_as_a_button(live_daphne, conte
         sign_up(page, live_daphne.url, f"leveller{viewport['width']}")
         page.goto(f"{live_daphne.url}/lobby/")
         (select,) = boxes_of(page, "[data-testid=quick-play-level]")
-        assert select["height"] >= 40 and select["width"] >= 120, select
+        assert select["height"] >= 40, select
+        assert select["width"] >= 120, select
 
 
-@pytest.mark.parametrize("viewport,language", [(PHONE, "en"), (PHONE, "fr"), ({"width": 1366, "height": 768}, "en")],
+@pytest.mark.parametrize(("viewport", "language"),
+                         [(PHONE, "en"), (PHONE, "fr"), ({"width": 1366, "height": 768}, "en")],
                          ids=["phone", "phone-fr", "laptop"])
 def test_7_confirm_shows_the_move_on_the_board_and_moves_nothing(live_daphne, contexts, viewport, language):
     """The line of a move waiting for Confirm is marked, its tiles ghosted where the engine's preview
@@ -93,7 +98,8 @@ def test_7_confirm_shows_the_move_on_the_board_and_moves_nothing(live_daphne, co
         (market_after,) = boxes_of(page, ".market")
         assert abs(market_after["y"] - market_before["y"]) <= 1, (market_before, market_after)
         (bar,) = boxes_of(page, "[data-proposal]")
-        assert bar["y"] >= 0 and bar["y"] + bar["height"] <= PHONE["height"], bar
+        assert bar["y"] >= 0, bar
+        assert bar["y"] + bar["height"] <= PHONE["height"], bar
         for needed in (".market", ".pboard--me .is-proposed"):
             for box in boxes_of(page, needed):
                 assert box["y"] + box["height"] <= bar["y"] or box["y"] >= bar["y"] + bar["height"], (needed, box, bar)
@@ -106,21 +112,23 @@ HEADS = """() => [...document.querySelectorAll('[data-game] .pboard')].map(card 
   const outside = [...card.querySelectorAll('.pboard__head, .pboard__head *')]
     .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
     .map(e => [e.className, e.getBoundingClientRect()])
-    .filter(([, r]) => r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5)
-    .map(([name, r]) => `${name} ${Math.round(r.left)}..${Math.round(r.right)} of ${Math.round(c.left)}..${Math.round(c.right)}`);
+    .filter(([, r]) => r.left < c.left - 0.5 || r.right > c.right + 0.5
+                       || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5)
+    .map(([name, r]) => `${name} ${Math.round(r.left)}..${Math.round(r.right)}`
+                        + ` of ${Math.round(c.left)}..${Math.round(c.right)}`);
   const score = card.querySelector('.pboard__score'), name = card.querySelector('.pboard__name');
   const s = score.getBoundingClientRect(), n = name.getBoundingClientRect();
   return {player: card.dataset.player, outside, score: score.textContent,
           scoreWhole: score.scrollWidth <= score.clientWidth && s.width > 0 && s.left >= c.left && s.right <= c.right,
-          name: name.textContent, nameWhole: name.scrollWidth <= name.clientWidth + 1 && name.scrollHeight <= name.clientHeight + 1,
+          name: name.textContent,
+          nameWhole: name.scrollWidth <= name.clientWidth + 1 && name.scrollHeight <= name.clientHeight + 1,
           nameWidth: n.width};
 })"""
-
 
 LONG_NAME = "Maximilienne Delacroix-Beaumont"
 
 
-@pytest.mark.parametrize("ruleset,players", [("classic", 2), ("classic", 3), ("classic", 4), ("duel", 2)])
+@pytest.mark.parametrize(("ruleset", "players"), [("classic", 2), ("classic", 3), ("classic", 4), ("duel", 2)])
 def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(live_daphne, contexts, ruleset, players):
     """Long display names, bot badges and 3-digit scores, at 390 px and 1366 px: the score whole, every
     part of the head inside its card, a short name whole and a long one never cut to a few letters."""
@@ -131,12 +139,15 @@ def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(li
         pages[viewport["width"]] = page = contexts(viewport)
     sign_up(pages[390], live_daphne.url, me, LONG_NAME)
     user = users.get(username=me)
-    humans = [users.create_user(username=f"{me}x", password=None, display_name="Amélie Poulain-Fontaine")][: max(0, players - 3)]
+    humans = [
+        users.create_user(username=f"{me}x", password=None, display_name="Amélie Poulain-Fontaine")
+    ][: max(0, players - 3)]
 
     def seated_game():
         from games import services
         levels = ["strong", "random"][: players - 1 - len(humans)]
-        table = services.create_table(user, players=players, ruleset=ruleset, bots=[{"seat": 1 + k, "level": level} for k, level in enumerate(levels)])
+        bots = [{"seat": 1 + k, "level": level} for k, level in enumerate(levels)]
+        table = services.create_table(user, players=players, ruleset=ruleset, bots=bots)
         for human in humans:
             services.join_table(table.pk, human)
         game = services.start_table(table.pk, user, player_order=list(range(players)))
@@ -164,7 +175,8 @@ def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(li
             assert len(heads) == players
             for head in heads:
                 assert not head["outside"], (width, language, head)
-                assert head["scoreWhole"] and head["score"] == str(100 + 17 * int(head["player"])), (width, language, head)
+                assert head["scoreWhole"], (width, language, head)
+                assert head["score"] == str(100 + 17 * int(head["player"])), (width, language, head)
                 if head["name"] != LONG_NAME:
                     assert head["nameWhole"], (width, language, head)
                 assert head["nameWidth"] >= 90, (width, language, head)
@@ -177,7 +189,9 @@ def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(li
 
 INSIDE = """([inner, outer]) => [...document.querySelectorAll(inner)].filter(e => e.getClientRects().length).map(e => {
   const card = e.closest(outer).getBoundingClientRect(), box = e.getBoundingClientRect();
-  return box.left < card.left - 0.5 || box.right > card.right + 0.5 ? `${e.className} ${e.dataset.line || ''}: ${Math.round(box.left)}..${Math.round(box.right)} of ${Math.round(card.left)}..${Math.round(card.right)}` : null;
+  if (box.left >= card.left - 0.5 && box.right <= card.right + 0.5) return null;
+  return `${e.className} ${e.dataset.line || ''}: ${Math.round(box.left)}..${Math.round(box.right)}`
+    + ` of ${Math.round(card.left)}..${Math.round(card.right)}`;
 }).filter(Boolean)"""
 
 

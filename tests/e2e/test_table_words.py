@@ -58,7 +58,8 @@ def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
     assert {"J", "N", "L"} & letters, letters
     said = page.evaluate("""async () => {
       const { describeMove, pointsSentence } = await import("/static/js/classic/describe.js");
-      return [describeMove({ source: 3, color: "yellow", line: 2 }, 3), describeMove({ source: "center", color: "black", line: "floor" }, 1),
+      return [describeMove({ source: 3, color: "yellow", line: 2 }, 3),
+              describeMove({ source: "center", color: "black", line: "floor" }, 1),
               pointsSentence([1, 1]), pointsSentence([-3, -3])];
     }""")
     assert said == ["a pris 3 jaunes de la fabrique 4 → ligne 3", "a pris 1 noire du centre de la table → le plancher",
@@ -70,7 +71,9 @@ def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
     fairness.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "end-screen-french-laptop.png"))
     text = fairness.inner_text().lower()
-    assert "empreinte" in text and "graine" not in text and "engagement" not in text, text
+    assert "empreinte" in text, text
+    assert "graine" not in text, text
+    assert "engagement" not in text, text
 
 
 def test_5_the_tab_says_your_move_only_at_a_table_where_it_is(live_daphne, page):
@@ -144,7 +147,8 @@ def test_17_analysis_figures_share_one_number_format(live_daphne, page):
         text = page.locator(".replay-analysis").inner_text()
         assert "-" not in re.sub(r"[A-Za-zÀ-ÿ]-[A-Za-zÀ-ÿ]", "", text), text  # no hyphen-minus
         figures = re.findall(r"\d+[.,]\d+", text)
-        assert figures and all(re.fullmatch(rf"\d+\{mark}\d", figure) for figure in figures), figures
+        assert figures, text
+        assert all(re.fullmatch(rf"\d+\{mark}\d", figure) for figure in figures), figures
         assert f"−8{mark}0" in text or "−" in text
 
 
@@ -182,7 +186,9 @@ def test_17_gray_wall_column_previews_are_whole(live_daphne, contexts):
               const range = document.createRange();
               range.selectNodeContents(preview);
               const text = range.getBoundingClientRect();
-              return text.left < cell.left - 0.5 || text.right > cell.right + 0.5 || getComputedStyle(preview.parentElement).overflow === "hidden" && preview.scrollWidth > preview.parentElement.clientWidth;
+              const holder = preview.parentElement;
+              return text.left < cell.left - 0.5 || text.right > cell.right + 0.5
+                || getComputedStyle(holder).overflow === "hidden" && preview.scrollWidth > holder.clientWidth;
             }).map((preview) => preview.textContent)""")
         assert page.locator(".pboard--me [data-target=column] .wall__preview").count() > 0
         assert not clipped, (viewport, clipped)
@@ -215,7 +221,8 @@ def test_18_each_half_of_a_rules_pair_says_before_or_after(live_daphne, page):
                 labels = pairs.nth(k).locator("[data-picture-when]")
                 texts = [text.strip().lower() for text in labels.all_inner_texts()]
                 assert len(texts) == pairs.nth(k).locator("[data-picture]").count(), (ruleset, k, texts)
-                assert set(texts) <= {word.lower() for word in words} and len(set(texts)) == len(texts), texts
+                assert set(texts) <= {word.lower() for word in words}, texts
+                assert len(set(texts)) == len(texts), texts
 
 
 def test_18_on_a_phone_nothing_sticky_covers_the_tutorials_market(live_daphne, contexts):

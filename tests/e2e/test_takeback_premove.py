@@ -88,7 +88,8 @@ def test_a_takeback_asked_and_accepted_then_premoves_played_and_dropped(live_dap
     take_from(mover, 4)
     at_version(mover, 2)
     last = MoveRecord.objects.get(game=game, number=2)
-    assert last.move["source"] == 0 and last.move["line"] == "floor"
+    assert last.move["source"] == 0
+    assert last.move["line"] == "floor"
     expect(other.locator("[data-premove]")).to_have_count(0)
 
     # Again, but the mover takes the very group: the premove is dropped with a word.
@@ -98,7 +99,8 @@ def test_a_takeback_asked_and_accepted_then_premoves_played_and_dropped(live_dap
     at_version(other, 3)
     expect(other.locator("[data-premove-note]")).to_be_visible()
     assert wait_for_my_turn_or_end(other)
-    assert version_of(other) == 3 and MoveRecord.objects.filter(game=game).count() == 3
+    assert version_of(other) == 3
+    assert MoveRecord.objects.filter(game=game).count() == 3
 
 
 def test_against_a_bot_a_takeback_is_taken_at_once(live_daphne, contexts):

@@ -22,13 +22,16 @@ def test_apply_returns_a_new_state_and_leaves_the_old_one_alone():
     before = state.to_dict()
     move = state.legal_moves()[0]
     after = state.apply(move)
-    assert after is not state and state.to_dict() == before
-    assert after.move_count == 1 and state.move_count == 0
+    assert after is not state
+    assert state.to_dict() == before
+    assert after.move_count == 1
+    assert state.move_count == 0
     assert state.apply(move.to_dict()) == after
 
 
 def test_errors_have_stable_codes_and_types():
-    assert issubclass(InvalidMove, ValueError) and issubclass(InvalidState, ValueError)
+    assert issubclass(InvalidMove, ValueError)
+    assert issubclass(InvalidState, ValueError)
     assert not issubclass(IllegalMove, ValueError)
     assert (InvalidMove.code, InvalidState.code, IllegalMove.code) == (
         "invalid_move", "invalid_state", "illegal_move")
@@ -50,7 +53,8 @@ def test_move_round_trips_and_prints():
                  {"source": "center", "color": "blue", "line": "floor"},
                  {"row": 1, "column": 4}):
         move = ClassicMove.from_dict(data)
-        assert move.to_dict() == data and ClassicMove.from_dict(move.to_dict()) is move
+        assert move.to_dict() == data
+        assert ClassicMove.from_dict(move.to_dict()) is move
     assert str(ClassicMove.take(2, "red", 3)) == "take red from factory 2 to line 3"
     assert ClassicMove.tile(1, 4).is_tiling
 
@@ -59,7 +63,8 @@ def test_fast_path_is_a_mutable_copy():
     state = new_game(2, seed=4)
     core = state.fast()
     core.apply_action(core.legal_actions()[0])
-    assert state.move_count == 0 and core.move_count == 1
+    assert state.move_count == 0
+    assert core.move_count == 1
     assert ClassicState.from_fast(core).move_count == 1
     clone = core.clone()
     clone.apply_action(clone.legal_actions()[0])

@@ -12,8 +12,12 @@ def test_play_prints_boards_moves_and_scores(capsys):
     assert main(["play", "--players", "3", "--variant", "gray", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("seed 7, 3 players, gray wall")
-    assert "player 0: take " in out and "place line" in out  # offer and tiling moves
-    assert "floor:" in out and "| . . . . ." in out  # text grids
+    # Offer and tiling moves.
+    assert "player 0: take " in out
+    assert "place line" in out
+    # Text grids.
+    assert "floor:" in out
+    assert "| . . . . ." in out
     assert "final scores: [" in out
 
 
@@ -21,7 +25,8 @@ def test_play_json_prints_a_replayable_log_and_final_state(capsys):
     assert main(["play", "--players", "2", "--seed", "11", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     final = ClassicState.from_dict(data["final_state"])
-    assert final.is_over and final.move_count == len(data["moves"])
+    assert final.is_over
+    assert final.move_count == len(data["moves"])
     assert data["result"] == final.result()
 
 

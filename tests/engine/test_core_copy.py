@@ -20,7 +20,7 @@ def midgame(ruleset, players):
     return core
 
 
-@pytest.mark.parametrize("ruleset,players", CASES, ids=[f"{r}-{p}" for r, p in CASES])
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{p}" for r, p in CASES])
 def test_a_clone_equals_its_original_and_shares_no_list(ruleset, players):
     core = midgame(ruleset, players)
     copy = core.clone()
@@ -53,6 +53,9 @@ def test_a_copier_names_every_field_once():
     core = Core()
     core.a, core.b = 1, [[2]]
     other = copy(core)
-    assert (other.a, other.b) == (1, [[2]]) and other.b[0] is not core.b[0]
+    assert (other.a, other.b) == (1, [[2]])
+    assert other.b[0] is not core.b[0]
     rows = field_copier(Core, shared=("a",), lists=(), nested=(), rows=("b",))(core)
-    assert rows.b == [[2]] and rows.b is not core.b and rows.b[0] is core.b[0]
+    assert rows.b == [[2]]
+    assert rows.b is not core.b
+    assert rows.b[0] is core.b[0]

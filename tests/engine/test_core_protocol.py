@@ -28,24 +28,28 @@ def play_out(core, rng, positions, move_type=None):
     return kept
 
 
-@pytest.mark.parametrize("ruleset,players", CASES, ids=[f"{r}-{p}" for r, p in CASES])
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{p}" for r, p in CASES])
 def test_every_registered_core_plays_to_its_end_through_the_protocol(ruleset, players):
     for seed in range(3):
         core = new_game(players, ruleset=ruleset, seed=seed).fast()
         assert isinstance(core, Core)
-        assert core.players == players and 0 <= core.current < players
+        assert core.players == players
+        assert 0 <= core.current < players
         before = core.clone()
         kept = play_out(core, random.Random(seed), positions=7,
                         move_type=REGISTRY[ruleset].move_type)
-        assert before.move_count == 0 and not before.is_over, "a clone is independent"
-        assert kept and len(core.scores) == players
+        assert before.move_count == 0, "a clone is independent"
+        assert not before.is_over, "a clone is independent"
+        assert kept
+        assert len(core.scores) == players
 
 
-@pytest.mark.parametrize("ruleset,players", CASES, ids=[f"{r}-{p}" for r, p in CASES])
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{p}" for r, p in CASES])
 def test_determinize_keeps_what_the_player_to_move_may_do(ruleset, players):
     core = new_game(players, ruleset=ruleset, seed=11).fast()
     for position in play_out(core, random.Random(11), positions=5):
         guess = position.clone()
         guess.determinize(random.Random(position.move_count))
         assert guess.legal_actions() == position.legal_actions()
-        assert guess.current == position.current and guess.scores == position.scores
+        assert guess.current == position.current
+        assert guess.scores == position.scores

@@ -17,7 +17,7 @@ from tests.engine.builders import board, empty_wall, position, standard_wall
 TAKE = {"source": 0, "color": "red", "line": 2}
 
 
-@pytest.mark.parametrize("data,message", [
+@pytest.mark.parametrize(("data", "message"), [
     ({"source": 0, "color": "purple", "line": 2}, "move.color: unknown colour 'purple'"),
     ({"source": 0, "color": 3, "line": 2}, "move.color: must be a colour name"),
     ({"color": "red", "line": 2}, "move.source: missing key"),
@@ -42,7 +42,8 @@ def test_malformed_moves_raise_invalid_move_naming_the_field(data, message):
     with pytest.raises(InvalidMove) as caught:
         ClassicMove.from_dict(data)
     assert message in str(caught.value)
-    assert isinstance(caught.value, ValueError) and caught.value.code == "invalid_move"
+    assert isinstance(caught.value, ValueError)
+    assert caught.value.code == "invalid_move"
     state = new_game(2, seed=1)
     before = state.to_dict()
     with pytest.raises(InvalidMove):
@@ -61,7 +62,7 @@ def test_apply_refuses_other_types():
         new_game(2, seed=1).apply("take red")
 
 
-@pytest.mark.parametrize("move,reason", [
+@pytest.mark.parametrize(("move", "reason"), [
     ({"source": 1, "color": "red", "line": 0}, "factory 1 is empty"),
     ({"source": 0, "color": "white", "line": 0}, "factory 0 holds no white"),
     ({"source": "center", "color": "red", "line": 0}, "the center holds no red"),
@@ -72,7 +73,8 @@ def test_illegal_moves_give_one_sentence_reasons(move, reason):
     before = state.to_dict()
     with pytest.raises(IllegalMove) as caught:
         state.apply(move)
-    assert caught.value.reason.startswith(reason) and caught.value.code == "illegal_move"
+    assert caught.value.reason.startswith(reason)
+    assert caught.value.code == "illegal_move"
     assert state.to_dict() == before
 
 
@@ -99,7 +101,7 @@ def edited(path, value=None, delete=False):
     return data
 
 
-@pytest.mark.parametrize("data,message", [
+@pytest.mark.parametrize(("data", "message"), [
     (edited(["factories", 0, 0], "purple"), "factories[0][0]: unknown colour 'purple'"),
     (edited(["center", 0], 7), "center[0]: must be a colour name"),
     (edited(["bag", "pink"], 1), "bag.pink: unknown colour"),
@@ -137,7 +139,8 @@ def test_malformed_states_raise_invalid_state_naming_the_field(data, message):
     with pytest.raises(InvalidState) as caught:
         ClassicState.from_dict(data)
     assert message in str(caught.value)
-    assert isinstance(caught.value, ValueError) and caught.value.code == "invalid_state"
+    assert isinstance(caught.value, ValueError)
+    assert caught.value.code == "invalid_state"
 
 
 def rejects(data, message):
@@ -217,7 +220,8 @@ def test_phase_must_fit_the_table():
     tiling["boards"][0] = board()
     tiling["bag"]["red"] += 1
     state = ClassicState.from_dict(tiling)
-    assert state.phase == "tiling" and len(state.legal_moves()) == 5
+    assert state.phase == "tiling"
+    assert len(state.legal_moves()) == 5
 
 
 def test_from_dict_never_keeps_a_reference_to_the_input():
@@ -233,7 +237,8 @@ def test_missing_seed_gets_a_fresh_one():
     data = valid()
     del data["seed"]
     one, two = ClassicState.from_dict(data), ClassicState.from_dict(data)
-    assert isinstance(one.seed, int) and one.seed != two.seed
+    assert isinstance(one.seed, int)
+    assert one.seed != two.seed
     assert ClassicState.from_dict(valid()).seed == 1
 
 

@@ -42,7 +42,7 @@ def core_totals(core: ClassicCore) -> list[int]:
     return totals
 
 
-@pytest.mark.parametrize("players,variant", CONFIGS)
+@pytest.mark.parametrize(("players", "variant"), CONFIGS)
 def test_i1_i3_i4_over_thousands_of_random_games(players, variant):
     chooser = Random(f"{players}{variant}")
     lengths = []
@@ -64,7 +64,7 @@ def test_i1_i3_i4_over_thousands_of_random_games(players, variant):
     assert sum(lengths) / len(lengths) < 100  # I3: well under 100 moves per player
 
 
-@pytest.mark.parametrize("players,variant", CONFIGS)
+@pytest.mark.parametrize(("players", "variant"), CONFIGS)
 def test_fast_path_and_public_api_play_the_same_game(players, variant):
     for seed in range(10):
         chooser = Random(seed)
@@ -123,7 +123,8 @@ def test_i2_every_other_move_is_rejected_with_a_reason_and_changes_nothing(state
         with pytest.raises((IllegalMove, InvalidMove)) as caught:
             state.apply(move.to_dict())
         message = str(caught.value)
-        assert message and "\n" not in message
+        assert message
+        assert "\n" not in message
         if isinstance(caught.value, IllegalMove):
             assert caught.value.reason == message
     assert state.to_dict() == before
@@ -187,6 +188,7 @@ GOLDEN_DIGEST = "7d56ef92a2f08134"
 def test_moves_are_interned_values():
     move = ClassicMove.from_dict({"source": "center", "color": "red", "line": "floor"})
     assert move is ClassicMove.take("center", "red", "floor")
-    assert ClassicMove.from_dict(move.to_dict()) == move and hash(move) == hash(ALL_MOVES[move.action])
+    assert ClassicMove.from_dict(move.to_dict()) == move
+    assert hash(move) == hash(ALL_MOVES[move.action])
     with pytest.raises(AttributeError):
         move.line = 2

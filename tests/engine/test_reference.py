@@ -15,7 +15,7 @@ def canonical(moves):
                    m.get("row", -1), m.get("column", -1)) for m in moves)
 
 
-@pytest.mark.parametrize("players,variant", CONFIGS)
+@pytest.mark.parametrize(("players", "variant"), CONFIGS)
 def test_engine_matches_reference_on_every_legal_move_of_random_games(players, variant):
     chooser = Random(f"ref{players}{variant}")
     for seed in range(6):

@@ -26,11 +26,12 @@ def test_r2_marker_is_not_a_tile_and_never_reaches_bag_or_lid():
     assert state.to_dict()["boards"][0]["floor"] == ["first_player", "red"]
     state = take(state, 0, "blue", 0)  # ends the round
     data = state.to_dict()
-    assert data["lid"]["red"] == 1 and sum(data["lid"].values()) == 1
+    assert data["lid"]["red"] == 1
+    assert sum(data["lid"].values()) == 1
     assert data["marker"] == "center"
 
 
-@pytest.mark.parametrize("players,factories", [(2, 5), (3, 7), (4, 9)])
+@pytest.mark.parametrize(("players", "factories"), [(2, 5), (3, 7), (4, 9)])
 def test_r3_factory_count_and_four_tiles_each(players, factories):
     data = new_game(players, seed=3).to_dict()
     assert len(data["factories"]) == factories
@@ -41,7 +42,8 @@ def test_r3_factory_count_and_four_tiles_each(players, factories):
 def test_r4_board_has_five_lines_a_5x5_wall_and_a_floor_of_seven():
     data = new_game(2, seed=3).to_dict()["boards"][0]
     assert [line["count"] for line in data["lines"]] == [0] * 5
-    assert len(data["wall"]) == 5 and all(len(row) == 5 for row in data["wall"])
+    assert len(data["wall"]) == 5
+    assert all(len(row) == 5 for row in data["wall"])
     state = game(factories=[["red"] * 4], boards=[board(floor=["black"] * 5)],
                  center=["blue"])
     after = take(state, 0, "red", "floor").to_dict()
@@ -59,7 +61,7 @@ def test_r5_r12_floor_of_marker_and_four_tiles_costs_8():
     assert data["lid"]["red"] == 4
 
 
-@pytest.mark.parametrize("items,cost", [(1, 1), (2, 2), (3, 4), (4, 6), (5, 8), (6, 11), (7, 14)])
+@pytest.mark.parametrize(("items", "cost"), [(1, 1), (2, 2), (3, 4), (4, 6), (5, 8), (6, 11), (7, 14)])
 def test_r5_floor_penalties_by_space(items, cost):
     state = game(factories=[["blue"]], current=1,
                  boards=[board(score=20, floor=["black"] * items)])
@@ -82,9 +84,13 @@ def test_r7_r8_setup():
     assert [b["score"] for b in data["boards"]] == [0, 0, 0]
     assert sum(data["bag"].values()) + sum(len(f) for f in data["factories"]) == 100
     assert data["lid"] == dict.fromkeys(COLOURS, 0)
-    assert data["marker"] == "center" and data["center"] == []
-    assert data["round"] == 1 and data["current_player"] == 0 and data["first_player"] == 0
-    assert data["phase"] == "offer" and data["move_count"] == 0
+    assert data["marker"] == "center"
+    assert data["center"] == []
+    assert data["round"] == 1
+    assert data["current_player"] == 0
+    assert data["first_player"] == 0
+    assert data["phase"] == "offer"
+    assert data["move_count"] == 0
 
 
 def test_r9_drawing_is_seeded_and_ignores_the_global_random():
@@ -130,7 +136,8 @@ def test_r12_first_from_center_takes_marker_onto_leftmost_free_space():
     # Later takers from the centre do not get it.
     state = take(game(factories=[["black"]], center=["blue", "white"]), "center", "blue", 0)
     data = take(state, "center", "white", 0).to_dict()
-    assert data["boards"][1]["floor"] == [] and data["marker"] == 0
+    assert data["boards"][1]["floor"] == []
+    assert data["marker"] == 0
 
 
 def test_r12_full_floor_keeps_the_marker_free_and_its_holder_starts_next_round():
@@ -138,11 +145,13 @@ def test_r12_full_floor_keeps_the_marker_free_and_its_holder_starts_next_round()
                  boards=[board(score=20, floor=["black"] * 7)])
     state = take(state, "center", "red", 1)
     data = state.to_dict()
-    assert data["marker"] == 0 and data["boards"][0]["floor"] == ["black"] * 7
+    assert data["marker"] == 0
+    assert data["boards"][0]["floor"] == ["black"] * 7
     state = take(state, 0, "blue", "floor")
     data = state.to_dict()
     assert data["boards"][0]["score"] == 20 + 1 - 14  # only 7 items charged
-    assert data["first_player"] == 0 and data["current_player"] == 0
+    assert data["first_player"] == 0
+    assert data["current_player"] == 0
 
 
 def test_r13a_line_holding_another_colour_or_full_is_refused():
@@ -196,8 +205,10 @@ def test_r14_nobody_takes_from_center_so_the_first_player_starts_again():
     state = take(state, 1, "yellow", 3)
     state = take(state, 2, "red", "floor")
     data = state.to_dict()
-    assert data["round"] == 2 and data["marker"] == "center"
-    assert data["first_player"] == 1 and data["current_player"] == 1
+    assert data["round"] == 2
+    assert data["marker"] == "center"
+    assert data["first_player"] == 1
+    assert data["current_player"] == 1
     assert data["boards"][0]["wall"][3][4] == "yellow"
 
 
@@ -209,14 +220,15 @@ def test_r15_r17_full_line_goes_to_wall_scoring_3_plus_2_is_5():
                  boards=[board(wall=wall, lines={1: ("yellow", 2), 3: ("red", 2)})])
     data = take(state, 0, "black", 0).to_dict()
     mine = data["boards"][0]
-    assert mine["wall"][1][2] == "yellow" and mine["score"] == 5
+    assert mine["wall"][1][2] == "yellow"
+    assert mine["score"] == 5
     assert mine["lines"][1] == {"color": None, "count": 0}
     assert mine["lines"][3] == {"color": "red", "count": 2}  # incomplete lines stay
     assert data["lid"]["yellow"] == 1
     assert data["boards"][1]["score"] == 1  # R17: a lone tile scores 1
 
 
-@pytest.mark.parametrize("cells,target,points", [
+@pytest.mark.parametrize(("cells", "target", "points"), [
     ([], (2, 2), 1),
     ([(2, 1)], (2, 2), 2),
     ([(1, 2)], (2, 2), 2),
@@ -237,7 +249,8 @@ def test_r16_gray_player_chooses_among_several_columns():
     state = game(variant="gray", factories=[["black"]], current=1,
                  boards=[board(lines={2: ("red", 3)})])
     state = take(state, 0, "black", "floor")
-    assert state.phase == "tiling" and state.current_player == 0
+    assert state.phase == "tiling"
+    assert state.current_player == 0
     assert [m.to_dict() for m in state.legal_moves()] == [
         {"row": 2, "column": c} for c in range(5)]
     with pytest.raises(IllegalMove, match="pattern line 2 is the one to place now"):
@@ -246,8 +259,10 @@ def test_r16_gray_player_chooses_among_several_columns():
         take(state, 0, "black", 0)
     state = state.apply({"row": 2, "column": 3})
     data = state.to_dict()
-    assert data["boards"][0]["wall"][2][3] == "red" and data["boards"][0]["score"] == 1
-    assert data["phase"] == "offer" and data["round"] == 2
+    assert data["boards"][0]["wall"][2][3] == "red"
+    assert data["boards"][0]["score"] == 1
+    assert data["phase"] == "offer"
+    assert data["round"] == 2
     assert data["move_count"] == 2  # the tiling move counts
 
 
@@ -273,7 +288,7 @@ def test_r16_gray_column_holding_the_colour_is_refused():
     assert {"row": 2, "column": 0} not in [m.to_dict() for m in state.legal_moves()]
 
 
-@pytest.mark.parametrize("floor,on_floor,to_lid,cost", [(0, 3, 0, 4), (6, 1, 2, 14)])
+@pytest.mark.parametrize(("floor", "on_floor", "to_lid", "cost"), [(0, 3, 0, 4), (6, 1, 2, 14)])
 def test_r16_gray_line_that_fits_nowhere_goes_to_floor(floor, on_floor, to_lid, cost):
     wall = empty_wall()
     for r, c in [(0, 0), (1, 1), (3, 2), (4, 3)]:
@@ -318,7 +333,9 @@ def test_r19_floor_to_lid_and_marker_holder_starts_next_round():
     state = take(state, "center", "white", "floor")  # player 1 takes the marker
     state = take(state, 0, "black", 0)
     data = state.to_dict()
-    assert data["round"] == 2 and data["first_player"] == 1 and data["current_player"] == 1
+    assert data["round"] == 2
+    assert data["first_player"] == 1
+    assert data["current_player"] == 1
     assert data["marker"] == "center"
     assert data["lid"]["white"] == 1
     assert all(b["floor"] == [] for b in data["boards"])
@@ -330,7 +347,9 @@ def test_r20_r22_completed_row_ends_the_game_after_everyone_tiles():
     state = game(factories=[["black"]], current=1, boards=boards)
     state = take(state, 0, "black", "floor")
     data = state.to_dict()
-    assert state.is_over and data["phase"] == "over" and data["round"] == 1
+    assert state.is_over
+    assert data["phase"] == "over"
+    assert data["round"] == 1
     assert data["boards"][1]["wall"][1][1] == "blue"  # player 1 tiled too
     assert data["factories"] == [[]] * 5
     assert state.legal_moves() == []
@@ -347,7 +366,8 @@ def test_r21_refill_empties_lid_into_bag_then_leaves_factories_short():
     assert data["bag"] == {"blue": 0, "yellow": 2, "red": 1, "black": 0, "white": 0}
     state = take(ClassicState.from_dict(data), "center", "blue", "floor")
     after = state.to_dict()
-    assert after["round"] == 2 and after["phase"] == "offer"
+    assert after["round"] == 2
+    assert after["phase"] == "offer"
     assert [len(f) for f in after["factories"]] == [4, 4, 4, 4, 4, 0, 0, 0, 0]
     assert after["bag"] == after["lid"] == dict.fromkeys(COLOURS, 0)
     assert tile_totals(after) == dict.fromkeys(COLOURS, 20)
@@ -391,7 +411,8 @@ def test_ruling_gray_walls_where_no_row_can_ever_be_completed_end_the_game():
     boards = [board(wall=[row[:] for row in wall]) for _ in range(2)]
     state = game(variant="gray", factories=[["black"]], boards=boards)
     state = take(state, 0, "black", "floor")
-    assert state.is_over and state.result()["complete_rows"] == [0, 0]
+    assert state.is_over
+    assert state.result()["complete_rows"] == [0, 0]
 
 
 def test_ruling_needs_every_player_stuck():
@@ -400,7 +421,8 @@ def test_ruling_needs_every_player_stuck():
     wall = [[names[cell] for cell in row.split()] for row in rows]
     state = game(variant="gray", factories=[["black"]], boards=[board(wall=wall), board()])
     state = take(state, 0, "black", "floor")
-    assert not state.is_over and state.round == 2
+    assert not state.is_over
+    assert state.round == 2
 
 
 def test_r23_end_bonuses():
@@ -412,7 +434,8 @@ def test_r23_end_bonuses():
     result = state.result()
     assert result["bonuses"][0] == {"rows": 1, "columns": 1, "colors": 1, "points": 19}
     assert result["scores"] == [10 + 19, 0]
-    assert result["winners"] == [0] and result["ranks"] == [1, 2]
+    assert result["winners"] == [0]
+    assert result["ranks"] == [1, 2]
 
 
 def over_state(scores, full_rows):
@@ -425,13 +448,15 @@ def over_state(scores, full_rows):
 
 def test_r24_tie_broken_by_complete_rows():
     result = over_state([12, 12, 7], [2, 1, 1]).result()
-    assert result["ranks"] == [1, 2, 3] and result["winners"] == [0]
+    assert result["ranks"] == [1, 2, 3]
+    assert result["winners"] == [0]
     assert result["complete_rows"] == [2, 1, 1]
 
 
 def test_r24_still_tied_players_share_the_victory():
     result = over_state([12, 12, 7, 12], [1, 1, 3, 0]).result()
-    assert result["ranks"] == [1, 1, 4, 3] and result["winners"] == [0, 1]
+    assert result["ranks"] == [1, 1, 4, 3]
+    assert result["winners"] == [0, 1]
     assert over_state([5, 5], [1, 1]).result()["winners"] == [0, 1]
 
 

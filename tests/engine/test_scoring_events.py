@@ -126,8 +126,10 @@ def test_every_preview_says_what_its_move_then_does():
 def test_a_preview_names_the_floor_penalty_and_the_completion():
     state = end_of_round_position()
     previews = dict(zip((str(m) for m in state.legal_moves()), move_previews(state), strict=True))
-    assert previews["take yellow from the center to the floor"] == {"taken": 1, "to_line": 0, "to_floor": 1, "to_lid": 0, "penalty": -2,
-                       "completes": False, "points": None, "first_player": False}
+    assert previews["take yellow from the center to the floor"] == {
+        "taken": 1, "to_line": 0, "to_floor": 1, "to_lid": 0, "penalty": -2,
+        "completes": False, "points": None, "first_player": False,
+    }
     # Line 1 of a fresh board: 2 blue from factory 0 complete it, 1 point alone on the wall.
     fresh = ClassicState.from_dict(position(factories=[["blue", "blue", "red", "red"]]))
     previews = dict(zip((str(m) for m in fresh.legal_moves()), move_previews(fresh), strict=True))

@@ -45,13 +45,16 @@ def test_a_rated_game_timed_out_before_the_first_move_is_aborted_unrated(alice, 
 
     game = time_out_player_to_move(game)
 
-    assert game.status == Game.Status.ABORTED and game.finished_at is not None
+    assert game.status == Game.Status.ABORTED
+    assert game.finished_at is not None
     assert game.table.status == Table.Status.ABORTED
     assert game.result["ended_by"] == "aborted"
-    assert game.result["aborted_by"] == late_index and game.result["winners"] == []
+    assert game.result["aborted_by"] == late_index
+    assert game.result["winners"] == []
     assert game.result["leavers"] == [late_index]
     late_seat = Seat.objects.get(table=game.table, user=late)
-    assert late_seat.left and late_seat.left_reason == "timeout"
+    assert late_seat.left
+    assert late_seat.left_reason == "timeout"
     # No rating change for anyone, no rating row touched.
     assert not RatingChange.objects.exists()
     assert not Rating.objects.filter(games__gt=0).exists()
@@ -64,13 +67,15 @@ def test_a_rated_game_timed_out_before_the_first_move_is_aborted_unrated(alice, 
             None,
             None,
         )
-    assert game_history(other, outcome="aborted") and not game_history(other, outcome="win")
+    assert game_history(other, outcome="aborted")
+    assert not game_history(other, outcome="win")
     # The replay exports and verifies as an aborted game; the API says so too.
     check = verify_record(export_record(game))
     assert check.valid, check.reason
     answer = Client().get(f"/api/v1/users/{other.username}/games").json()
     rows = answer["results"] if isinstance(answer, dict) else answer
-    assert rows[0]["outcome"] == "aborted" and rows[0]["status"] == "aborted"
+    assert rows[0]["outcome"] == "aborted"
+    assert rows[0]["status"] == "aborted"
     page = Client().get(f"/games/{game.pk}/replay").content.decode()
     assert 'data-testid="aborted-note"' in page
 
@@ -84,7 +89,8 @@ def test_a_record_claiming_an_abort_by_a_player_who_moved_is_refused(alice, bob)
     record = export_record(game)
     record["result"] = {**record["result"], "ended_by": "aborted", "winners": []}
     check = verify_record(record)
-    assert not check.valid and "cannot be aborted" in check.reason
+    assert not check.valid
+    assert "cannot be aborted" in check.reason
 
 
 def test_after_a_first_move_a_timeout_is_a_rated_loss(alice, bob):
@@ -94,7 +100,8 @@ def test_after_a_first_move_a_timeout_is_a_rated_loss(alice, bob):
     play_one(game)  # the second player moved too: each has made a first move
     assert controller_to_move(game) == first
     game = time_out_player_to_move(game)
-    assert game.status == Game.Status.FINISHED and game.result["ended_by"] == "timeout"
+    assert game.status == Game.Status.FINISHED
+    assert game.result["ended_by"] == "timeout"
     assert RatingChange.objects.filter(game=game).count() == 2
     assert RatingChange.objects.get(game=game, user=first).delta < 0
 
@@ -103,7 +110,8 @@ def test_the_second_player_timing_out_before_their_first_move_aborts_too(alice, 
     game = start_game(alice, bob, rated=True, clock=REALTIME)
     play_one(game)  # the first player moved; the second never does
     game = time_out_player_to_move(game)
-    assert game.status == Game.Status.ABORTED and game.version == 1
+    assert game.status == Game.Status.ABORTED
+    assert game.version == 1
     assert MoveRecord.objects.filter(game=game).count() == 1
     assert not RatingChange.objects.exists()
 
@@ -112,7 +120,8 @@ def test_a_casual_game_timed_out_before_a_first_move_is_aborted_too(alice, bob):
     """#38 defect 11: a casual real-time game one side never began ended as a 0-0 win on time."""
     game = start_game(alice, bob, rated=False, clock=REALTIME)
     game = time_out_player_to_move(game)
-    assert game.status == Game.Status.ABORTED and game.result["ended_by"] == "aborted"
+    assert game.status == Game.Status.ABORTED
+    assert game.result["ended_by"] == "aborted"
     assert game.result["winners"] == []
 
 
@@ -121,7 +130,8 @@ def test_a_casual_game_after_both_first_moves_keeps_the_loss_on_time(alice, bob)
     play_one(game)
     play_one(game)
     game = time_out_player_to_move(game)
-    assert game.status == Game.Status.FINISHED and game.result["ended_by"] == "timeout"
+    assert game.status == Game.Status.FINISHED
+    assert game.result["ended_by"] == "timeout"
     assert game.result["winners"]
 
 
@@ -170,10 +180,13 @@ def test_a_player_who_moved_aborts_while_the_other_has_not(alice, bob):
     first_index = Seat.objects.get(table=game.table, user=first).player_index
     answer = abort_over_the_api(first, game)
     assert answer.status_code == 200, answer.content
-    assert answer.json()["status"] == "aborted" and answer.json()["abortable"] is False
+    assert answer.json()["status"] == "aborted"
+    assert answer.json()["abortable"] is False
     game = fresh(game)
-    assert game.status == Game.Status.ABORTED and game.table.status == Table.Status.ABORTED
-    assert game.result["aborted_by"] == first_index and game.result["winners"] == []
+    assert game.status == Game.Status.ABORTED
+    assert game.table.status == Table.Status.ABORTED
+    assert game.result["aborted_by"] == first_index
+    assert game.result["winners"] == []
     assert Seat.objects.get(table=game.table, user=first).left_reason == "abort"
     assert not RatingChange.objects.exists()
     check = verify_record(export_record(game))
@@ -183,7 +196,8 @@ def test_a_player_who_moved_aborts_while_the_other_has_not(alice, bob):
 def test_an_abort_before_any_move_ends_a_casual_game_with_no_winner(alice, bob):
     game = start_game(alice, bob, rated=False)
     change = services.abort(game.pk, waiting_users(game)[0])
-    assert change.game.status == Game.Status.ABORTED and fresh(game).result["winners"] == []
+    assert change.game.status == Game.Status.ABORTED
+    assert fresh(game).result["winners"] == []
 
 
 def test_once_everyone_has_moved_the_abort_is_refused_and_changes_nothing(alice, bob):
@@ -192,7 +206,8 @@ def test_once_everyone_has_moved_the_abort_is_refused_and_changes_nothing(alice,
     play_one(game)
     before = fresh(game)
     answer = abort_over_the_api(alice, game)
-    assert answer.status_code == 409 and error_code(answer) == "not_abortable"
+    assert answer.status_code == 409
+    assert error_code(answer) == "not_abortable"
     after = fresh(game)
     assert (after.status, after.version, after.result) == (before.status, before.version, before.result)
 
@@ -200,10 +215,12 @@ def test_once_everyone_has_moved_the_abort_is_refused_and_changes_nothing(alice,
 def test_a_stranger_anonymous_or_finished_game_abort_is_refused(alice, bob, carol):
     game = start_game(alice, bob, rated=False)
     stranger = abort_over_the_api(carol, game)
-    assert stranger.status_code == 403 and error_code(stranger) == "not_seated"
+    assert stranger.status_code == 403
+    assert error_code(stranger) == "not_seated"
     assert Client().post(f"/api/v1/games/{game.pk}/abort").status_code in (401, 403)
     assert abort_over_the_api(alice, game).status_code == 200
     again = abort_over_the_api(bob, game)
-    assert again.status_code == 409 and error_code(again) == "game_over"
+    assert again.status_code == 409
+    assert error_code(again) == "game_over"
     assert client_for(alice).post(f"/api/v1/games/{10**12}/abort").status_code == 404
     assert fresh(game).status == Game.Status.ABORTED

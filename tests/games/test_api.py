@@ -40,7 +40,9 @@ def test_create_join_and_start_a_table(clients):
     )
     assert created.status_code == 201, created.json()
     table = created.json()
-    assert table["status"] == "open" and table["creator"] == "alice" and table["game"] is None
+    assert table["status"] == "open"
+    assert table["creator"] == "alice"
+    assert table["game"] is None
     assert table["clock"] == {
         "kind": "realtime",
         "base_seconds": 300,
@@ -68,8 +70,11 @@ def test_create_join_and_start_a_table(clients):
     assert started.status_code == 201
     game_id = started.json()["game"]
     game = clients["carol"].get(f"/api/v1/games/{game_id}").json()
-    assert game["status"] == "playing" and game["version"] == 0 and game["table"] == table["id"]
-    assert game["seed"] is None and "seed" not in game["state"]
+    assert game["status"] == "playing"
+    assert game["version"] == 0
+    assert game["table"] == table["id"]
+    assert game["seed"] is None
+    assert "seed" not in game["state"]
     assert {s["username"] for s in game["seats"]} == {"alice", "bob", "bot-random"}
     current = game["seats"][game["clock"]["current"]]
     assert game["clock"]["kind"] == "realtime"
@@ -90,7 +95,8 @@ def test_create_join_and_start_a_table(clients):
 )
 def test_bad_table_options_are_400_invalid(clients, body):
     response = clients["alice"].post("/api/v1/tables", body, format="json")
-    assert response.status_code == 400 and error_code(response) == "invalid"
+    assert response.status_code == 400
+    assert error_code(response) == "invalid"
     assert not Table.objects.exists()
 
 
@@ -145,7 +151,8 @@ def test_session_posts_need_the_csrf_token(alice, bob):
     move = {"move": legal_moves(game)[0], "version": 0}
     before = snapshot(game)
     refused = browser.post(f"/api/v1/games/{game.pk}/moves", move, content_type="application/json")
-    assert refused.status_code == 403 and error_code(refused) == "permission_denied"
+    assert refused.status_code == 403
+    assert error_code(refused) == "permission_denied"
     assert "CSRF" in refused.json()["error"]["detail"]
     assert snapshot(game) == before
     # What the page does: send the csrftoken cookie's value back in X-CSRFToken.
@@ -194,9 +201,11 @@ def test_moves_status_codes_and_refusals_change_nothing(alice, bob, carol):
 
     played = api[mover].post(path, {"move": good, "version": 0}, format="json")
     assert played.status_code == 200
-    assert played.json()["version"] == 1 and played.json()["applied"] is True
+    assert played.json()["version"] == 1
+    assert played.json()["applied"] is True
     again = api[mover].post(path, {"move": good, "version": 0}, format="json")
-    assert again.status_code == 200 and again.json() == played.json() | {"applied": False}
+    assert again.status_code == 200
+    assert again.json() == played.json() | {"applied": False}
     assert MoveRecord.objects.filter(game=game).count() == 1
 
     log = api[carol].get(path).json()
@@ -218,17 +227,20 @@ def test_resign_and_replay(alice, bob):
     expected = engine.new_game(2, seed=game.seed)
     for move in moves[:2]:
         expected = expected.apply(move)
-    assert replay["at"] == 2 and replay["state"] == expected.to_dict(public=True)
+    assert replay["at"] == 2
+    assert replay["state"] == expected.to_dict(public=True)
     too_far = APIClient().get(f"/api/v1/games/{game.pk}/replay?at=9")
     assert (too_far.status_code, error_code(too_far)) == (400, "invalid")
 
     resigned = client_for(alice).post(f"/api/v1/games/{game.pk}/resign")
-    assert resigned.status_code == 200 and resigned.json()["status"] == "finished"
+    assert resigned.status_code == 200
+    assert resigned.json()["status"] == "finished"
     assert resigned.json()["result"]["ended_by"] == "resign"
     again = client_for(bob).post(f"/api/v1/games/{game.pk}/resign")
     assert (again.status_code, error_code(again)) == (409, "game_over")
     full = APIClient().get(f"/api/v1/games/{game.pk}/replay").json()
-    assert full["at"] == 3 and full["state"] == Game.objects.get(pk=game.pk).state
+    assert full["at"] == 3
+    assert full["state"] == Game.objects.get(pk=game.pk).state
     assert full["state"]["seed"] == game.seed
     assert replays.state_at(fresh(game), 3).to_dict() == fresh(game).state
 

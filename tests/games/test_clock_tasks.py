@@ -35,5 +35,6 @@ def test_a_worker_times_out_the_player_at_the_deadline(celery_worker_process, al
     game = wait_until(lambda: (found := fresh(game)).status != "playing" and found, 15,
                       "the worker ending the game")
     # Out of time before a first move: aborted, at the deadline (docs/live-play.md).
-    assert game.status == "aborted" and game.result["ended_by"] == "aborted"
+    assert game.status == "aborted"
+    assert game.result["ended_by"] == "aborted"
     assert game.finished_at >= game.turn_started_at + timedelta(seconds=1)

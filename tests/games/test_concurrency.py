@@ -58,7 +58,8 @@ def test_concurrent_moves_apply_exactly_one_per_version(transactional_db, alice,
                 continue
             # A loser either saw a stale version, or sent the very move that won (a resend).
             if isinstance(outcome, services.MoveOutcome):
-                assert not outcome.applied and move == winner
+                assert not outcome.applied
+                assert move == winner
             else:
                 assert isinstance(outcome, errors.StaleVersion), outcome
         assert fresh(game).version == version + 1

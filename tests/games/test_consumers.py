@@ -40,7 +40,6 @@ def _flush_in_memory_layer():
     layer = get_channel_layer()
     if isinstance(layer, InMemoryChannelLayer):
         async_to_sync(layer.flush)()
-    yield
 
 
 @pytest.mark.requires("redis")
@@ -75,7 +74,8 @@ def test_a_full_game_between_two_connected_players_watched_by_a_spectator(alice,
         everyone = [*players.values(), spectator]
         latest = [await next_of(c, "state") for c in everyone]
         assert {m["version"] for m in latest} == {0}
-        assert "seed" not in latest[0]["state"] and latest[0]["seed"] is None
+        assert "seed" not in latest[0]["state"]
+        assert latest[0]["seed"] is None
         seen = []
         message = latest[2]
         while message["status"] == "playing":
@@ -97,8 +97,10 @@ def test_a_full_game_between_two_connected_players_watched_by_a_spectator(alice,
     final, seen = scenario()
     stored = Game.objects.get(pk=game.pk)
     assert seen == list(range(1, stored.version + 1))  # the spectator saw every state, in order
-    assert final["status"] == "finished" and final["seed"] == stored.seed
-    assert final["state"] == stored.state and final["result"] == stored.result
+    assert final["status"] == "finished"
+    assert final["seed"] == stored.seed
+    assert final["state"] == stored.state
+    assert final["result"] == stored.result
     assert MoveRecord.objects.filter(game=stored).count() == stored.version
 
 
@@ -182,7 +184,8 @@ def test_a_reconnecting_client_resyncs(alice, bob):
         return first, on_reconnect, synced
 
     first, on_reconnect, synced = scenario()
-    assert first["version"] == 0 and first["last_move"] is None
+    assert first["version"] == 0
+    assert first["last_move"] is None
     assert on_reconnect["version"] == synced["version"] == 2
     assert synced["last_move"]["number"] == 2
     assert synced["state"] == on_reconnect["state"]
@@ -315,9 +318,12 @@ def test_the_lobby_hears_about_table_changes(alice, bob):
         return table, changed, listed, started, still_open
 
     table, changed, listed, started, still_open = scenario()
-    assert changed["type"] == "table" and changed["table"]["id"] == table.pk
-    assert listed["type"] == "tables" and [t["id"] for t in listed["tables"]] == [table.pk]
-    assert started["table"]["status"] == "playing" and started["table"]["game"] is not None
+    assert changed["type"] == "table"
+    assert changed["table"]["id"] == table.pk
+    assert listed["type"] == "tables"
+    assert [t["id"] for t in listed["tables"]] == [table.pk]
+    assert started["table"]["status"] == "playing"
+    assert started["table"]["game"] is not None
     assert still_open == {"type": "tables", "tables": []}
 
 
@@ -338,8 +344,10 @@ def test_a_game_end_tells_the_lobby_of_its_table_alone(alice, bob):
         return finished, table, after
 
     finished, table, after = scenario()
-    assert finished["type"] == "table" and finished["table"]["status"] == "finished"
-    assert after["type"] == "table" and after["table"]["id"] == table.pk
+    assert finished["type"] == "table"
+    assert finished["table"]["status"] == "finished"
+    assert after["type"] == "table"
+    assert after["table"]["id"] == table.pk
 
 
 def test_a_player_connected_by_session_cookie_can_move(alice, bob):
@@ -374,4 +382,5 @@ def test_a_sync_after_the_deadline_times_the_player_out(alice, bob):
         return on_connect
 
     on_connect = scenario()
-    assert on_connect["status"] == "finished" and on_connect["result"]["ended_by"] == "timeout"
+    assert on_connect["status"] == "finished"
+    assert on_connect["result"]["ended_by"] == "timeout"

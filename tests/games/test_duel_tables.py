@@ -47,8 +47,10 @@ def test_a_duel_game_starts_and_its_payload_offers_the_legal_moves(duel):
     game = duel
     payload = game_payload(fresh(game))
     state = payload["state"]
-    assert payload["ruleset"] == "duel" and state["ruleset"] == "duel"
-    assert "seed" not in state and isinstance(state["plate_stack"], int)  # the stack order hidden
+    assert payload["ruleset"] == "duel"
+    assert state["ruleset"] == "duel"
+    assert "seed" not in state
+    assert isinstance(state["plate_stack"], int)  # the stack order hidden
     assert state["pending"] == {"player": state["current_player"], "decision": "opening_plate"}
     expected = engine.DuelState.from_dict(fresh(game).state).legal_moves()
     assert payload["legal_moves"] == [move.to_dict() for move in expected]
@@ -73,18 +75,21 @@ def test_duel_moves_are_applied_and_bad_ones_change_nothing(duel):
     assert snapshot(game) == before
 
     outcome = services.play_move(game.pk, mover, move, 0)
-    assert outcome.applied and outcome.version == 1
+    assert outcome.applied
+    assert outcome.version == 1
     assert MoveRecord.objects.get(game=game, number=1).move == move
     # A resend of the same move at the version it was sent for is answered, not applied again.
     again = services.play_move(game.pk, mover, move, 0)
-    assert not again.applied and fresh(game).version == 1
+    assert not again.applied
+    assert fresh(game).version == 1
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_rated_duel_game_is_rated_on_the_duel_ladder_and_replays_exports_and_verifies():
     alice, bob = make_users("alice", "bob")
     game = play_duel_to_end(start_game(alice, bob, ruleset="duel", rated=True), seed=5)
-    assert game.status == Game.Status.FINISHED and game.result["ended_by"] == "normal"
+    assert game.status == Game.Status.FINISHED
+    assert game.result["ended_by"] == "normal"
     assert game_payload(game)["legal_moves"] == []
 
     assert set(RatingChange.objects.filter(game=game).values_list("ladder", flat=True)) == {"duel"}
@@ -96,18 +101,23 @@ def test_a_rated_duel_game_is_rated_on_the_duel_ladder_and_replays_exports_and_v
 
     client = APIClient()
     record = client.get(f"/api/v1/games/{game.pk}/export").json()
-    assert record["ruleset"] == "duel" and len(record["moves"]) == game.version
+    assert record["ruleset"] == "duel"
+    assert len(record["moves"]) == game.version
     answer = client.post("/api/v1/games/verify", record, format="json").json()
-    assert answer["valid"] is True and answer["result"]["ranks"] == game.result["ranks"]
+    assert answer["valid"] is True
+    assert answer["result"]["ranks"] == game.result["ranks"]
     as_classic = {**record, "ruleset": "classic"}
     answer = client.post("/api/v1/games/verify", as_classic, format="json").json()
-    assert answer["valid"] is False and answer["reason"].startswith("move 1:")
+    assert answer["valid"] is False
+    assert answer["reason"].startswith("move 1:")
     three = {**record, "players": record["players"] + record["players"][:1]}
     refused = client.post("/api/v1/games/verify", three, format="json")
-    assert refused.status_code == 400 and "duel is not played by 3" in refused.json()["error"]["detail"]
+    assert refused.status_code == 400
+    assert "duel is not played by 3" in refused.json()["error"]["detail"]
 
     replay = client.get(f"/api/v1/games/{game.pk}/replay?at=3").json()
-    assert replay["state"]["ruleset"] == "duel" and replay["state"]["move_count"] == 3
+    assert replay["state"]["ruleset"] == "duel"
+    assert replay["state"]["move_count"] == 3
 
 
 @pytest.mark.django_db(transaction=True)  # bot turns are queued on commit
@@ -119,7 +129,8 @@ def test_the_rest_api_opens_and_plays_a_duel_table(alice):
     table = created.json()
     assert (table["ruleset"], table["players"], table["variant"]) == ("duel", 2, "standard")
     refused = client.post("/api/v1/tables", {"ruleset": "duel", "players": 3}, format="json")
-    assert refused.status_code == 400 and refused.json()["error"]["code"] == "invalid"
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "invalid"
 
     bots = client.post(f"/api/v1/tables/{table['id']}/bots", {"seat": 1, "level": "random"},
                        format="json")
@@ -134,7 +145,8 @@ def test_the_rest_api_opens_and_plays_a_duel_table(alice):
         return payload["state"]["current_player"] == mine["player_index"] and payload
 
     payload = wait_until(our_turn, 10, "the bot's move", every=0.05)
-    assert payload["ruleset"] == "duel" and payload["legal_moves"]
+    assert payload["ruleset"] == "duel"
+    assert payload["legal_moves"]
     move = payload["legal_moves"][0]
     answer = client.post(f"/api/v1/games/{game_id}/moves",
                          {"move": move, "version": payload["version"]}, format="json")
@@ -152,7 +164,8 @@ def test_a_hint_in_a_casual_duel_game_is_one_of_the_legal_moves(alice, bob):
         services.play_move(current.pk, controller_to_move(current), legal_moves(current)[0],
                            current.version)
     hint = suggest_move(game.pk, controller_to_move(game))
-    assert hint["version"] == fresh(game).version and hint["move"] in legal_moves(game)
+    assert hint["version"] == fresh(game).version
+    assert hint["move"] in legal_moves(game)
 
 
 @pytest.mark.django_db
@@ -162,6 +175,8 @@ def test_resigning_a_duel_game_ends_it_for_the_opponent_and_it_still_verifies(du
     services.resign(game.pk, alice)
     game = fresh(game)
     alice_index = game.table.seats.get(user=alice).player_index
-    assert game.status == Game.Status.FINISHED and game.result["ended_by"] == "resign"
-    assert game.result["leavers"] == [alice_index] and game.result["winners"] == [1 - alice_index]
+    assert game.status == Game.Status.FINISHED
+    assert game.result["ended_by"] == "resign"
+    assert game.result["leavers"] == [alice_index]
+    assert game.result["winners"] == [1 - alice_index]
     assert replays.verify_record(replays.export_record(game)).valid

@@ -43,7 +43,8 @@ def test_your_running_games_are_yours_to_resume_and_others_watch_them(alice, bob
         assert game.table_id not in row_tables(mine["watch"])
 
     watcher = lobby.lobby_games(carol)
-    assert watcher["mine"] == [] and row_tables(watcher["watch"]) == [game.table_id]
+    assert watcher["mine"] == []
+    assert row_tables(watcher["watch"]) == [game.table_id]
     assert watcher["watch"][0]["mine"] is False
 
 
@@ -57,7 +58,9 @@ def test_rows_name_the_table_round_scores_and_who_moves(alice, bob):
     one, two = rows[first.pk], rows[second.pk]
 
     assert one["table"] != two["table"]
-    assert one["round"] == 1 and one["version"] == 0 and two["version"] == 3
+    assert one["round"] == 1
+    assert one["version"] == 0
+    assert two["version"] == 3
     state = Game.objects.get(pk=second.pk).state
     by_index = {seat["player_index"]: seat for seat in two["seats"]}
     assert [by_index[i]["score"] for i in range(2)] == [b["score"] for b in state["boards"]]
@@ -78,7 +81,8 @@ def test_an_untimed_game_left_idle_against_a_bot_is_not_offered_to_watchers(alic
 
 def test_a_game_abandoned_long_ago_leaves_its_players_lobby_too(alice, client):
     """A week (LONG_AGO) without a move in an untimed game: gone from the lobby's own games (page
-    and API), still among the running games the your-turn page reads and at its address; a timed one stays (its clock ends it)."""
+    and API), still among the running games the your-turn page reads and at its address; a timed
+    one stays (its clock ends it)."""
     from games.selectors import LONG_AGO
     forgotten = bot_game(alice)
     recent = bot_game(alice, level="greedy")
@@ -88,7 +92,8 @@ def test_a_game_abandoned_long_ago_leaves_its_players_lobby_too(alice, client):
     idle_for(timed, LONG_AGO + timedelta(days=1))
 
     mine = row_tables(lobby.lobby_games(alice)["mine"])
-    assert forgotten.table_id not in mine and {recent.table_id, timed.table_id} <= set(mine)
+    assert forgotten.table_id not in mine
+    assert {recent.table_id, timed.table_id} <= set(mine)
     client.force_login(alice)
     assert forgotten.table_id not in row_tables(client.get("/api/v1/lobby/games").json()["mine"])
     # The your-turn page reads every running game of the player's, the forgotten one too.
@@ -106,7 +111,8 @@ def test_an_open_table_nobody_came_to_for_long_leaves_the_lobby(alice, bob, clie
     Table.objects.filter(pk=old.pk).update(created_at=timezone.now() - LONG_AGO - timedelta(hours=1))
     assert [table.pk for table in open_tables()] == [new.pk]
     page = client.get("/lobby/").content.decode()
-    assert f'data-table="{new.pk}"' in page and f'data-table="{old.pk}"' not in page
+    assert f'data-table="{new.pk}"' in page
+    assert f'data-table="{old.pk}"' not in page
     assert client.get(f"/tables/{old.pk}/").status_code == 200  # still there for its creator
 
 
@@ -124,7 +130,8 @@ def test_a_game_you_left_is_no_longer_yours(alice, bob, carol):
     assert lobby.lobby_games(carol)["mine"] == []
     row = lobby.lobby_games(alice)["mine"][0]
     left = next(seat for seat in row["seats"] if seat["username"] == "carol")
-    assert left["left"] is True and left["replaced_by"]["is_bot"] is True
+    assert left["left"] is True
+    assert left["replaced_by"]["is_bot"] is True
 
 
 def test_finished_games_are_not_listed(alice, bob):
@@ -139,11 +146,13 @@ def test_the_api_answers_anyone_and_marks_the_signed_in_visitors_games(alice, bo
     client = APIClient()
 
     anonymous = client.get("/api/v1/lobby/games").json()
-    assert anonymous["mine"] == [] and row_tables(anonymous["watch"]) == [game.table_id]
+    assert anonymous["mine"] == []
+    assert row_tables(anonymous["watch"]) == [game.table_id]
 
     client.force_authenticate(alice)
     signed_in = client.get("/api/v1/lobby/games").json()
-    assert row_tables(signed_in["mine"]) == [game.table_id] and signed_in["watch"] == []
+    assert row_tables(signed_in["mine"]) == [game.table_id]
+    assert signed_in["watch"] == []
 
 
 def test_the_lobby_page_embeds_the_lists_for_its_first_paint(client, alice, bob):

@@ -24,8 +24,10 @@ def test_a_cut_short_game_ranks_stayers_by_score_then_rows_and_leavers_last_earl
         ended_by="timeout",
     )
     assert result["ranks"] == [4, 1, 2, 3]
-    assert result["winners"] == [1] and result["leavers"] == [0, 3]
-    assert result["scores"] == [30, 12, 12, 50] and result["ended_by"] == "timeout"
+    assert result["winners"] == [1]
+    assert result["leavers"] == [0, 3]
+    assert result["scores"] == [30, 12, 12, 50]
+    assert result["ended_by"] == "timeout"
 
 
 def test_a_natural_end_keeps_the_engine_order_among_stayers():
@@ -33,11 +35,14 @@ def test_a_natural_end_keeps_the_engine_order_among_stayers():
     result = final_result(
         state(board(40), board(40), board(10)), engine_result, leavers=[0], ended_by="normal"
     )
-    assert result["ranks"] == [3, 1, 2] and result["winners"] == [1]
+    assert result["ranks"] == [3, 1, 2]
+    assert result["winners"] == [1]
     assert result["engine_ranks"] == [1, 1, 3]
 
 
 def test_without_leavers_the_engine_result_is_unchanged():
     engine_result = {"scores": [8, 20], "ranks": [2, 1], "winners": [1]}
     result = final_result(state(board(8), board(20)), engine_result, leavers=[], ended_by="normal")
-    assert result["ranks"] == [2, 1] and result["winners"] == [1] and result["leavers"] == []
+    assert result["ranks"] == [2, 1]
+    assert result["winners"] == [1]
+    assert result["leavers"] == []

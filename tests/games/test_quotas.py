@@ -33,12 +33,14 @@ def test_a_user_may_sit_at_so_many_open_tables_and_no_more(alice, bob, settings)
     with pytest.raises(errors.TooManyOpenTables):
         services.create_table(alice, players=2)
     refused = client_for(alice).post("/api/v1/tables", {"players": 2}, format="json")
-    assert refused.status_code == 409 and error_code(refused) == "too_many_open_tables"
+    assert refused.status_code == 409
+    assert error_code(refused) == "too_many_open_tables"
     assert "3 open tables" in refused.json()["error"]["detail"]
     # Joining counts too: a seat at someone else's open table is a seat at an open table.
     elsewhere = services.create_table(bob, players=3)
     refused = client_for(alice).post(f"/api/v1/tables/{elsewhere.pk}/join", {}, format="json")
-    assert refused.status_code == 409 and error_code(refused) == "too_many_open_tables"
+    assert refused.status_code == 409
+    assert error_code(refused) == "too_many_open_tables"
     assert Table.objects.filter(creator=alice, status=Table.Status.OPEN).count() == 3
 
     services.join_table(tables[0].pk, bob)
@@ -102,10 +104,12 @@ def test_hints_per_minute_are_limited_per_user(alice, bob, settings, throttle_cl
     for _ in range(3):
         assert client.post(f"/api/v1/games/{game.pk}/hint").status_code == 200
     refused = client.post(f"/api/v1/games/{game.pk}/hint")
-    assert refused.status_code == 429 and error_code(refused) == "throttled"
+    assert refused.status_code == 429
+    assert error_code(refused) == "throttled"
     body = refused.json()["error"]
     assert body["detail"].startswith("at most 3 hints a minute.")
-    assert 0 < body["retry_after"] <= 60 and int(refused["Retry-After"]) <= 60
+    assert 0 < body["retry_after"] <= 60
+    assert int(refused["Retry-After"]) <= 60
 
 
 @pytest.mark.requires("redis")
@@ -123,7 +127,8 @@ def test_the_hint_count_holds_across_server_processes(alice, bob, live_daphne):
     for _ in range(settings.HINTS_PER_MINUTE):
         assert client.post(f"/api/v1/games/{game.pk}/hint").status_code == 200
     status, body = _hint_request(live_daphne.url, game, mover)
-    assert status == 429 and body["error"]["code"] == "throttled"
+    assert status == 429
+    assert body["error"]["code"] == "throttled"
 
 
 # --- sockets -----------------------------------------------------------------------------------
@@ -154,7 +159,8 @@ def test_a_socket_over_its_message_rate_is_told_for_each_message_and_stays_open(
         pongs = [a for a in answers if a["type"] == "pong"]
         refused = [a for a in answers if a["type"] == "error"]
         assert len(pongs) + len(refused) == 12  # every message answered
-        assert 5 <= len(pongs) <= 7 and refused
+        assert 5 <= len(pongs) <= 7
+        assert refused
         assert {a["code"] for a in refused} == {"throttled"}
         assert all(0 < a["retry_after_ms"] <= 1000 for a in refused)
         assert "not processed" in refused[0]["detail"]
@@ -179,7 +185,8 @@ def test_anonymous_sockets_per_game_are_limited_and_logged_in_spectators_are_not
         watchers, _ = await joined(game.pk, None, None)
         refused = await opened(game_socket(game.pk))
         error = await refused.receive_json_from(timeout=WAIT)
-        assert error["type"] == "error" and error["code"] == "too_many_spectators"
+        assert error["type"] == "error"
+        assert error["code"] == "too_many_spectators"
         assert "log in" in error["detail"]
         closed = await refused.receive_output(timeout=WAIT)
         assert closed == {"type": "websocket.close", "code": 4429}

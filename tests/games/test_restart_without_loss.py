@@ -131,12 +131,12 @@ async def scenario(players, victim, seed):
 
 
 def test_a_daphne_killed_mid_game_loses_no_move_and_every_game_finishes(
-    _subprocess_env, make_user
+    subprocess_env, make_user
 ):
     users = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
     games = [start_game(users[0], users[1]),  # classic, two players
              start_game(users[2], users[3], ruleset="duel")]
-    env = {**_subprocess_env, "CELERY_EAGER": "true", "EMBEDDED_BEAT": "false"}
+    env = {**subprocess_env, "CELERY_EAGER": "true", "EMBEDDED_BEAT": "false"}
     first = start_daphne(env)
     second = start_daphne(env)
     try:
@@ -154,7 +154,8 @@ def test_a_daphne_killed_mid_game_loses_no_move_and_every_game_finishes(
                 assert player.connections >= 2, player
         for game in games:
             game = Game.objects.get(pk=game.pk)
-            assert game.is_over and game.status == Game.Status.FINISHED
+            assert game.is_over
+            assert game.status == Game.Status.FINISHED
             records = list(MoveRecord.objects.filter(game=game).order_by("number")
                            .values_list("number", "user__username", "move"))
             # Every version is one move, each applied once, and each is a move a client sent.

@@ -45,7 +45,8 @@ def test_each_move_carries_its_account_and_the_log_and_breakdown_add_up(alice, b
     game, answers = play_to_end(start_game(alice, bob, ruleset=ruleset), seed=3)
     # The broadcast of each move: what it took and scored (the engine's own events).
     scored = [a["last_move"] for a in answers if a["last_move"]["scoring"]]
-    assert scored and all(a["last_move"]["scoring"] is not None for a in answers)
+    assert scored
+    assert all(a["last_move"]["scoring"] is not None for a in answers)
     assert any(move["before_tiling"] for move in scored)
     for answer, previous in zip(answers[1:], answers, strict=False):
         events = answer["last_move"]["scoring"]

@@ -132,5 +132,6 @@ def test_leaving_a_table_that_starts_meanwhile_abandons_its_game(transactional_d
     )
     assert answers == ["ok"]
     game = Game.objects.get(table=table)
-    assert game.status == Game.Status.FINISHED and game.result["ended_by"] == "abandon"
+    assert game.status == Game.Status.FINISHED
+    assert game.result["ended_by"] == "abandon"
     assert Seat.objects.get(table=table, user=bob).left_reason == "abandon"

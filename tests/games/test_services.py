@@ -1,11 +1,10 @@
-"""games.services against the real database: every path, and every refusal changes nothing."""
+"""games.services against the real database: tables and moves, every path, and every refusal changes
+nothing (players leaving a running game: test_leaving.py)."""
 
 import hashlib
-from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.utils import timezone
 
 from azul import engine
 from games import errors, replays, services
@@ -16,7 +15,6 @@ from tests.support.games import (
     fresh,
     illegal_move,
     legal_moves,
-    play_first_moves,
     play_one,
     play_to_end,
     snapshot,
@@ -35,7 +33,8 @@ def test_create_table_seats_the_creator_and_the_bots(alice):
         alice, players=3, variant="gray", rated=True, bots=[{"seat": 0, "level": "greedy"}]
     )
     seats = {seat.position: seat.user for seat in table.seats.all()}
-    assert seats[0].is_bot and seats[0].bot_level == "greedy"
+    assert seats[0].is_bot
+    assert seats[0].bot_level == "greedy"
     assert seats[1] == alice
     assert (table.players, table.variant, table.rated, table.status) == (3, "gray", True, "open")
 
@@ -62,7 +61,8 @@ def test_create_table_seats_the_creator_and_the_bots(alice):
 def test_create_table_rejects_bad_options(alice, options):
     with pytest.raises(errors.Invalid):
         services.create_table(alice, **options)
-    assert not Table.objects.exists() and not Seat.objects.exists()
+    assert not Table.objects.exists()
+    assert not Seat.objects.exists()
 
 
 def test_create_table_needs_a_user():
@@ -110,7 +110,8 @@ def test_leave_frees_the_seat_and_the_creator_leaving_aborts(alice, bob, carol):
     assert list(table.seats.values_list("user", flat=True)) == [alice.pk]
     services.leave_table(table.pk, alice)
     table.refresh_from_db()
-    assert table.status == "aborted" and table.finished_at is not None
+    assert table.status == "aborted"
+    assert table.finished_at is not None
     with pytest.raises(errors.TableNotOpen):
         services.join_table(table.pk, carol)
 
@@ -125,7 +126,8 @@ def test_only_the_creator_seats_bots(alice, bob):
         services.seat_bot(table.pk, alice, 0, "greedy")
     assert table.seats.count() == 1
     seat = services.seat_bot(table.pk, alice, 2, "random")
-    assert seat.user.is_bot and seat.user.bot_level == "random"
+    assert seat.user.is_bot
+    assert seat.user.bot_level == "random"
 
 
 def test_start_refusals_change_nothing(alice, bob, carol):
@@ -144,9 +146,11 @@ def test_start_refusals_change_nothing(alice, bob, carol):
 def test_start_shuffles_seats_and_commits_to_the_seed(alice, bob, carol):
     game = start_game(alice, bob, carol, variant="gray")
     table = fresh(game).table
-    assert table.status == "playing" and table.started_at is not None
+    assert table.status == "playing"
+    assert table.started_at is not None
     assert sorted(table.seats.values_list("player_index", flat=True)) == [0, 1, 2]
-    assert game.version == 0 and game.status == "playing"
+    assert game.version == 0
+    assert game.status == "playing"
     assert game.commitment == hashlib.sha256(f"{game.seed}:{game.salt}".encode()).hexdigest()
     assert game.state == engine.new_game(3, variant="gray", seed=game.seed).to_dict()
     with pytest.raises(errors.TableNotOpen):
@@ -169,11 +173,13 @@ def test_a_move_appends_to_the_log_and_bumps_the_version(two_players):
     mover = controller_to_move(two_players)
     move = legal_moves(two_players)[0]
     outcome = services.play_move(two_players.pk, mover, move, 0)
-    assert outcome.applied and outcome.version == 1
+    assert outcome.applied
+    assert outcome.version == 1
     assert "seed" not in outcome.state
     game = fresh(two_players)
     expected = engine.ClassicState.from_dict(two_players.state).apply(engine.ClassicMove.from_dict(move))
-    assert game.version == 1 and game.state == expected.to_dict()
+    assert game.version == 1
+    assert game.state == expected.to_dict()
     record = MoveRecord.objects.get(game=game)
     assert (record.number, record.user, record.move) == (1, mover, move)
     assert record.player_index == two_players.state["current_player"]
@@ -185,7 +191,8 @@ def test_resending_the_last_move_is_acknowledged_not_applied(two_players):
     services.play_move(two_players.pk, mover, move, 0)
     before = snapshot(two_players)
     again = services.play_move(two_players.pk, mover, dict(move), 0)
-    assert not again.applied and again.version == 1
+    assert not again.applied
+    assert again.version == 1
     assert snapshot(two_players) == before
 
 
@@ -228,13 +235,16 @@ def test_moves_after_the_end_are_refused(two_players):
 
 def test_a_full_game_finishes_and_reveals_the_seed(two_players):
     game = play_to_end(two_players, seed=3)
-    assert game.status == "finished" and game.table.status == "finished"
-    assert game.result["ended_by"] == "normal" and game.result["leavers"] == []
+    assert game.status == "finished"
+    assert game.table.status == "finished"
+    assert game.result["ended_by"] == "normal"
+    assert game.result["leavers"] == []
     assert game.result["ranks"] == engine.ClassicState.from_dict(game.state).result()["ranks"]
     assert game.version == game.state["move_count"] == MoveRecord.objects.filter(game=game).count()
     assert replays.state_at(game, game.version).to_dict() == game.state
     payload = game_payload(game)
-    assert payload["seed"] == game.seed and payload["salt"] == game.salt
+    assert payload["seed"] == game.seed
+    assert payload["salt"] == game.salt
     assert payload["state"]["seed"] == game.seed
     check = hashlib.sha256(f"{payload['seed']}:{payload['salt']}".encode()).hexdigest()
     assert check == payload["commitment"]
@@ -242,147 +252,8 @@ def test_a_full_game_finishes_and_reveals_the_seed(two_players):
 
 def test_the_payload_hides_the_seed_while_playing(two_players):
     payload = game_payload(fresh(two_players))
-    assert payload["seed"] is None and payload["salt"] is None and "seed" not in payload["state"]
+    assert payload["seed"] is None
+    assert payload["salt"] is None
+    assert "seed" not in payload["state"]
     assert len(payload["commitment"]) == 64
     assert [seat["player_index"] for seat in payload["seats"]] == [0, 1]
-
-
-# --- resign, abandon and time out (docs/live-play.md) ----------------------------------------
-
-
-def test_resign_in_a_two_player_game_the_opponent_wins(two_players, alice, bob):
-    play_one(two_players)
-    services.resign(two_players.pk, alice)
-    game = fresh(two_players)
-    alice_index = Seat.objects.get(table=game.table, user=alice).player_index
-    bob_index = 1 - alice_index
-    assert game.status == "finished" and game.table.status == "finished"
-    assert game.result["ended_by"] == "resign"
-    assert game.result["winners"] == [bob_index] and game.result["leavers"] == [alice_index]
-    assert game.result["ranks"][bob_index] == 1 and game.result["ranks"][alice_index] == 2
-    before = snapshot(game)
-    with pytest.raises(errors.GameOver):
-        services.resign(two_players.pk, bob)
-    assert snapshot(game) == before
-
-
-def test_resign_by_someone_not_seated_changes_nothing(two_players, carol):
-    before = snapshot(two_players)
-    with pytest.raises(errors.NotSeated):
-        services.resign(two_players.pk, carol)
-    with pytest.raises(errors.NotAuthenticated):
-        services.resign(two_players.pk, AnonymousUser())
-    assert snapshot(two_players) == before
-
-
-def test_leaving_three_players_a_bot_takes_over_and_the_leaver_ranks_last(alice, bob, carol):
-    game = start_game(alice, bob, carol)
-    play_one(game)
-    services.leave_table(game.table_id, carol)  # abandon while playing
-    seat = Seat.objects.select_related("replaced_by").get(table=game.table, user=carol)
-    assert seat.left and seat.left_reason == "abandon"
-    assert seat.replaced_by.is_bot and seat.replaced_by.bot_level == "greedy"
-    assert fresh(game).status == "playing"
-    with pytest.raises(errors.NotSeated):  # carol cannot move or resign any more
-        services.resign(game.pk, carol)
-
-    game = play_to_end(game, seed=5)  # the replacement bot's moves are played by its account
-    bot_moves = MoveRecord.objects.filter(game=game, user=seat.replaced_by)
-    assert bot_moves.exists() and {m.player_index for m in bot_moves} == {seat.player_index}
-    result = game.result
-    assert result["ended_by"] == "normal" and result["leavers"] == [seat.player_index]
-    assert result["ranks"][seat.player_index] == 3
-    assert sorted(result["ranks"][p] for p in range(3) if p != seat.player_index)[0] == 1
-
-
-def test_when_only_one_player_stays_the_game_ends(alice, bob, carol):
-    game = start_game(alice, bob, carol)
-    services.resign(game.pk, bob)
-    services.resign(game.pk, carol)
-    game = fresh(game)
-    index = {s.user_id: s.player_index for s in Seat.objects.filter(table=game.table)}
-    assert game.status == "finished" and game.result["ended_by"] == "resign"
-    assert game.result["leavers"] == [index[bob.pk], index[carol.pk]]
-    assert game.result["winners"] == [index[alice.pk]]
-    # the earliest leaver ranks last
-    assert game.result["ranks"][index[carol.pk]] == 2 and game.result["ranks"][index[bob.pk]] == 3
-
-
-def test_a_realtime_move_costs_time_and_earns_the_increment(alice, bob):
-    game = start_game(
-        alice, bob, clock={"kind": "realtime", "base_seconds": 60, "increment_seconds": 2}
-    )
-    game = fresh(game)
-    assert game.deadline_at is not None
-    assert abs((game.deadline_at - game.turn_started_at).total_seconds() - 60) < 0.01
-    Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(seconds=10))
-    mover_seat = Seat.objects.get(table=game.table, player_index=game.state["current_player"])
-    play_one(game)
-    mover_seat.refresh_from_db()
-    assert 51_500 <= mover_seat.time_left_ms <= 52_000  # 60 s - 10 s + 2 s
-    record = MoveRecord.objects.get(game=game)
-    assert 10_000 <= record.think_ms < 10_500
-    game = fresh(game)
-    nxt = Seat.objects.get(table=game.table, player_index=game.state["current_player"])
-    assert (
-        abs((game.deadline_at - game.turn_started_at).total_seconds() * 1000 - nxt.time_left_ms) < 5
-    )
-
-
-def test_timeout_in_a_two_player_game_the_opponent_wins(alice, bob):
-    game = play_first_moves(start_game(alice, bob, clock={"kind": "realtime", "base_seconds": 30}))
-    late_player = controller_to_move(game)
-    (other,) = waiting_users(game)
-    assert services.expire_overdue_games(now=game.deadline_at - timedelta(seconds=1)) == 0
-    assert fresh(game).status == "playing"
-    assert services.expire_overdue_games(now=game.deadline_at + timedelta(milliseconds=1)) == 1
-    game = fresh(game)
-    index = {s.user_id: s.player_index for s in Seat.objects.filter(table=game.table)}
-    assert game.status == "finished" and game.result["ended_by"] == "timeout"
-    assert game.result["winners"] == [index[other.pk]]
-    assert game.result["leavers"] == [index[late_player.pk]]
-    assert Seat.objects.get(table=game.table, user=late_player).time_left_ms == 0
-
-
-def test_a_late_move_loses_on_time(alice, bob):
-    game = play_first_moves(start_game(alice, bob, clock={"kind": "correspondence", "days_per_move": 2}))
-    assert abs(game.deadline_at - game.turn_started_at - timedelta(days=2)) < timedelta(seconds=1)
-    Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
-    mover = controller_to_move(game)
-    with pytest.raises(errors.GameOver):
-        services.play_move(game.pk, mover, legal_moves(game)[0], game.version)
-    game = fresh(game)
-    assert game.result["ended_by"] == "timeout" and game.version == 2
-    assert MoveRecord.objects.filter(game=game).count() == 2
-
-
-def test_timeout_with_three_players_hands_the_seat_to_a_bot(alice, bob, carol):
-    game = play_first_moves(start_game(alice, bob, carol, clock={"kind": "realtime", "base_seconds": 30}))
-    late_player = controller_to_move(game)
-    assert services.expire_game_if_overdue(game.pk, now=game.deadline_at + timedelta(seconds=1))
-    game = fresh(game)
-    seat = Seat.objects.get(table=game.table, user=late_player)
-    assert game.status == "playing" and seat.left and seat.left_reason == "timeout"
-    assert controller_to_move(game).is_bot
-    assert game.deadline_at is None  # a bot's turn runs no clock
-    with pytest.raises(errors.NotSeated):
-        services.play_move(game.pk, late_player, legal_moves(game)[0], game.version)
-
-
-def test_untimed_games_never_expire(two_players):
-    assert fresh(two_players).deadline_at is None
-    assert services.expire_overdue_games(now=timezone.now() + timedelta(days=365)) == 0
-
-
-def test_when_no_human_stays_the_game_ends(alice):
-    game = start_game(
-        alice,
-        players=3,
-        bots=[{"seat": 1, "level": "random"}, {"seat": 2, "level": "greedy"}],
-    )
-    services.resign(game.pk, alice)
-    game = fresh(game)
-    alice_index = Seat.objects.get(table=game.table, user=alice).player_index
-    assert game.status == "finished" and game.result["ended_by"] == "resign"
-    assert game.result["ranks"][alice_index] == 3 and game.result["leavers"] == [alice_index]
-    assert Seat.objects.get(table=game.table, user=alice).replaced_by is None

@@ -80,10 +80,13 @@ def test_only_the_movers_sockets_get_the_moves_once_per_change(alice, bob, carol
                 assert without_moves(message) == shared
                 sizes["mover" if name == mover else "others"].append(frames[(name, _tab)][1])
                 if name == mover:
-                    assert message["legal_moves"] == moves and message["previews"] == previews
-                    assert moves and len(previews) == len(moves)
+                    assert message["legal_moves"] == moves
+                    assert message["previews"] == previews
+                    assert moves
+                    assert len(previews) == len(moves)
                 else:
-                    assert message["legal_moves"] == [] and message["previews"] == []
+                    assert message["legal_moves"] == []
+                    assert message["previews"] == []
             version = received[(mover, 1)]["version"]
             await sockets[(mover, 2)].send_json_to({
                 "type": "move", "move": received[(mover, 1)]["legal_moves"][0], "version": version})
@@ -178,7 +181,8 @@ def test_a_broadcast_is_one_event_encoding_each_view_once(alice, bob, carol):
     # Once over, nobody moves: one view, no moves, for an anonymous socket (no user id) too.
     loaded.status = Game.Status.FINISHED
     over = broadcast.state_event(GameChange(loaded))
-    assert "others" not in over and over["mover"] is None
+    assert "others" not in over
+    assert over["mover"] is None
     assert json.loads(broadcast.state_text_for(over, None))["legal_moves"] == []
 
     tokens = tokens_for(carol)

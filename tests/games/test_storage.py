@@ -39,13 +39,15 @@ def test_a_locked_game_loads_the_same_rows_as_the_orm(alice, bob, carol):
     assert [_fields(seat) for seat in seats] == [_fields(seat) for seat in expected]
     assert [_fields(seat.user) for seat in seats] == [_fields(seat.user) for seat in expected]
     replaced = next(seat for seat in seats if seat.pk == leaver.pk)
-    assert replaced.left and replaced.replaced_by.is_bot
+    assert replaced.left
+    assert replaced.replaced_by.is_bot
     assert replaced.controller == replaced.replaced_by
     assert all(seat.replaced_by is None for seat in seats if seat.pk != leaver.pk)
     assert all(seat.table is loaded.table for seat in seats)
     # The instances are what the ORM makes of stored rows: saved, from the default database.
     for instance in [loaded, loaded.table, *seats, *(seat.user for seat in seats)]:
-        assert instance._state.adding is False and instance._state.db == "default"
+        assert instance._state.adding is False
+        assert instance._state.db == "default"
         assert instance.__dict__.keys() >= {f.attname for f in type(instance)._meta.concrete_fields}
 
 
@@ -63,7 +65,8 @@ def test_a_move_is_written_as_the_orm_reads_it(alice, bob):
     assert model_to_dict(record)["move"] == payload["last_move"]["move"]
     assert payload["last_move"]["number"] == record.number == 1
     stored = Game.objects.get(pk=game.pk)
-    assert stored.version == 1 and stored.state["move_count"] == 1
+    assert stored.version == 1
+    assert stored.state["move_count"] == 1
     # The mover's bank was charged and saved with the move, as the payload reported it.
     mover = Seat.objects.get(table=game.table, player_index=record.player_index)
     reported = next(seat for seat in payload["seats"]
@@ -96,7 +99,8 @@ def test_a_read_game_is_the_locked_game_and_its_seats_are_the_orm_table_seats(al
     with transaction.atomic():
         locked = storage.lock_game(game.pk)
     read = storage.read_game(game.pk)
-    assert _fields(read) == _fields(locked) and _fields(read.table) == _fields(locked.table)
+    assert _fields(read) == _fields(locked)
+    assert _fields(read.table) == _fields(locked.table)
     orm_table = Game.objects.select_related("table").get(pk=game.pk).table
     # A table loaded by the ORM lists its seats through the ORM: the same rows in the same order.
     assert [_fields(s) for s in read.table.seats_in_order()] == [
@@ -136,7 +140,8 @@ def test_an_inserted_move_is_the_row_the_orm_would_create(alice, bob):
     by_orm = MoveRecord.objects.create(game=game, number=2, player_index=0, user=alice,
                                        move=move, think_ms=12)
     stored_sql, stored_orm = (_fields(MoveRecord.objects.get(pk=r.pk)) for r in (by_sql, by_orm))
-    assert by_sql.pk is not None and not by_sql._state.adding
+    assert by_sql.pk is not None
+    assert not by_sql._state.adding
     for stored in (stored_sql, stored_orm):
         stored.pop("id"), stored.pop("number"), stored.pop("created_at", None)
     assert stored_sql == stored_orm
@@ -172,7 +177,8 @@ def test_a_moves_writes_together_are_the_writes_one_by_one(alice, bob, charged):
                     storage.update_fields(seat, ["time_left_ms"])
                 storage.insert_move(record)
                 storage.update_fields(loaded, fields)
-        assert record.pk is not None and not record._state.adding
+        assert record.pk is not None
+        assert not record._state.adding
         stored = _fields(MoveRecord.objects.get(pk=record.pk))
         assert stored["id"] == record.pk
         game_row = {name: value for name, value in _fields(Game.objects.get(pk=game.pk)).items()
@@ -253,7 +259,9 @@ def test_a_clocked_move_rewrites_the_game_row_in_place(alice, bob):
             play_one(game)
             counts.append(tuple(a - b for a, b in zip(_game_row_updates(), before, strict=True)))
         deadlines.add(Game.objects.get(pk=game.pk).deadline_at)
-    assert len(deadlines) == 12 and None not in deadlines  # each move set a new deadline
+    # Each move set a new deadline.
+    assert len(deadlines) == 12
+    assert None not in deadlines
     assert [updated for updated, _ in counts] == [1] * 12  # one update of the row per move
     # In place, every one but where another process's open snapshot on this database (a live
     # server's or worker's transaction) kept the page's old version from being pruned.

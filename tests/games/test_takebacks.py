@@ -76,7 +76,8 @@ def test_an_accepted_takeback_goes_back_to_the_askers_turn_with_the_state_it_had
 
     change = services.request_takeback(game.pk, alice, game.version)
     # Asked: nothing moved yet, bob sees the request and is the one it waits for.
-    assert fresh(game).version == asked_at and MoveRecord.objects.filter(game=game).count() == asked_at
+    assert fresh(game).version == asked_at
+    assert MoveRecord.objects.filter(game=game).count() == asked_at
     offer = view_for(fresh(game), bob.pk)["takeback"]["offer"]
     assert offer == {"by": seat_of(game, alice).player_index, "back_to": back_to, "accepted": [],
                      "waiting_for": [seat_of(game, bob).player_index]}
@@ -85,7 +86,8 @@ def test_an_accepted_takeback_goes_back_to_the_askers_turn_with_the_state_it_had
     services.answer_takeback(game.pk, bob, asked_at, accept=True)
     game = fresh(game)
     assert game.version == back_to
-    assert game.state == states[back_to] and game.state["round"] == round_before
+    assert game.state == states[back_to]
+    assert game.state["round"] == round_before
     assert game.state["current_player"] == seat_of(game, alice).player_index
     assert list(MoveRecord.objects.filter(game=game).values_list("number", flat=True)) == list(
         range(1, back_to + 1))
@@ -94,7 +96,8 @@ def test_an_accepted_takeback_goes_back_to_the_askers_turn_with_the_state_it_had
         "accepted", alice, asked_at, back_to)
     assert [m["number"] for m in taken.moves] == list(range(back_to + 1, asked_at + 1))
     payload = view_for(game, alice.pk)
-    assert payload["takeback"]["offer"] is None and payload["takeback"]["done"] == 1
+    assert payload["takeback"]["offer"] is None
+    assert payload["takeback"]["done"] == 1
     assert payload["takeback"]["left"][str(seat_of(game, alice).player_index)] == (
         TAKEBACKS_PER_PLAYER - 1)
     assert payload["legal_moves"] == legal_moves(game)
@@ -124,9 +127,11 @@ def test_against_a_bot_it_is_taken_back_at_once_with_the_bots_reply(alice):
     services.request_takeback(game.pk, alice, asked_at)
 
     game = fresh(game)
-    assert game.version == before_mine.number - 1 and game.state["current_player"] == mine
+    assert game.version == before_mine.number - 1
+    assert game.state["current_player"] == mine
     (taken,) = Takeback.objects.filter(game=game)
-    assert taken.outcome == "accepted" and len(taken.moves) == asked_at - game.version >= 2
+    assert taken.outcome == "accepted"
+    assert len(taken.moves) == asked_at - game.version >= 2
     assert game.state == game_rules.load_state(game.state).to_dict()  # a state the engine reads
     replayed = engine.new_game(2, seed=game.seed)
     for record in MoveRecord.objects.filter(game=game).order_by("number"):
@@ -157,7 +162,8 @@ def test_refusals_are_clear_and_change_nothing(alice, bob, carol):
             services.request_takeback(game.pk, user, version)
     with pytest.raises(errors.NoTakebackOffer):
         services.answer_takeback(game.pk, bob, game.version, accept=True)
-    assert snapshot(game) == before and not Takeback.objects.filter(game=game).exists()
+    assert snapshot(game) == before
+    assert not Takeback.objects.filter(game=game).exists()
 
     services.request_takeback(game.pk, alice, game.version)
     asked = snapshot(game)
@@ -174,7 +180,8 @@ def test_refusals_are_clear_and_change_nothing(alice, bob, carol):
 
     # Declined: the request is gone, nothing else changed; a repeated answer finds nothing.
     services.answer_takeback(game.pk, bob, game.version, accept=False)
-    assert snapshot(game) == asked and view_for(fresh(game), bob.pk)["takeback"]["offer"] is None
+    assert snapshot(game) == asked
+    assert view_for(fresh(game), bob.pk)["takeback"]["offer"] is None
     assert Takeback.objects.get(game=game).declined_by == bob
     with pytest.raises(errors.NoTakebackOffer):
         services.answer_takeback(game.pk, bob, game.version, accept=False)
@@ -247,17 +254,22 @@ def test_the_rest_api_asks_and_answers(alice, bob):
     game = play_until_last_mover_is(start_game(alice, bob), alice, random.Random(7))
     version = game.version
     asked = client_for(alice).post(f"/api/v1/games/{game.pk}/takeback", {"version": version}, format="json")
-    assert asked.status_code == 200 and asked.json()["takeback"]["offer"]["by"] == seat_of(game, alice).player_index
+    assert asked.status_code == 200
+    assert asked.json()["takeback"]["offer"]["by"] == seat_of(game, alice).player_index
     again = client_for(alice).post(f"/api/v1/games/{game.pk}/takeback", {"version": version}, format="json")
-    assert again.status_code == 409 and error_code(again) == "takeback_pending"
+    assert again.status_code == 409
+    assert error_code(again) == "takeback_pending"
     own = client_for(alice).post(f"/api/v1/games/{game.pk}/takeback/accept", {"version": version}, format="json")
-    assert own.status_code == 403 and error_code(own) == "own_takeback"
+    assert own.status_code == 403
+    assert error_code(own) == "own_takeback"
     bad = client_for(bob).post(f"/api/v1/games/{game.pk}/takeback/accept", {"version": "x"}, format="json")
     assert bad.status_code == 400
     accepted = client_for(bob).post(f"/api/v1/games/{game.pk}/takeback/accept", {"version": version}, format="json")
-    assert accepted.status_code == 200 and accepted.json()["version"] < version
+    assert accepted.status_code == 200
+    assert accepted.json()["version"] < version
     repeated = client_for(bob).post(f"/api/v1/games/{game.pk}/takeback/accept", {"version": version}, format="json")
-    assert repeated.status_code == 409 and error_code(repeated) == "no_takeback_offer"
+    assert repeated.status_code == 409
+    assert error_code(repeated) == "no_takeback_offer"
 
 
 def test_realtime_clocks_charge_the_player_to_move_and_start_the_askers_turn(alice, bob):
@@ -301,9 +313,11 @@ def test_an_accept_racing_a_move_on_the_row_lock(alice, bob, order):
     game = fresh(game)
     if order == "accept first":
         assert answers == ["ok", "stale_version"]
-        assert game.version < version and game.state["current_player"] == seat_of(game, alice).player_index
+        assert game.version < version
+        assert game.state["current_player"] == seat_of(game, alice).player_index
         assert Takeback.objects.get(game=game).outcome == "accepted"
     else:
         assert answers == ["ok", "no_takeback_offer"]
-        assert game.version == version + 1 and not Takeback.objects.filter(game=game).exists()
+        assert game.version == version + 1
+        assert not Takeback.objects.filter(game=game).exists()
     assert MoveRecord.objects.filter(game=game).count() == game.version

@@ -36,11 +36,13 @@ def test_rest_gives_the_moves_to_the_player_to_move_alone(alice, bob, carol, rul
     assert mine["previews"] == game_rules.move_previews(state)
     # Hidden information stays on the server for everyone, the mover included.
     assert mine["state"] == state.to_dict(public=True) != stored.state
-    assert mine["seed"] is None and mine["salt"] is None
+    assert mine["seed"] is None
+    assert mine["salt"] is None
 
     for viewer in (waiting, carol, None):  # the opponent, a spectator, anonymous
         seen = get(game, viewer)
-        assert seen["legal_moves"] == [] and seen["previews"] == []
+        assert seen["legal_moves"] == []
+        assert seen["previews"] == []
         assert seen == {**mine, "legal_moves": [], "previews": []}
 
 

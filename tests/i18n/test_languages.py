@@ -26,9 +26,11 @@ def test_accept_language_picks_a_first_visits_language(client):
     english = client.get("/learn/", HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9")
     other = client.get("/learn/", HTTP_ACCEPT_LANGUAGE="de")
 
-    assert heading(french) == "Apprendre à jouer" and french["Content-Language"] == "fr"
+    assert heading(french) == "Apprendre à jouer"
+    assert french["Content-Language"] == "fr"
     assert '<html lang="fr">' in french.content.decode()
-    assert heading(english) == "Learn to play" and english["Content-Language"] == "en"
+    assert heading(english) == "Learn to play"
+    assert english["Content-Language"] == "en"
     assert heading(other) == "Learn to play"  # no German: the default, English
 
 
@@ -36,7 +38,8 @@ def test_the_switcher_sets_the_cookie_for_a_visitor_and_goes_back(client):
     response = client.post("/i18n/setlang/", {"language": "fr", "next": "/learn/"},
                            HTTP_ACCEPT_LANGUAGE="en")
 
-    assert response.status_code == 302 and response["Location"] == "/learn/"
+    assert response.status_code == 302
+    assert response["Location"] == "/learn/"
     assert response.cookies[COOKIE].value == "fr"
     # The cookie wins over the browser's Accept-Language; the URL is the same.
     assert heading(client.get("/learn/", HTTP_ACCEPT_LANGUAGE="en")) == "Apprendre à jouer"
@@ -92,7 +95,8 @@ def test_the_header_switcher_is_a_csrf_protected_form_without_script(client):
 def test_the_js_catalogue_follows_the_language(client):
     french = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     english = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Journal des coups" in french and "Journal des coups" not in english
+    assert "Journal des coups" in french
+    assert "Journal des coups" not in english
 
 
 def test_api_error_details_are_french_and_codes_stay_english(client, alice):
@@ -106,8 +110,10 @@ def test_api_error_details_are_french_and_codes_stay_english(client, alice):
     missing = client.get("/api/v1/games/99999", HTTP_ACCEPT_LANGUAGE="fr").json()["error"]
 
     assert french["code"] == english["code"] == "invalid"
-    assert "chess" in french["detail"] and french["detail"] != english["detail"]
-    assert missing["code"] == "not_found" and missing["detail"] == "aucune partie 99999"
+    assert "chess" in french["detail"]
+    assert french["detail"] != english["detail"]
+    assert missing["code"] == "not_found"
+    assert missing["detail"] == "aucune partie 99999"
 
 
 def test_social_matchmaking_and_analysis_errors_are_french_with_english_codes(client, alice, make_user):
@@ -133,11 +139,13 @@ def test_social_matchmaking_and_analysis_errors_are_french_with_english_codes(cl
                                       "detail": "vous ne pouvez pas vous rendre muet vous-même"})
     assert english["social"][1]["detail"] == "you cannot mute yourself"
     status, error = french["matchmaking"]
-    assert status == 400 and error["code"] == "invalid"
+    assert status == 400
+    assert error["code"] == "invalid"
     assert error["detail"].startswith("level doit valoir l’un de ")
     assert english["matchmaking"][1]["detail"].startswith("level must be one of ")
     status, error = french["analysis"]
-    assert status == 409 and error["code"] == english["analysis"][1]["code"] == "game_not_finished"
+    assert status == 409
+    assert error["code"] == english["analysis"][1]["code"] == "game_not_finished"
     assert error["detail"] == (f"la partie {running.pk} est au statut « en cours » : "
                                "seules les parties terminées sont analysées")
     assert english["analysis"][1]["detail"] == (

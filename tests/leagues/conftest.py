@@ -14,7 +14,7 @@ def organiser(make_user):
 
 
 @pytest.fixture
-def celery_beat_process(celery_worker_process, _subprocess_env, tmp_path):
+def celery_beat_process(celery_worker_process, subprocess_env, tmp_path):
     """A real `celery -A azulsite beat` sending the league deadline task every second to the
     real worker (celery_worker_process). Beside the harness's daphne and worker: same env."""
     import sys
@@ -35,7 +35,7 @@ def celery_beat_process(celery_worker_process, _subprocess_env, tmp_path):
             "--pidfile=",
         ],
         {
-            **_subprocess_env,
+            **subprocess_env,
             "CELERY_EAGER": "false",
             "LEAGUES_DEADLINE_CHECK_SECONDS": BEAT_INTERVAL_SECONDS,
         },

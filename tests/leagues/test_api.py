@@ -26,7 +26,8 @@ def test_an_organiser_script_runs_a_league_and_members_are_refused(organiser, ma
     )
     assert created.status_code == 201, created.json()
     league = created.json()
-    assert league["invite_code"] and league["points_per_place"]["2"] == [3, 0]
+    assert league["invite_code"]
+    assert league["points_per_place"]["2"] == [3, 0]
     assert league["draw_points"] == 1
 
     p0, p1, p2 = players(make_user, 3)
@@ -47,9 +48,11 @@ def test_an_organiser_script_runs_a_league_and_members_are_refused(organiser, ma
         {"username": "p2", "message": "asked by mail"},
         format="json",
     )
-    assert invited.status_code == 201 and invited.json()["status"] == "pending"
+    assert invited.status_code == 201
+    assert invited.json()["status"] == "pending"
     accepted = client_for(p2).post(f"/api/v1/invitations/{invited.json()['id']}/accept")
-    assert accepted.status_code == 200 and accepted.json()["status"] == "accepted"
+    assert accepted.status_code == 200
+    assert accepted.json()["status"] == "accepted"
 
     # An invite-only league is hidden from outsiders.
     assert client_for().get(f"/api/v1/leagues/{league['id']}").status_code == 404
@@ -58,14 +61,16 @@ def test_an_organiser_script_runs_a_league_and_members_are_refused(organiser, ma
     season_id = league["current_season"]["id"]
     member = client_for(p0)
     refused = member.post(f"/api/v1/seasons/{season_id}/start")
-    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_organiser"
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "not_organiser"
 
     started = olga.post(f"/api/v1/seasons/{season_id}/start")
     assert started.status_code == 200
     rounds = started.json()["rounds"]
     assert len(rounds) == 3  # the organiser plays too: 4 players, single round-robin
     fixture = rounds[0]["fixtures"][0]
-    assert fixture["status"] == "playing" and fixture["game"]
+    assert fixture["status"] == "playing"
+    assert fixture["game"]
     names = [player["username"] for player in fixture["players"]]
 
     forged = member.post(
@@ -73,13 +78,15 @@ def test_an_organiser_script_runs_a_league_and_members_are_refused(organiser, ma
         {"places": {names[0]: 1, names[1]: 2}, "reason": "trust me"},
         format="json",
     )
-    assert forged.status_code == 403 and forged.json()["error"]["code"] == "not_organiser"
+    assert forged.status_code == 403
+    assert forged.json()["error"]["code"] == "not_organiser"
     assert Fixture.objects.get(pk=fixture["id"]).result is None
 
     bad = olga.post(
         f"/api/v1/fixtures/{fixture['id']}/override", {"places": {}, "reason": "x"}, format="json"
     )
-    assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid"
+    assert bad.status_code == 400
+    assert bad.json()["error"]["code"] == "invalid"
 
     overridden = olga.post(
         f"/api/v1/fixtures/{fixture['id']}/override",
@@ -227,6 +234,7 @@ def test_organiser_endpoints_refuse_bad_input_and_change_nothing(organiser, make
         "score": decided["result"][0]["score"],
     }
     closed = olga.post(f"/api/v1/seasons/{season_id}/close")
-    assert closed.status_code == 201 and closed.json()["number"] == 2
+    assert closed.status_code == 201
+    assert closed.json()["number"] == 2
     actions = [e["action"] for e in olga.get(f"/api/v1/leagues/{league['id']}/audit").json()]
     assert actions[:3] == ["close_season", "withdraw_player", "extend_deadline"]

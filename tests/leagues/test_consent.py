@@ -55,7 +55,8 @@ def test_an_organiser_cannot_take_rating_points_from_a_stranger(make_user):
     assert answers["invite"].status_code == 201  # they invite; the stranger decides
     assert answers["start"].status_code == 409
     assert answers["start"].json()["error"]["code"] == "not_enough_players"
-    assert not Fixture.objects.exists() and not Game.objects.exists()
+    assert not Fixture.objects.exists()
+    assert not Game.objects.exists()
 
 
 # --- invitations: the invitee decides ------------------------------------------------------
@@ -71,7 +72,8 @@ def test_an_invited_player_plays_only_after_accepting(make_user):
     assert selectors.can_see(league, ann)  # the invitee may read what they are asked to join
 
     accepted = invitations.accept_invitation(invitation.pk, ann)
-    assert accepted.status == Invitation.Status.ACCEPTED and accepted.answered_at
+    assert accepted.status == Invitation.Status.ACCEPTED
+    assert accepted.answered_at
     assert Member.objects.filter(league=league, user=ann, is_player=True).exists()
     assert selectors.invitations_for(ann) == []
     services.start_season(league.seasons.get().pk, olga)
@@ -89,7 +91,8 @@ def test_declining_seats_nobody_and_an_organiser_may_ask_again(make_user):
     assert not Member.objects.filter(league=league, user=ann).exists()
     assert not selectors.can_see(league, ann)  # invite-only, and no longer invited
     again = invitations.invite_player(league.pk, olga, "ann")
-    assert again.pk != first.pk and again.status == Invitation.Status.PENDING
+    assert again.pk != first.pk
+    assert again.status == Invitation.Status.PENDING
 
 
 def test_joining_by_the_link_answers_a_pending_invitation(make_user):
@@ -160,7 +163,8 @@ def test_a_replaced_or_revoked_invite_link_stops_working(make_user):
     league = services.create_league(olga, name="Club", visibility="invite")
     old = league.invite_code
     league = invitations.reset_invite_link(league.pk, olga)
-    assert league.invite_code and league.invite_code != old
+    assert league.invite_code
+    assert league.invite_code != old
     with pytest.raises(errors.InvalidInvite):
         services.join_league(league.pk, ann, code=old)
     assert not selectors.can_see(league, ann, old)
@@ -182,7 +186,7 @@ def test_a_replaced_or_revoked_invite_link_stops_working(make_user):
 
 
 @pytest.mark.parametrize(
-    "options, message",
+    ("options", "message"),
     [
         ({"clock": {"kind": "realtime", "base_seconds": 1}}, "realtime"),
         ({"clock": {"kind": "realtime", "base_seconds": 10800}}, "realtime"),
@@ -280,4 +284,5 @@ def test_a_rated_fixture_aborted_before_the_first_move_is_a_forfeit_that_rates_n
     page = client_for(ann).get(f"/leagues/{league.pk}/seasons/1/")
     assert 'data-testid="aborted"' in page.content.decode()
     fixture_body = client_for(ann).get(f"/api/v1/fixtures/{fixture.pk}").json()
-    assert fixture_body["decided_by"] == "aborted" and fixture_body["game_status"] == "aborted"
+    assert fixture_body["decided_by"] == "aborted"
+    assert fixture_body["game_status"] == "aborted"

@@ -57,9 +57,11 @@ def test_a_duel_league_season_from_creation_to_final_standings(organiser, make_u
     season.refresh_from_db()
     assert season.status == "finished"
     decided = Fixture.objects.filter(round__season=season)
-    assert decided.count() == 3 and all(f.decided_by == "game" for f in decided)
+    assert decided.count() == 3
+    assert all(f.decided_by == "game" for f in decided)
     rows = selectors.division_table(season.division_set.get())
-    assert sum(r.played for r in rows) == 6 and sum(r.wins + r.draws for r in rows) >= 3
+    assert sum(r.played for r in rows) == 6
+    assert sum(r.wins + r.draws for r in rows) >= 3
     # Each player's score is the sum of their Duel games' final scores.
     for row in rows:
         games = Game.objects.filter(table__league_fixture__round__season=season, table__seats__user_id=row.user_id)
@@ -83,13 +85,15 @@ def test_duel_leagues_through_the_api_and_the_form(organiser):
         {"name": "Duel four", "ruleset": "duel", "players_per_game": 4},
         format="json",
     )
-    assert refused.status_code == 400 and "players_per_game must be 2" in refused.json()["error"]["detail"]
+    assert refused.status_code == 400
+    assert "players_per_game must be 2" in refused.json()["error"]["detail"]
     assert api.post("/api/v1/leagues", {"name": "x", "ruleset": "go"}, format="json").status_code == 400
 
     client = Client()
     client.force_login(organiser)
     form = client.get("/leagues/new/").content.decode()
-    assert 'name="ruleset"' in form and "Azul Duel" in form
+    assert 'name="ruleset"' in form
+    assert "Azul Duel" in form
     answer = client.post(
         "/leagues/new/",
         {

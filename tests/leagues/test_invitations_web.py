@@ -37,17 +37,23 @@ def test_the_invitee_sees_the_invitation_and_accepts_it_on_the_page(club, make_u
 
     # The organiser sees the pending invitation, with a way to revoke it.
     page = organiser.get(f"/leagues/{league.pk}/").content.decode()
-    assert 'data-invitee="ann" data-status="pending"' in page and "Ann the Bold" in page
+    assert 'data-invitee="ann" data-status="pending"' in page
+    assert "Ann the Bold" in page
     assert 'data-testid="revoke-invitation"' in page
 
     # The invitee: a count in the header, the invitations page and the league page.
     invitee = logged_in(ann)
     home = invitee.get("/").content.decode()
-    assert 'data-testid="nav-invitations"' in home and "Invitations (1)" in home
+    assert 'data-testid="nav-invitations"' in home
+    assert "Invitations (1)" in home
     mine = invitee.get("/leagues/invitations/").content.decode()
-    assert f'data-invitation="{invitation.pk}"' in mine and "Tuesdays?" in mine
-    assert "rated" in mine and "3 days per move" in mine  # what they are asked to agree to
-    assert 'data-testid="accept-invitation"' in mine and 'data-testid="decline-invitation"' in mine
+    assert f'data-invitation="{invitation.pk}"' in mine
+    assert "Tuesdays?" in mine
+    # What they are asked to agree to.
+    assert "rated" in mine
+    assert "3 days per move" in mine
+    assert 'data-testid="accept-invitation"' in mine
+    assert 'data-testid="decline-invitation"' in mine
     assert f'data-invitation="{invitation.pk}"' in invitee.get("/leagues/").content.decode()
     league_page = invitee.get(f"/leagues/{league.pk}/").content.decode()
     assert 'data-testid="my-invitation"' in league_page
@@ -56,7 +62,8 @@ def test_the_invitee_sees_the_invitation_and_accepts_it_on_the_page(club, make_u
     answer = invitee.post(
         f"/leagues/invitations/{invitation.pk}/accept/", {"next": f"/leagues/{league.pk}/"}
     )
-    assert answer.status_code == 302 and answer.url == f"/leagues/{league.pk}/"
+    assert answer.status_code == 302
+    assert answer.url == f"/leagues/{league.pk}/"
     assert Member.objects.get(league=league, user=ann).is_player
     assert "Invitations (" not in invitee.get("/").content.decode()
     page = organiser.get(f"/leagues/{league.pk}/").content.decode()
@@ -97,7 +104,8 @@ def test_forged_and_foreign_answers_on_the_pages_change_nothing(club, make_user)
     unknown = logged_in(ann).post("/leagues/invitations/999999/accept/", follow=True)
     assert "no invitation" in unknown.content.decode()
     anonymous = Client().post(f"/leagues/invitations/{invitation.pk}/accept/")
-    assert anonymous.status_code == 302 and "/login" in anonymous.url
+    assert anonymous.status_code == 302
+    assert "/login" in anonymous.url
     # An organiser of another league cannot revoke it through their own league's URL.
     other = services.create_league(eve, name="Other")
     logged_in(eve).post(f"/leagues/{other.pk}/invitations/{invitation.pk}/revoke/")
@@ -115,7 +123,8 @@ def test_following_an_invite_link_joins_nobody_and_a_revoked_link_is_refused(clu
     assert guest.get(link).status_code == 302
     assert not Member.objects.filter(league=league, user__username="guest").exists()
     page = guest.get(f"/leagues/{league.pk}/").content.decode()
-    assert 'data-testid="join-league"' in page and "3 days per move" in page
+    assert 'data-testid="join-league"' in page
+    assert "3 days per move" in page
 
     organiser = logged_in(olga)
     organiser.post(f"/leagues/{league.pk}/invite-link/revoke/")
@@ -130,7 +139,8 @@ def test_following_an_invite_link_joins_nobody_and_a_revoked_link_is_refused(clu
 
     organiser.post(f"/leagues/{league.pk}/invite-link/new/")
     league.refresh_from_db()
-    assert league.invite_code and league.invite_code not in link
+    assert league.invite_code
+    assert league.invite_code not in link
     # Anyone else cannot make or revoke links.
     current = league.invite_code
     logged_in(make_user("max")).post(f"/leagues/{league.pk}/invite-link/revoke/")
@@ -148,8 +158,10 @@ def test_the_invitations_api(club, make_user):
     )
     assert made.status_code == 201
     body = made.json()
-    assert body["status"] == "pending" and body["user"]["username"] == "ann"
-    assert body["league"]["rated"] is True and body["league"]["clock"]["days_per_move"] == 3
+    assert body["status"] == "pending"
+    assert body["user"]["username"] == "ann"
+    assert body["league"]["rated"] is True
+    assert body["league"]["clock"]["days_per_move"] == 3
     assert organiser.get(f"/api/v1/leagues/{league.pk}/invitations").json()[0]["id"] == body["id"]
     assert [i["id"] for i in invitee.get("/api/v1/invitations").json()] == [body["id"]]
     # The invitee reads the league they are invited to; strangers get 404 as for unknown ids.
@@ -186,18 +198,21 @@ def test_the_invitations_api(club, make_user):
     assert Invitation.objects.get(pk=body["id"]).status == "pending"
 
     accepted = invitee.post(f"/api/v1/invitations/{body['id']}/accept")
-    assert accepted.status_code == 200 and accepted.json()["status"] == "accepted"
+    assert accepted.status_code == 200
+    assert accepted.json()["status"] == "accepted"
     again = invitee.post(f"/api/v1/invitations/{body['id']}/decline")
     assert (again.status_code, again.json()["error"]["code"]) == (409, "invitation_answered")
 
     old = league.invite_code
     reset = organiser.post(f"/api/v1/leagues/{league.pk}/invite-link")
-    assert reset.status_code == 200 and reset.json()["invite_code"] not in (None, old)
+    assert reset.status_code == 200
+    assert reset.json()["invite_code"] not in (None, old)
     refused = client_for(eve).post(f"/api/v1/leagues/{league.pk}/join", {"code": old}, format="json")
     # A stranger with a dead code learns nothing: the league is unknown to them, as a bad id.
     assert (refused.status_code, refused.json()["error"]["code"]) == (404, "not_found")
     revoked = organiser.delete(f"/api/v1/leagues/{league.pk}/invite-link")
-    assert revoked.status_code == 200 and revoked.json()["invite_code"] is None
+    assert revoked.status_code == 200
+    assert revoked.json()["invite_code"] is None
 
 
 def test_the_invitation_endpoints_are_in_the_openapi_schema(client):

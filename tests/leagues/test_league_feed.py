@@ -28,7 +28,6 @@ def _flush_in_memory_layer():
     layer = get_channel_layer()
     if isinstance(layer, InMemoryChannelLayer):
         async_to_sync(layer.flush)()
-    yield
 
 
 def feed(league_id, token=None, headers=()):

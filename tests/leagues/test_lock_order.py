@@ -89,7 +89,8 @@ def test_a_finishing_move_racing_the_fixture_deadline_queues_instead_of_deadlock
         played, closed = answers
         if move_first:
             # The game ended on the board; the deadline task then found it over and took its result.
-            assert isinstance(played, game_services.MoveOutcome) and played.applied
+            assert isinstance(played, game_services.MoveOutcome)
+            assert played.applied
             assert closed == 1
             assert _fixture_outcome(fixture, game) == (
                 Fixture.Status.DONE, Fixture.DecidedBy.GAME, Game.Status.FINISHED, "normal"

@@ -84,8 +84,10 @@ def test_bot_rule_ranks_the_late_player_where_the_bot_finished(organiser, make_u
     assert services.close_overdue_fixtures(now=fixture.deadline_at + timedelta(seconds=1)) == 1
     fixture.refresh_from_db()
     late.refresh_from_db()
-    assert fixture.status == Fixture.Status.PLAYING and fixture.bot_takeovers == [late.user_id]
-    assert late.left and late.replaced_by.is_bot
+    assert fixture.status == Fixture.Status.PLAYING
+    assert fixture.bot_takeovers == [late.user_id]
+    assert late.left
+    assert late.replaced_by.is_bot
 
     # The humans throw their tiles away: the bot, playing for the late player, wins the game.
     finished = play_game_out(game, seed=4, humans_to_floor=True)

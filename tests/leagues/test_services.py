@@ -62,7 +62,8 @@ def test_a_whole_season_from_sign_up_to_promotion_and_relegation(organiser, make
     following = services.close_season(season.pk, organiser)
     planned = dict(following.entries.values_list("user__username", "planned_tier"))
     top, bottom = tables[1], tables[2]
-    assert planned[top[0].username] == 1 and planned[top[1].username] == 1
+    assert planned[top[0].username] == 1
+    assert planned[top[1].username] == 1
     assert planned[top[2].username] == 2  # relegated
     assert planned[bottom[0].username] == 1  # promoted
     assert planned[bottom[2].username] == 2
@@ -128,12 +129,15 @@ def test_withdrawn_player_forfeits_every_remaining_fixture(organiser, make_user)
     assert decided.status == Fixture.Status.DONE
     assert decided.result["places"][str(quitter.pk)] == 2
     log = AuditLog.objects.get(league=league, action="withdraw_player")
-    assert log.reason == "moved abroad" and log.actor == organiser
+    assert log.reason == "moved abroad"
+    assert log.actor == organiser
 
     play_out(season)
     rows = selectors.division_table(selectors.divisions(season)[0])
     quitter_row = next(r for r in rows if r.username == quitter.username)
-    assert quitter_row.place == 4 and quitter_row.points == 0 and quitter_row.withdrawn
+    assert quitter_row.place == 4
+    assert quitter_row.points == 0
+    assert quitter_row.withdrawn
     assert quitter_row.played == 3  # every fixture counted as a loss
 
 
@@ -156,7 +160,8 @@ def test_override_and_extend_are_organiser_only_and_audited(organiser, make_user
         with pytest.raises(errors.NotOrganiser):
             attempt()
     fixture.refresh_from_db()
-    assert fixture.status == Fixture.Status.PLAYING and fixture.result is None
+    assert fixture.status == Fixture.Status.PLAYING
+    assert fixture.result is None
     assert (
         AuditLog.objects.filter(league=league)
         .exclude(action__in=["create_league", "start_season"])

@@ -82,10 +82,14 @@ def test_four_player_points_table_with_shared_places():
     ]
     rows = table(["A", "B", "C", "D"], results, FOUR)
     by = {r.player: r for r in rows}
-    assert by["A"].points == 7 and by["A"].wins == 1 and by["A"].draws == 1
+    assert by["A"].points == 7
+    assert by["A"].wins == 1
+    assert by["A"].draws == 1
     assert by["B"].points == Fraction(5, 2)
     assert by["C"].points == Fraction(3, 2)
-    assert by["D"].points == 3 and by["D"].draws == 1 and by["D"].wins == 0
+    assert by["D"].points == 3
+    assert by["D"].draws == 1
+    assert by["D"].wins == 0
     assert [r.player for r in rows] == ["A", "D", "B", "C"]
 
 

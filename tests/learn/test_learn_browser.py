@@ -64,7 +64,8 @@ APART = """() => {
     const box = element.getBoundingClientRect();
     for (const x of [0.1, 0.5, 0.9]) {
       const found = document.elementFromPoint(box.left + box.width * x, box.top + 12);
-      if (found && !element.contains(found)) problems.push(`${found.outerHTML.slice(0, 80)} covers ${element.className}`);
+      if (found && !element.contains(found))
+        problems.push(`${found.outerHTML.slice(0, 80)} covers ${element.className}`);
     }
   }
   return problems;
@@ -145,7 +146,8 @@ def test_only_the_awaited_move_lights_up_and_nothing_else_can_be_clicked(page, l
 
     picks = board.locator("[data-pick]")
     expect(picks).to_have_count(1)
-    assert picks.get_attribute("data-source") == "2" and picks.get_attribute("data-colour") == "white"
+    assert picks.get_attribute("data-source") == "2"
+    assert picks.get_attribute("data-colour") == "white"
     board.locator("[data-factory='0'] .tile").first.click()  # not lit: nothing happens
     expect(board.locator("[data-target]")).to_have_count(0)
     picks.click()

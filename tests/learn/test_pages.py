@@ -65,7 +65,8 @@ def test_tutorial_page_embeds_its_first_position(client, key):
     page = client.get(f"/learn/tutorial/{key}/").content.decode()
     position = embedded(page, "tutorial-position")
 
-    assert position["tutorial"] == key and position["step"] == 0
+    assert position["tutorial"] == key
+    assert position["step"] == 0
     assert len(position["game"]["legal_moves"]) == 1
     inline = re.findall(r'<script(?![^>]*(?:\bsrc=|type="application/json"))[^>]*>', page)
     assert inline == [], "no inline scripts (the CSP allows modules and JSON data only)"
@@ -76,4 +77,5 @@ def test_learning_is_linked_from_the_header_and_the_lobby(client):
     lobby = client.get("/lobby/").content.decode()
 
     assert 'href="/learn/" data-testid="nav-learn"' in home
-    assert 'href="/learn/tutorial/classic/"' in lobby and 'href="/learn/"' in lobby
+    assert 'href="/learn/tutorial/classic/"' in lobby
+    assert 'href="/learn/"' in lobby

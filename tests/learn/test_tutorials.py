@@ -31,7 +31,8 @@ def test_the_classic_tutorial_plays_a_whole_first_round():
     tutorial = TUTORIALS["classic"]
     final = Runner(tutorial).situation(len(tutorial.lessons))
 
-    assert final.finished and final.state.round == 2
+    assert final.finished
+    assert final.state.round == 2
     assert final.state.current_player == tutorial.learner  # the marker's holder starts round 2
 
 
@@ -61,7 +62,8 @@ def test_the_duel_tutorial_replays_to_the_end_of_round_1_with_a_payment_a_tiling
 
     round_1 = [(entry, before) for entry, before, _events in played if before.round == 1]
     # Round 1 is played out: its drafting, then the learner's tiling decisions, as lessons.
-    assert state.round == 2 and played[-1][1].round == 2
+    assert state.round == 2
+    assert played[-1][1].round == 2
     tiling = [(entry, before) for entry, before in round_1 if before.phase == "tiling"]
     assert {entry.move["type"] for entry, _before in tiling} == {"place_tile", "pay_chips"}
     assert all(isinstance(entry, Lesson) for entry, _before in tiling)
@@ -80,18 +82,23 @@ def test_the_duel_tutorial_replays_to_the_end_of_round_1_with_a_payment_a_tiling
     moves = before.legal_moves()
     points = [preview["points"] for preview in move_previews(before)]
     choices = {move.to_dict()["column"]: p for move, p in zip(moves, points, strict=True)}
-    assert choices == {1: [2, 2], 3: [1, 1]} and tile.move["column"] == 1
+    assert choices == {1: [2, 2], 3: [1, 1]}
+    assert tile.move["column"] == 1
     assert events[0]["points"] == 2
 
     # The last lesson names this game's objectives and points at them on the board.
     closing = duel.lessons[-1]
-    assert closing.spotlight == "objectives" and played[-1][0] is closing
+    assert closing.spotlight == "objectives"
+    assert played[-1][0] is closing
     for objective in state.to_dict()["objectives"]:
         assert f"{objective['tablet']}{objective['side']}" in str(closing.why)
     # ...and the learner's dome is as it says: the top-left corner plate holds its black and its
     # yellow, column 2 two tiles, no row 5 colours.
     grid = played[-1][1].to_dict()["boards"][duel.learner]["grid"]
-    assert grid[0][1] == "black" and grid[1][1] == "yellow" and grid[0][0] is None and grid[1][0] is None
+    assert grid[0][1] == "black"
+    assert grid[1][1] == "yellow"
+    assert grid[0][0] is None
+    assert grid[1][0] is None
     assert sum(row[1] is not None for row in grid) == 2
     assert max(len({tile for tile in row if tile and tile != "special"}) for row in grid) < 5
     assert {"tablet": 3, "side": "B"} in state.to_dict()["objectives"]
@@ -103,7 +110,8 @@ def test_only_the_first_tiling_move_of_a_duel_round_announces_the_rounds_end():
     notes = [note for situation in steps for note in situation.happened if note["who"] == "scoring"]
     round_ends = [note for note in notes if note["text"].startswith("Round 1 ends")]
 
-    assert len(round_ends) == 1 and "dome" in round_ends[0]["text"]
+    assert len(round_ends) == 1
+    assert "dome" in round_ends[0]["text"]
     lines = [line["text"] for note in notes for line in note["scoring"]]
     assert "You: yellow to row 2 of the dome, +2 (2 down)" in lines
     assert "You: red to row 4 of the dome, +1 (no neighbour; 1 tile paid with chips)" in lines
@@ -113,7 +121,8 @@ def test_only_the_first_tiling_move_of_a_duel_round_announces_the_rounds_end():
 @pytest.mark.parametrize("key", KEYS)
 def test_playing_the_tutorial_through_the_api_reaches_its_end(api, key):
     position = api.get(f"/api/v1/tutorials/{key}").json()
-    assert position["step"] == 0 and position["lesson"]["say"]
+    assert position["step"] == 0
+    assert position["lesson"]["say"]
     while not position["finished"]:
         (move,) = position["game"]["legal_moves"]  # only the awaited move lights up
         state = state_from_dict(position["game"]["state"])
@@ -128,7 +137,9 @@ def test_playing_the_tutorial_through_the_api_reaches_its_end(api, key):
         assert following["step"] == position["step"] + 1
         assert following["happened"][0]["who"] == "you"
         position = following
-    assert position["finale"] and position["next"] and position["lesson"] is None
+    assert position["finale"]
+    assert position["next"]
+    assert position["lesson"] is None
     assert position["game"]["legal_moves"] == []
 
 
@@ -159,7 +170,7 @@ def test_another_legal_move_is_refused_in_the_tutorials_words(api):
 
 
 @pytest.mark.parametrize(
-    "body, status, code",
+    ("body", "status", "code"),
     [
         ({"step": 0, "move": {"source": 0, "color": "white", "line": 0}}, 422, "illegal_move"),
         ({"step": 0, "move": {"source": 0, "color": "purple", "line": 0}}, 400, "invalid_move"),
@@ -196,4 +207,5 @@ def test_a_signed_in_learner_needs_no_csrf_token_and_nothing_is_stored(client, a
     )
 
     assert answer.status_code == 200
-    assert Table.objects.count() == 0 and Game.objects.count() == 0
+    assert Table.objects.count() == 0
+    assert Game.objects.count() == 0

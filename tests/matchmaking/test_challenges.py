@@ -21,7 +21,8 @@ def test_a_challenge_opens_a_table_with_the_choices_and_invites_the_player(alice
                            "clock": "rapid"})
     assert answer.status_code == 201, answer.json()
     body = answer.json()
-    assert body["game"] is None and body["url"] == f"/tables/{body['table']}/"
+    assert body["game"] is None
+    assert body["url"] == f"/tables/{body['table']}/"
     table = Table.objects.get(pk=body["table"])
     assert (table.status, table.ruleset, table.players, table.rated, table.clock_kind,
             table.clock_base_seconds) == ("open", "duel", 2, True, "realtime", 600)
@@ -42,7 +43,8 @@ def test_a_challenge_to_a_bot_starts_at_once(alice, client):
     client.force_login(alice)
     body = post(client, {"username": bot.username, "players": 3, "clock": "correspondence"}).json()
     game = Game.objects.select_related("table").get(pk=body["game"])
-    assert game.status == "playing" and game.table.players == 3
+    assert game.status == "playing"
+    assert game.table.players == 3
     assert game.table.clock_kind == "correspondence"
     levels = {s.user.bot_level for s in Seat.objects.filter(table=game.table).select_related("user")
               if s.user.is_bot}
@@ -65,5 +67,6 @@ def test_bad_challenges_are_refused_and_leave_nothing(alice, bob, client):
     for body, status, code in cases:
         answer = post(client, body)
         assert (answer.status_code, answer.json()["error"]["code"]) == (status, code), body
-    assert Table.objects.count() == 0 and Invitation.objects.count() == 0
+    assert Table.objects.count() == 0
+    assert Invitation.objects.count() == 0
     assert not Notification.objects.filter(user=bob).exists()

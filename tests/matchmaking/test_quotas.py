@@ -45,7 +45,8 @@ def test_rest_and_socket_spend_one_rematch_budget_and_are_refused_alike(
     assert rest.status_code == 429
     body = rest.json()["error"]
     assert refused["code"] == body["code"] == "throttled"
-    assert refused["retry_after"] >= 1 and body["retry_after"] >= 1
+    assert refused["retry_after"] >= 1
+    assert body["retry_after"] >= 1
     assert client.get(url).status_code == 200  # reading spends nothing
     assert RematchOffer.objects.count() == 1
 
@@ -77,18 +78,22 @@ def test_games_against_bots_are_capped_over_rest_and_the_socket(alice, client, s
     services.resign(finished, alice)
     running = [computer().json()["game"] for _ in range(2)]
     refused = computer()
-    assert refused.status_code == 409 and refused.json()["error"]["code"] == "too_many_bot_games"
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "too_many_bot_games"
     table = client.post("/api/v1/tables", {"players": 2, "bots": [{"seat": 1, "level": "greedy"}]},
                         content_type="application/json").json()["id"]
     started = client.post(f"/api/v1/tables/{table}/start")
-    assert started.status_code == 409 and started.json()["error"]["code"] == "too_many_bot_games"
+    assert started.status_code == 409
+    assert started.json()["error"]["code"] == "too_many_bot_games"
     statuses, (over_socket,) = rematch_over_socket(finished, tokens_for(alice)["alice"])
-    assert not statuses and over_socket["code"] == "too_many_bot_games"
+    assert not statuses
+    assert over_socket["code"] == "too_many_bot_games"
     assert not RematchOffer.objects.exists()  # refused whole: no offer left open
     assert Game.objects.count() == 3
 
     services.resign(running[0], alice)  # one fewer running: the rematch starts
     statuses, refusals = rematch_over_socket(finished, tokens_for(alice)["alice"])
-    assert "started" in statuses and not refusals
+    assert "started" in statuses
+    assert not refusals
     assert Game.objects.filter(status=Game.Status.PLAYING).count() == 2
     wait_for_bots()

@@ -24,16 +24,19 @@ def test_offer_then_accept_starts_the_same_table_with_the_order_rotated(finished
     offer = rematches.offer_rematch(finished_pair.pk, alice)
     assert offer.status == RematchOffer.Status.OPEN
     body = rematches.offer_payload(*rematches.rematch_of(finished_pair.pk))
-    assert body["offered_by"] == "alice" and body["waiting_for"] == ["bob"]
+    assert body["offered_by"] == "alice"
+    assert body["waiting_for"] == ["bob"]
 
     again = rematches.offer_rematch(finished_pair.pk, alice)  # idempotent
-    assert again.pk == offer.pk and again.accepted == [alice.pk]
+    assert again.pk == offer.pk
+    assert again.accepted == [alice.pk]
     assert RematchOffer.objects.count() == 1
 
     started = rematches.answer_rematch(finished_pair.pk, bob, True)
     assert started.status == RematchOffer.Status.STARTED
     new = Game.objects.select_related("table").get(pk=started.new_game_id)
-    assert new.status == Game.Status.PLAYING and new.pk != finished_pair.pk
+    assert new.status == Game.Status.PLAYING
+    assert new.pk != finished_pair.pk
     old = seats_by_index(finished_pair)
     assert seats_by_index(new) == {(i + 1) % 2: name for i, name in old.items()}
     old_table = finished_pair.table
@@ -60,11 +63,13 @@ def test_a_table_of_bots_and_one_human_restarts_at_once(alice):
 def test_decline_closes_the_offer_and_a_new_offer_reopens_it(finished_pair, alice, bob):
     rematches.offer_rematch(finished_pair.pk, alice)
     declined = rematches.answer_rematch(finished_pair.pk, bob, False)
-    assert declined.status == RematchOffer.Status.DECLINED and declined.declined_by_id == bob.pk
+    assert declined.status == RematchOffer.Status.DECLINED
+    assert declined.declined_by_id == bob.pk
     with pytest.raises(errors.RematchClosed):
         rematches.answer_rematch(finished_pair.pk, alice, True)
     reopened = rematches.offer_rematch(finished_pair.pk, bob)
-    assert reopened.status == RematchOffer.Status.OPEN and reopened.accepted == [bob.pk]
+    assert reopened.status == RematchOffer.Status.OPEN
+    assert reopened.accepted == [bob.pk]
 
 
 def test_an_expired_offer_cannot_be_accepted_and_the_sweep_expires_it(finished_pair, alice, bob):
@@ -107,7 +112,8 @@ def test_refusals_change_nothing(alice, bob, carol):
     with pytest.raises(errors.NotAuthenticated):
         rematches.offer_rematch(running.pk, None)
     assert RematchOffer.objects.get().accepted == [alice.pk]
-    assert Game.objects.count() == 1 and Table.objects.count() == 1
+    assert Game.objects.count() == 1
+    assert Table.objects.count() == 1
 
 
 def test_rest_endpoints_and_their_errors(finished_pair, alice, bob, carol, client):
@@ -116,7 +122,8 @@ def test_rest_endpoints_and_their_errors(finished_pair, alice, bob, carol, clien
     assert client.post(url).status_code == 401
     client.force_login(carol)
     answer = client.post(url)
-    assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_seated"
+    assert answer.status_code == 403
+    assert answer.json()["error"]["code"] == "not_seated"
     client.force_login(bob)
     assert client.post(url + "/accept").json()["error"]["code"] == "no_rematch_offer"
     client.force_login(alice)
@@ -129,7 +136,8 @@ def test_rest_endpoints_and_their_errors(finished_pair, alice, bob, carol, clien
     assert client.post(url).json()["status"] == "open"
     client.force_login(bob)
     body = client.post(url + "/accept").json()
-    assert body["status"] == "started" and body["new_game"]
+    assert body["status"] == "started"
+    assert body["new_game"]
 
 
 def test_a_flood_of_rematch_requests_is_throttled(finished_pair, alice, client, settings):
@@ -179,6 +187,7 @@ def test_simultaneous_last_accepts_start_one_rematch(make_user):
     # Without the lock both would read [alice], add themselves, and nobody would start it (or
     # both would): exactly one new game, which the later of the two answers names.
     assert Game.objects.count() == 2
-    assert len(answers) == 2 and len({answer for answer in answers if answer}) == 1
+    assert len(answers) == 2
+    assert len({answer for answer in answers if answer}) == 1
     assert sorted(RematchOffer.objects.get(game=game).accepted) == sorted(
         [alice.pk, bob.pk, carol.pk])

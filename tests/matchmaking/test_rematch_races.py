@@ -29,8 +29,10 @@ def test_an_offer_inserted_behind_the_other_players_accepts_it(finished_pair, al
     )
     assert bobs.status == RematchOffer.Status.STARTED
     offer = RematchOffer.objects.get(game=finished_pair)
-    assert offer.offered_by == alice and sorted(offer.accepted) == sorted([alice.pk, bob.pk])
-    assert Game.objects.count() == 2 and offer.new_game_id == bobs.new_game_id
+    assert offer.offered_by == alice
+    assert sorted(offer.accepted) == sorted([alice.pk, bob.pk])
+    assert Game.objects.count() == 2
+    assert offer.new_game_id == bobs.new_game_id
 
 
 def test_two_live_sockets_offering_at_once_start_one_game_and_stay_open(live_daphne, alice, bob):

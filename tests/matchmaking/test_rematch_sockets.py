@@ -36,9 +36,11 @@ def test_offer_decline_and_accept_reach_both_players_live(live_daphne, alice, ma
             open_game_socket(live_daphne, game.pk, bob) as b:
         a.send(json.dumps({"type": "rematch_offer"}))
         mine = next_of(a, "rematch")["rematch"]
-        assert mine["status"] == "open" and mine["waiting_for"] == ["bob"]
+        assert mine["status"] == "open"
+        assert mine["waiting_for"] == ["bob"]
         heard = next_of(b, "rematch")["rematch"]
-        assert heard["offered_by"] == "alice" and heard["status"] == "open"
+        assert heard["offered_by"] == "alice"
+        assert heard["status"] == "open"
 
         b.send(json.dumps({"type": "rematch_decline"}))
         told = rematch_until(a, "declined")
@@ -51,7 +53,8 @@ def test_offer_decline_and_accept_reach_both_players_live(live_daphne, alice, ma
         started_b = rematch_until(b, "started")
         assert started_a["new_game"] == started_b["new_game"]
         new = Game.objects.get(pk=started_a["new_game"])
-        assert new.status == Game.Status.PLAYING and new.table_id == started_a["new_table"]
+        assert new.status == Game.Status.PLAYING
+        assert new.table_id == started_a["new_table"]
 
 
 def test_bad_rematch_messages_get_errors_and_the_socket_stays_open(live_daphne, alice, make_user):

@@ -25,10 +25,12 @@ def test_two_seekers_are_paired_over_the_lobby_socket(live_daphne, alice, make_u
     with lobby_socket(live_daphne, alice) as a, lobby_socket(live_daphne, bob) as b:
         a.send(json.dumps({"type": "seek", "ruleset": "duel", "clock": "blitz"}))
         seek = next_of(a, "seek")["seek"]
-        assert seek["status"] == "waiting" and seek["clock"]["base_seconds"] == 180
+        assert seek["status"] == "waiting"
+        assert seek["clock"]["base_seconds"] == 180
         b.send(json.dumps({"type": "seek", "ruleset": "duel", "clock": "blitz"}))
         to_a, to_b = next_of(a, "paired"), next_of(b, "paired")
-        assert to_a["game"] == to_b["game"] and to_a["url"] == f"/tables/{to_a['table']}/"
+        assert to_a["game"] == to_b["game"]
+        assert to_a["url"] == f"/tables/{to_a['table']}/"
         assert Game.objects.get(pk=to_a["game"]).status == "playing"
         a.send(json.dumps({"type": "ping"}))  # the game's news to the user's group left it open
         assert next_of(a, "pong")

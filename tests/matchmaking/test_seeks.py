@@ -27,13 +27,16 @@ def test_play_the_computer_lands_in_a_running_game_without_a_start(alice, client
                          content_type="application/json")
     assert answer.status_code == 201
     game = Game.objects.select_related("table").get(pk=answer.json()["game"])
-    assert game.status == Game.Status.PLAYING and game.table.status == "playing"
+    assert game.status == Game.Status.PLAYING
+    assert game.table.status == "playing"
     users = sorted(s.user.username for s in Seat.objects.filter(table=game.table))
-    assert "alice" in users and len(users) == 2
+    assert "alice" in users
+    assert len(users) == 2
     assert client.get(answer.json()["url"]).status_code == 200
     for bad in ({"level": "nope"}, {"level": "greedy", "ruleset": "chess"}, {}, []):
         refused = client.post("/api/v1/quickplay/computer", bad, content_type="application/json")
-        assert refused.status_code == 400 and refused.json()["error"]["code"] == "invalid"
+        assert refused.status_code == 400
+        assert refused.json()["error"]["code"] == "invalid"
     assert Game.objects.count() == 1
 
 
@@ -70,7 +73,8 @@ def test_play_the_computer_with_choices(alice, client):
                 {"level": "greedy", "players": "two"}, {"level": "grandmaster"}):
         refused = client.post("/api/v1/quickplay/computer", bad, content_type="application/json")
         assert refused.status_code == 400, bad
-        assert refused.json()["error"]["code"] == "invalid" and refused.json()["error"]["detail"]
+        assert refused.json()["error"]["code"] == "invalid"
+        assert refused.json()["error"]["detail"]
     assert Table.objects.count() == tables
 
 
@@ -82,9 +86,11 @@ def test_three_seekers_of_a_three_player_game_sit_together(alice, bob, carol):
     assert seeks.create_seek(alice, players=3, clock="rapid").status == Seek.Status.WAITING
     assert seeks.create_seek(bob, players=3, clock="rapid").status == Seek.Status.WAITING
     paired = seeks.create_seek(carol, players=3, clock="rapid")
-    assert paired.status == Seek.Status.PAIRED and paired.players == 3
+    assert paired.status == Seek.Status.PAIRED
+    assert paired.players == 3
     game = Game.objects.select_related("table").get(pk=paired.game_id)
-    assert game.table.players == 3 and game.table.clock_base_seconds == 600
+    assert game.table.players == 3
+    assert game.table.clock_base_seconds == 600
     assert sorted(Seat.objects.filter(table=game.table).values_list("user_id", flat=True)) == \
         sorted([alice.pk, bob.pk, carol.pk])
     assert Seek.objects.get(user=dan).status == Seek.Status.WAITING
@@ -170,7 +176,8 @@ def test_seek_rest_and_bad_input(alice, client):
                 {"clock": "fast"}, {"players": 5}, {"ruleset": "duel", "players": 4},
                 {"clock": {"kind": "sundial"}}):
         answer = client.post("/api/v1/seeks", bad, content_type="application/json")
-        assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid", bad
+        assert answer.status_code == 400, bad
+        assert answer.json()["error"]["code"] == "invalid", bad
     assert client.get("/api/v1/seeks").json()["status"] == "none"
     assert client.post("/api/v1/seeks", {}, content_type="application/json").json()["status"] \
         == "waiting"
@@ -210,4 +217,5 @@ def test_concurrent_seeks_never_double_pair(make_user):
     assert sorted(seated) == sorted(user.pk for user in users)  # each exactly once
     for game in games:
         paired = Seek.objects.filter(game=game)
-        assert paired.count() == 2 and len({s.user_id for s in paired}) == 2
+        assert paired.count() == 2
+        assert len({s.user_id for s in paired}) == 2

@@ -54,30 +54,35 @@ def test_the_link_confirms_the_address_and_the_notifications_follow(client, make
     assert message.to == ["alice@example.org"]
     link = confirmation_link(message)
     page = client.get("/notifications/settings/").content.decode()
-    assert "alice@example.org is not confirmed yet" in page and "Send the confirmation again" in page
+    assert "alice@example.org is not confirmed yet" in page
+    assert "Send the confirmation again" in page
 
     stranger = Client()  # logged out: the signed link is the credential
     assert "Confirm that alice@example.org is your address?" in stranger.get(link).content.decode()
     assert not confirmed(alice)  # a mail scanner's GET changes nothing
     response = stranger.post(link)
-    assert response.status_code == 200 and "alice@example.org is confirmed" in response.content.decode()
+    assert response.status_code == 200
+    assert "alice@example.org is confirmed" in response.content.decode()
     assert confirmed(alice)
     assert "alice@example.org is confirmed." in client.get("/notifications/settings/").content.decode()
 
     mail.outbox.clear()
     game = start_game(alice, bob, **CORRESPONDENCE)
     [news] = mail.outbox
-    assert news.to == ["alice@example.org"] and f"Game {game.pk} has started." in news.body
+    assert news.to == ["alice@example.org"]
+    assert f"Game {game.pk} has started." in news.body
 
 
 def test_a_new_address_needs_a_new_confirmation(client):
     alice = services.register_user("alice", PASSWORD, email="alice@example.org")
     first = confirmation_link(mail.outbox[0])
-    assert client.post(first).status_code == 200 and confirmed(alice)
+    assert client.post(first).status_code == 200
+    assert confirmed(alice)
 
     client.force_login(alice)
     client.post("/accounts/settings/", settings_form("ALICE@example.org"))  # the same mailbox
-    assert confirmed(alice) and len(mail.outbox) == 1
+    assert confirmed(alice)
+    assert len(mail.outbox) == 1
     client.post("/accounts/settings/", settings_form("new@example.org"))
     assert not confirmed(alice)
     assert mail.outbox[1].to == ["new@example.org"]
@@ -117,9 +122,11 @@ def test_forged_expired_and_reused_links_are_refused_and_change_nothing(client):
                 assert detail in response.content.decode()
     assert not confirmed(alice)
 
-    assert client.post(link).status_code == 200 and confirmed(alice)
+    assert client.post(link).status_code == 200
+    assert confirmed(alice)
     reused = client.post(link)
-    assert reused.status_code == 400 and "used already" in reused.content.decode()
+    assert reused.status_code == 400
+    assert "used already" in reused.content.decode()
     assert confirmed(alice)
 
 

@@ -47,7 +47,8 @@ def test_a_real_worker_sends_the_turn_emails_at_most_one_per_game_an_hour(
     first = controller_to_move(game)
     mine = next(m for m in sent if m["To"] == first.email)
     body = mine.get_payload()
-    assert f"Game {game.pk} has started." in body and f"It is your move in game {game.pk}." in body
+    assert f"Game {game.pk} has started." in body
+    assert f"It is your move in game {game.pk}." in body
     assert "/notifications/unsubscribe/" in mine["List-Unsubscribe"]
 
     play_one_move(game)  # the other player's move now: within the hour of their first e-mail
@@ -56,7 +57,8 @@ def test_a_real_worker_sends_the_turn_emails_at_most_one_per_game_an_hour(
     wait_for_queue_to_drain(celery_worker_process, celery_app, celery_app.conf.task_default_queue)
     assert len(subprocess_emails()) == 2  # batched: nothing more within the hour
     batch = GameEmailBatch.objects.get(user=first, game=game)
-    assert batch.pending == ["your_turn"] and batch.sent_count == 1
+    assert batch.pending == ["your_turn"]
+    assert batch.sent_count == 1
     assert batch.scheduled_for == batch.last_sent_at + timedelta(hours=1)
 
 
@@ -107,17 +109,20 @@ def test_unsubscribe_link_works_logged_out_and_forged_tokens_are_refused(make_us
     token = notify.unsubscribe_token(alice.pk, "your_turn")
     anonymous = Client()
     page = anonymous.get(f"/notifications/unsubscribe/{token}/")
-    assert page.status_code == 200 and b"unsubscribe-confirm" in page.content
+    assert page.status_code == 200
+    assert b"unsubscribe-confirm" in page.content
     assert not NotificationSettings.objects.exists()  # a GET (a mail scanner) changes nothing
     done = anonymous.post(f"/notifications/unsubscribe/{token}/")
-    assert done.status_code == 200 and b"unsubscribe-done" in done.content
+    assert done.status_code == 200
+    assert b"unsubscribe-done" in done.content
     assert NotificationSettings.objects.get(user=alice).your_turn is False
 
     forged = token[:-3] + ("AAA" if not token.endswith("AAA") else "BBB")
     for bad in (forged, "x", "a" * 2000, notify.unsubscribe_token(alice.pk, "everything"),
                 notify.unsubscribe_token(10**12, "game_ended")):
         answer = anonymous.post(f"/notifications/unsubscribe/{bad}/")
-        assert answer.status_code == 400 and b"unsubscribe-error" in answer.content
+        assert answer.status_code == 400
+        assert b"unsubscribe-error" in answer.content
     assert NotificationSettings.objects.get(user=alice).game_ended is True
     everything = notify.unsubscribe_token(alice.pk, "all")
     anonymous.post(f"/notifications/unsubscribe/{everything}/")
@@ -130,18 +135,23 @@ def test_settings_api_and_page(make_user, client):
     assert client.patch("/api/v1/notifications/settings", {}).status_code == 401
     client.force_login(alice)
     body = client.get("/api/v1/notifications/settings").json()
-    assert body["your_turn"] is True and body["turn_sound"] is False
+    assert body["your_turn"] is True
+    assert body["turn_sound"] is False
     changed = client.patch("/api/v1/notifications/settings", {"game_ended": False},
                            content_type="application/json").json()
     assert changed["game_ended"] is False
     for bad in ({"game_ended": "no"}, {"nope": True}, {}, [1]):
         answer = client.patch("/api/v1/notifications/settings", bad,
                               content_type="application/json")
-        assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid", bad
+        assert answer.status_code == 400, bad
+        assert answer.json()["error"]["code"] == "invalid", bad
     page = client.post("/notifications/settings/", {"your_turn": "on", "turn_sound": "on"})
     assert page.status_code == 302
     prefs = NotificationSettings.objects.get(user=alice)
-    assert prefs.turn_sound and prefs.your_turn and not prefs.game_started and not prefs.email
+    assert prefs.turn_sound
+    assert prefs.your_turn
+    assert not prefs.game_started
+    assert not prefs.email
     assert re.search(r'data-turn-sound="true"', client.get("/").content.decode())
 
 
@@ -154,9 +164,11 @@ def test_15_the_settings_page_offers_only_what_can_work(make_user, client, setti
     client.force_login(nobody)
     page = client.get("/notifications/settings/").content.decode()
     email_box = re.search(r'<input[^>]*data-testid="setting-email"[^>]*>', page)[0]
-    assert "checked" not in email_box and "disabled" in email_box
+    assert "checked" not in email_box
+    assert "disabled" in email_box
     assert 'data-testid="no-email-address"' in page
-    assert 'data-testid="push-unavailable"' in page and "no Web Push key" in page
+    assert 'data-testid="push-unavailable"' in page
+    assert "no Web Push key" in page
     assert "push-subscribe" not in page
     assert "browser" not in client.get("/accounts/settings/").content.decode().split("settings-notifications")[1][:80]
 
@@ -164,7 +176,9 @@ def test_15_the_settings_page_offers_only_what_can_work(make_user, client, setti
     client.force_login(alice)
     page = client.get("/notifications/settings/").content.decode()
     email_box = re.search(r'<input[^>]*data-testid="setting-email"[^>]*>', page)[0]
-    assert "checked" in email_box and "disabled" not in email_box
+    assert "checked" in email_box
+    assert "disabled" not in email_box
     settings.VAPID_PUBLIC_KEY = settings.VAPID_PRIVATE_KEY = "key"
     page = client.get("/notifications/settings/").content.decode()
-    assert "push-subscribe" in page and "push-unavailable" not in page
+    assert "push-subscribe" in page
+    assert "push-unavailable" not in page

@@ -25,9 +25,11 @@ def test_a_table_invitation_lands_in_the_invitees_inbox_in_their_language(alice,
     table = create_table(alice, players=3)
     friends.follow(alice, bob.username)
     friends.invite(alice, table.pk, bob.username)
-    assert selectors.inbox_unread_count(bob) == 1 and selectors.inbox_unread_count(alice) == 0
+    assert selectors.inbox_unread_count(bob) == 1
+    assert selectors.inbox_unread_count(alice) == 0
     [line] = lines_of(bob)
-    assert line.kind == "table_invitation" and line.url == f"/tables/{table.pk}/"
+    assert line.kind == "table_invitation"
+    assert line.url == f"/tables/{table.pk}/"
     assert line.params == {"by": alice.shown_name, "table": table.pk}  # facts, not a sentence
     with translation.override("fr"):
         assert selectors.inbox(bob)[0]["text"] == f"{alice.shown_name} vous invite à la table {table.pk}."
@@ -36,7 +38,8 @@ def test_a_table_invitation_lands_in_the_invitees_inbox_in_their_language(alice,
     assert body["unread"] == 1
     assert body["notifications"][0]["text"] == f"{alice.shown_name} invites you to table {table.pk}."
     page = client.get("/notifications/").content.decode()
-    assert 'data-testid="inbox-line"' in page and 'data-count="1"' in page
+    assert 'data-testid="inbox-line"' in page
+    assert 'data-count="1"' in page
 
 
 def test_a_rematch_offer_tells_the_other_player_once(alice, bob):
@@ -44,7 +47,8 @@ def test_a_rematch_offer_tells_the_other_player_once(alice, bob):
     rematches.offer_rematch(game.pk, alice)
     rematches.offer_rematch(game.pk, alice)  # asked again: still one line
     [line] = lines_of(bob)
-    assert line.kind == "rematch_offer" and line.params["game"] == game.pk
+    assert line.kind == "rematch_offer"
+    assert line.params["game"] == game.pk
     assert lines_of(alice) == []
 
 
@@ -71,7 +75,7 @@ def test_marking_read_one_by_one_and_all(alice, client):
     assert second.read_at is not None
 
 
-@pytest.mark.parametrize("ids, status, code", [
+@pytest.mark.parametrize(("ids", "status", "code"), [
     ([999_999], 404, "not_found"),
     (["99999999999999999999999"], 404, "not_found"),
     ([-1], 404, "not_found"),
@@ -86,7 +90,8 @@ def test_bad_ids_are_refused_and_nothing_changes(alice, client, ids, status, cod
     answer = client.post("/api/v1/notifications/read", {"ids": [line.pk, *ids]
                          if isinstance(ids, list) and ids and len(ids) < 100 else ids},
                          content_type="application/json")
-    assert answer.status_code == status and answer.json()["error"]["code"] == code
+    assert answer.status_code == status
+    assert answer.json()["error"]["code"] == code
     line.refresh_from_db()
     assert line.read_at is None
 
@@ -96,7 +101,8 @@ def test_someone_elses_line_is_not_found_and_stays_unread(alice, bob, client):
     client.force_login(bob)
     answer = client.post("/api/v1/notifications/read", {"ids": [hers.pk]},
                          content_type="application/json")
-    assert answer.status_code == 404 and answer.json()["error"]["code"] == "not_found"
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] == "not_found"
     assert client.post(f"/notifications/{hers.pk}/open/").status_code == 404
     assert client.post("/notifications/abc/open/").status_code == 404
     hers.refresh_from_db()
@@ -107,7 +113,8 @@ def test_opening_a_line_reads_it_and_goes_to_its_page(alice, client):
     line = inbox.notify(alice.pk, "table_invitation", {"by": "bob", "table": 5}, "/tables/5/")
     client.force_login(alice)
     answer = client.post(f"/notifications/{line.pk}/open/")
-    assert answer.status_code == 302 and answer["Location"] == "/tables/5/"
+    assert answer.status_code == 302
+    assert answer["Location"] == "/tables/5/"
     line.refresh_from_db()
     assert line.read_at is not None
     assert client.get(f"/notifications/{line.pk}/open/").status_code == 405  # reading is a POST
@@ -125,7 +132,8 @@ def test_a_flood_of_requests_is_throttled(alice, client, settings, throttle_cloc
     client.force_login(alice)
     answers = [client.post("/api/v1/notifications/read", {"all": True},
                            content_type="application/json").status_code for _ in range(7)]
-    assert answers[:5] == [200] * 5 and answers[-1] == 429
+    assert answers[:5] == [200] * 5
+    assert answers[-1] == 429
 
 
 def test_the_inbox_needs_a_login(client):

@@ -110,7 +110,8 @@ def test_the_pinned_connection_checks_the_certificate_for_the_name(push_on, loca
     # The certificate names push.local.test only: connecting by address does not skip the check.
     assert notify.send_push(alice.pk, "game_started", game.pk) == 1
     [request] = local_tls.received
-    assert request["path"] == "/named" and request["host"] == f"{LOCAL_NAME}:{local_tls.port}"
+    assert request["path"] == "/named"
+    assert request["host"] == f"{LOCAL_NAME}:{local_tls.port}"
     assert request["headers"]["authorization"].startswith("vapid t=")
 
 
@@ -167,7 +168,8 @@ def test_an_endpoint_belongs_to_the_account_that_registered_it(push_on, alice, b
     assert post(client, "https://push.example.com/alice").status_code == 201
     client.force_login(bob)
     answer = post(client, "https://push.example.com/alice")
-    assert answer.status_code == 409 and answer.json()["error"]["code"] == "endpoint_taken"
+    assert answer.status_code == 409
+    assert answer.json()["error"]["code"] == "endpoint_taken"
     assert PushSubscription.objects.get().user == alice
     client.force_login(alice)
     assert post(client, "https://push.example.com/alice").status_code == 201  # new keys: hers

@@ -107,7 +107,8 @@ def test_bad_subscriptions_are_refused(vapid, alice, client, settings):
                 {"endpoint": "https://push.example/1", "keys": {"p256dh": 5}},
                 {"endpoint": "https://push.example/1"}, [1, 2]):
         answer = client.post("/api/v1/notifications/push", bad, content_type="application/json")
-        assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid", bad
+        assert answer.status_code == 400, bad
+        assert answer.json()["error"]["code"] == "invalid", bad
     settings.PUSH_TEST_NETWORKS = []
     plain = {"endpoint": "http://127.0.0.1:9/push", "keys": keys}
     assert client.post("/api/v1/notifications/push", plain,
@@ -144,6 +145,7 @@ def test_push_is_off_without_keys(alice, client, settings):
 
 def test_the_service_worker_is_served_at_the_root(client):
     answer = client.get("/service-worker.js")
-    assert answer.status_code == 200 and answer["Content-Type"].startswith("text/javascript")
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("text/javascript")
     assert answer["Service-Worker-Allowed"] == "/"
     assert b"showNotification" in answer.content

@@ -49,11 +49,14 @@ def test_5_a_quick_play_game_left_before_it_began_leaves_the_badge(alice, make_u
     game = play_computer(alice, "random")
     if controller_to_move(game).pk != alice.pk:  # the bot moves first: play its move here
         game = Game.objects.select_related("table").get(pk=game.pk)
-        services.play_move(game.pk, controller_to_move(game), first_legal_move(payloads.game_payload(game)), game.version)
+        bot_move = first_legal_move(payloads.game_payload(game))
+        services.play_move(game.pk, controller_to_move(game), bot_move, game.version)
     assert controller_to_move(game).pk == alice.pk
-    assert selectors.your_turn_count(alice) == 1 and len(selectors.your_turn_games(alice)) == 1
+    assert selectors.your_turn_count(alice) == 1
+    assert len(selectors.your_turn_games(alice)) == 1
     Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(hours=1))
-    assert selectors.your_turn_count(alice) == 0 and selectors.your_turn_games(alice) == []
+    assert selectors.your_turn_count(alice) == 0
+    assert selectors.your_turn_games(alice) == []
     begun = game_where_it_is_my_move(alice, make_user("bob"))
     both_moved(begun, alice, Game.objects.get(pk=begun.pk).table.seats_in_order()[1].user)
     Game.objects.filter(pk=begun.pk).update(turn_started_at=timezone.now() - timedelta(hours=1))
@@ -74,12 +77,14 @@ def test_the_list_orders_by_urgency_and_the_badge_counts(alice, make_user, clien
         turn_started_at=timezone.now() - timedelta(hours=5))
     rows = selectors.your_turn_games(alice)
     assert [row["game"] for row in rows] == [realtime.pk, correspondence.pk, untimed_old.pk]
-    assert rows[0]["seconds_left"] <= 600 and rows[2]["seconds_left"] is None
+    assert rows[0]["seconds_left"] <= 600
+    assert rows[2]["seconds_left"] is None
     assert selectors.your_turn_count(alice) == 3
     assert selectors.your_turn_count(bob) == 0
     client.force_login(alice)
     page = client.get("/your-turn/")
-    assert page.status_code == 200 and page.context["your_turn_count"] == 3
+    assert page.status_code == 200
+    assert page.context["your_turn_count"] == 3
     assert 'data-count="3"' in page.content.decode()
     api = client.get("/api/v1/your-turn").json()
     assert [row["game"] for row in api] == [realtime.pk, correspondence.pk, untimed_old.pk]
@@ -123,6 +128,7 @@ def test_16_the_list_names_tables_and_opponents_as_pages_do(alice, make_user, cl
     game = game_where_it_is_my_move(alice, bob)
     client.force_login(alice)
     page = client.get("/your-turn/").content.decode()
-    assert f"Table {game.table_id}</a>" in page and f"Game {game.pk}" not in page
+    assert f"Table {game.table_id}</a>" in page
+    assert f"Game {game.pk}" not in page
     assert "against Bob the Builder" in page
     assert client.get("/api/v1/your-turn").json()[0]["opponent_names"] == ["Bob the Builder"]

@@ -24,7 +24,8 @@ def test_new_accounts_confirm_their_moves_and_can_turn_it_off():
     assert 'data-confirm-moves="true"' in client.get(f"/tables/{table.pk}/").content.decode()
 
     page = client.get("/accounts/settings/").content.decode()
-    assert 'name="confirm_moves"' in page and "checked" in page
+    assert 'name="confirm_moves"' in page
+    assert "checked" in page
     client.post("/accounts/settings/", {"display_name": "", "email": ""})  # box left unticked
     user.refresh_from_db()
     assert user.confirm_moves is False

@@ -62,11 +62,13 @@ def test_a_game_address_leads_to_its_live_table_then_to_its_replay(client, alice
     game = services.start_table(table.pk, alice)
 
     live = client.get(f"/games/{game.pk}/")
-    assert live.status_code == 302 and live["Location"] == f"/tables/{table.pk}/"
+    assert live.status_code == 302
+    assert live["Location"] == f"/tables/{table.pk}/"
 
     services.resign(game.pk, alice)
     over = client.get(f"/games/{game.pk}/")
-    assert over.status_code == 302 and over["Location"] == f"/games/{game.pk}/replay"
+    assert over.status_code == 302
+    assert over["Location"] == f"/games/{game.pk}/replay"
     assert client.get(over["Location"]).status_code == 200
 
 

@@ -36,8 +36,10 @@ def test_three_players_with_a_tie_for_second():
     assert changes["a"].delta == 20.0
     assert changes["b"].delta == -9.0
     assert changes["c"].delta == -2.0
-    assert changes["b"].k == 20 and changes["c"].k == 40
-    assert changes["b"].score == 0.5 and changes["b"].expected == pytest.approx(1.399812, abs=1e-6)
+    assert changes["b"].k == 20
+    assert changes["c"].k == 40
+    assert changes["b"].score == 0.5
+    assert changes["b"].expected == pytest.approx(1.399812, abs=1e-6)
 
 
 def test_four_players_shared_victory_and_a_leaver():
@@ -78,9 +80,11 @@ def test_a_leaver_loses_even_with_the_best_rank_and_two_leavers_draw():
 
 
 def test_provisional_until_twenty_games():
-    assert elo.k_factor(0) == 40 and elo.k_factor(19) == 40
+    assert elo.k_factor(0) == 40
+    assert elo.k_factor(19) == 40
     assert elo.k_factor(20) == 20
-    assert elo.is_provisional(19) and not elo.is_provisional(20)
+    assert elo.is_provisional(19)
+    assert not elo.is_provisional(20)
 
 
 def test_changes_sum_to_zero_when_k_is_equal():
@@ -89,7 +93,7 @@ def test_changes_sum_to_zero_when_k_is_equal():
 
 
 @pytest.mark.parametrize(
-    "entrants, message",
+    ("entrants", "message"),
     [
         ([Entrant("a", 1500, 0, 1)], "at least two"),
         ([Entrant("a", 1500, 0, 1), Entrant("a", 1500, 0, 2)], "two seats"),

@@ -43,12 +43,15 @@ def test_bots_ratings_never_move_in_games_with_people_and_people_s_do():
     row = Rating.objects.get(user=greedy, ladder="classic-2p")
     assert (row.rating, row.deviation, row.games) == (frozen.rating, frozen.deviation, 2)
     for change in RatingChange.objects.filter(user=greedy):
-        assert change.frozen and change.delta == 0 and change.rating_after == change.rating_before
+        assert change.frozen
+        assert change.delta == 0
+        assert change.rating_after == change.rating_before
     multi = bots.frozen_standing("classic-multi", "strong")
     assert Rating.objects.get(user=strong, ladder="classic-multi").rating == multi.rating
     # ben won against the greedy bot: he gains; its figure was what he was rated against.
     ben_change = RatingChange.objects.get(user=ben)
-    assert ben_change.delta > 0 and not ben_change.frozen
+    assert ben_change.delta > 0
+    assert not ben_change.frozen
     assert Rating.objects.get(user=ann, ladder="classic-2p").rating != 1500
 
 
@@ -60,7 +63,8 @@ def test_twenty_wins_over_the_random_bot_stay_far_below_the_greedy_bot():
     for n in range(20):
         ratings.rate_game(win_over(newcomer, random_bot, start + timedelta(minutes=30 * n), n).pk)
     changes = list(RatingChange.objects.filter(user=newcomer).order_by("id"))
-    assert [c.weight for c in changes[:4]] == [1, 1, 1, 0.5] and changes[-1].weight < 0.001
+    assert [c.weight for c in changes[:4]] == [1, 1, 1, 0.5]
+    assert changes[-1].weight < 0.001
     final = Rating.objects.get(user=newcomer, ladder="classic-2p")
     greedy = bots.frozen_standing("classic-2p", "greedy").rating
     assert 1500 < final.rating <= FARMING_FIGURE < greedy - 100
@@ -143,7 +147,8 @@ def test_games_ending_at_the_same_moment_are_rated_exactly_once_in_finish_order(
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
-    assert not errors and not any(thread.is_alive() for thread in threads)
+    assert not errors
+    assert not any(thread.is_alive() for thread in threads)
     assert RatingChange.objects.count() == 16
     assert sorted(Rating.objects.values_list("games", flat=True)) == [4, 4, 4, 4]
     live = figures()

@@ -66,7 +66,8 @@ def test_leaderboard_lists_settled_active_people_and_the_bots_apart(api):
         "duel",
     }
     missing = api.get("/api/v1/leaderboards/chess")
-    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
+    assert missing.status_code == 404
+    assert missing.json()["error"]["code"] == "not_found"
 
 
 def test_leaderboard_page(client):
@@ -76,9 +77,11 @@ def test_leaderboard_page(client):
     assert client.get("/leaderboard/").status_code == 302
     page = client.get("/leaderboard/classic-multi/").content.decode()
     assert table_rows(page, "ranked") == ["ann"]
-    assert "1,734" in page and "± 92" in page
+    assert "1,734" in page
+    assert "± 92" in page
     french = client.get("/leaderboard/classic-multi/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "1\xa0734" in french and "± 92" in french  # French groups thousands with a space
+    assert "1\xa0734" in french  # French groups thousands with a space
+    assert "± 92" in french
     assert client.get("/leaderboard/nope/").status_code == 404
 
 
@@ -112,21 +115,32 @@ def test_history_newest_first_paginated_and_filtered(api):
     play_one(running)
 
     page1 = api.get("/api/v1/users/ann/games").json()
-    assert page1["count"] == 23 and len(page1["results"]) == 20
+    assert page1["count"] == 23
+    assert len(page1["results"]) == 20
     ids = [row["game"] for row in page1["results"]]
-    assert ids[0] == running.pk and ids[1] == games[-1].pk
+    assert ids[0] == running.pk
+    assert ids[1] == games[-1].pk
     assert ids[1:] == sorted(ids[1:], reverse=True)
     page2 = api.get(page1["next"]).json()
-    assert len(page2["results"]) == 3 and page2["results"][-1]["game"] == games[0].pk
+    assert len(page2["results"]) == 3
+    assert page2["results"][-1]["game"] == games[0].pk
 
     top = page1["results"][0]
     assert (
-        top["status"] == "playing" and top["outcome"] == "playing" and top["rating_delta"] is None
+        top["status"] == "playing"
+    )
+    assert (
+        top["outcome"] == "playing"
+    )
+    assert (
+        top["rating_delta"] is None
     )
     resigned = page1["results"][1]
-    assert resigned["outcome"] == "loss" and resigned["rating_delta"] < 0
+    assert resigned["outcome"] == "loss"
+    assert resigned["rating_delta"] < 0
     me = next(p for p in resigned["players"] if p["me"])
-    assert me["username"] == "ann" and me["left"] is True
+    assert me["username"] == "ann"
+    assert me["left"] is True
 
     def games_for(**query):
         return [row["game"] for row in api.get("/api/v1/users/ANN/games", query).json()["results"]]
@@ -142,10 +156,12 @@ def test_history_newest_first_paginated_and_filtered(api):
         for r in page1["results"] + page2["results"]
         if not r["rated"] and r["status"] == "finished"
     ]
-    assert len(casual) == 3 and all(row["rating_delta"] is None for row in casual)
+    assert len(casual) == 3
+    assert all(row["rating_delta"] is None for row in casual)
 
     bad = api.get("/api/v1/users/ann/games", {"result": "maybe"})
-    assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid"
+    assert bad.status_code == 400
+    assert bad.json()["error"]["code"] == "invalid"
     assert api.get("/api/v1/users/ann/games", {"ladder": "go"}).status_code == 400
     assert api.get("/api/v1/users/nobody/games").status_code == 404
 
@@ -186,14 +202,19 @@ def test_profile_page_shows_ratings_chart_history_and_head_to_head(client):
     assert f'data-testid="rating-classic-2p">{round(rating.rating):,}<abbr' in page
     assert f"± {round(rating.deviation)}</span>" in page
     assert 'data-testid="provisional-classic-2p"' in page
-    assert 'data-testid="rating-chart-classic-2p"' in page and "<polyline" in page
+    assert 'data-testid="rating-chart-classic-2p"' in page
+    assert "<polyline" in page
     assert 'data-testid="rating-band"' in page
     assert page.index(f'data-game="{games[-1].pk}"') < page.index(f'data-game="{games[0].pk}"')
     assert f'href="/games/{games[0].pk}/replay"' in page
-    assert 'data-opponent="ben"' in page and 'data-opponent="cid"' in page
+    assert 'data-opponent="ben"' in page
+    assert 'data-opponent="cid"' in page
     filtered = client.get("/u/ann/", {"ladder": "classic-multi"}).content.decode()
     assert (
-        f'data-game="{games[-1].pk}"' in filtered and f'data-game="{games[0].pk}"' not in filtered
+        f'data-game="{games[-1].pk}"' in filtered
+    )
+    assert (
+        f'data-game="{games[0].pk}"' not in filtered
     )
 
 

@@ -71,7 +71,8 @@ def test_a_casual_game_changes_no_rating():
     game = start_game(alice, bob, rated=False)
     services.resign(game.pk, bob)
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
-    assert not RatingChange.objects.exists() and not Rating.objects.exists()
+    assert not RatingChange.objects.exists()
+    assert not Rating.objects.exists()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -89,7 +90,8 @@ def test_leavers_lose_to_everyone_who_stayed_and_draw_with_each_other():
     # Plackett–Luce on the ranks alice 1, bob and carol tied last (two leavers draw).
     assert changes[alice.pk].delta > 0 > changes[bob.pk].delta == changes[carol.pk].delta
     carol_rating = Rating.objects.get(user=carol, ladder="classic-multi")
-    assert carol_rating.rating == changes[carol.pk].rating_after and carol_rating.volatility is None
+    assert carol_rating.rating == changes[carol.pk].rating_after
+    assert carol_rating.volatility is None
     assert len(changes) == 3  # the bot that replaced carol is not rated for this game
 
 
@@ -121,7 +123,8 @@ def test_an_earlier_waiting_game_is_rated_first():
     assert ratings.rate_game(second.pk) is True
     first_ids = set(RatingChange.objects.filter(game=first).values_list("id", flat=True))
     second_ids = set(RatingChange.objects.filter(game=second).values_list("id", flat=True))
-    assert first_ids and max(first_ids) < min(second_ids)
+    assert first_ids
+    assert max(first_ids) < min(second_ids)
     bob_second = RatingChange.objects.get(game=second, user=bob)
     assert bob_second.rating_before == RatingChange.objects.get(game=first, user=bob).rating_after
     assert bob_second.games_before == 1

@@ -80,7 +80,7 @@ def test_running_the_task_twice_at_once_and_again_changes_nothing_more(celery_wo
 
 @pytest.mark.requires("postgres", "celery")
 def test_a_worker_killed_while_holding_the_locks_leaves_nothing_and_the_redelivery_rates_once(
-    celery_worker_process, _subprocess_env
+    celery_worker_process, subprocess_env
 ):
     """A second worker (our own process, on its own queue) is told by the test-only environment
     variable AZULSITE_RATING_HOLD_SECONDS to sleep once it holds the rating locks. While it
@@ -110,7 +110,7 @@ def test_a_worker_killed_while_holding_the_locks_leaves_nothing_and_the_redelive
             "-n",
             node,
         ],
-        {**_subprocess_env, "CELERY_EAGER": "false", HOLD_ENV: "30"},
+        {**subprocess_env, "CELERY_EAGER": "false", HOLD_ENV: "30"},
         "celery-hold",
     )
     try:

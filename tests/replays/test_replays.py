@@ -81,13 +81,15 @@ def test_replay_api_gives_any_state_and_hides_the_seed_of_a_running_game():
     done = finished_game([alice, bob], rng_seed=4)
     states = replays.rebuild_states(done)
     answer = client.get(f"/api/v1/games/{done.pk}/replay", {"at": 5}).json()
-    assert answer["state"] == states[5].to_dict() and "seed" in answer["state"]
+    assert answer["state"] == states[5].to_dict()
+    assert "seed" in answer["state"]
 
     running = start_game(alice, bob)
     for _ in range(3):
         play_one(running)
     answer = client.get(f"/api/v1/games/{running.pk}/replay", {"at": 2}).json()
-    assert "seed" not in answer["state"] and answer["state"]["move_count"] == 2
+    assert "seed" not in answer["state"]
+    assert answer["state"]["move_count"] == 2
     assert client.get(f"/api/v1/games/{running.pk}/replay", {"at": 4}).status_code == 400
     assert client.get(f"/api/v1/games/{running.pk}/replay", {"at": -1}).status_code == 400
     assert client.get("/api/v1/games/999999/replay").status_code == 404
@@ -98,18 +100,21 @@ def test_an_exported_game_verifies_and_any_edit_is_caught():
     client = APIClient()
     game = finished_game([alice, bob, carol], rng_seed=9)
     record = client.get(f"/api/v1/games/{game.pk}/export").json()
-    assert record["seed"] == game.seed and len(record["moves"]) == game.version
+    assert record["seed"] == game.seed
+    assert len(record["moves"]) == game.version
     assert {"number", "player_index", "move", "created_at", "think_ms"} <= set(record["moves"][0])
 
     answer = client.post("/api/v1/games/verify", record, format="json").json()
-    assert answer["valid"] is True and answer["result"]["ranks"] == game.result["ranks"]
+    assert answer["valid"] is True
+    assert answer["result"]["ranks"] == game.result["ranks"]
     wrapped = client.post("/api/v1/games/verify", {"record": record}, format="json").json()
     assert wrapped["valid"] is True
 
     other_ranks = [rank % 3 + 1 for rank in record["result"]["ranks"]]  # differs at every seat
     swapped = {**record, "result": {**record["result"], "ranks": other_ranks}}
     answer = client.post("/api/v1/games/verify", swapped, format="json").json()
-    assert answer["valid"] is False and "ranks" in answer["reason"]
+    assert answer["valid"] is False
+    assert "ranks" in answer["reason"]
 
     short = {**record, "moves": record["moves"][:-1]}
     answer = client.post("/api/v1/games/verify", short, format="json").json()
@@ -128,11 +133,13 @@ def test_an_exported_game_verifies_and_any_edit_is_caught():
     )
     bad_move = {**record, "moves": [{**record["moves"][0], "move": illegal}] + record["moves"][1:]}
     answer = client.post("/api/v1/games/verify", bad_move, format="json").json()
-    assert answer["valid"] is False and answer["reason"].startswith("move 1:")
+    assert answer["valid"] is False
+    assert answer["reason"].startswith("move 1:")
 
     other_seed = {**record, "seed": record["seed"] + 1}
     answer = client.post("/api/v1/games/verify", other_seed, format="json").json()
-    assert answer["valid"] is False and "commitment" in answer["reason"]
+    assert answer["valid"] is False
+    assert "commitment" in answer["reason"]
 
 
 def test_a_resigned_game_exports_and_verifies():
@@ -146,11 +153,12 @@ def test_a_resigned_game_exports_and_verifies():
     assert client.post("/api/v1/games/verify", record, format="json").json()["valid"] is True
     no_leaver = {**record, "result": {**record["result"], "leavers": []}}
     answer = client.post("/api/v1/games/verify", no_leaver, format="json").json()
-    assert answer["valid"] is False and "needs a leaver" in answer["reason"]
+    assert answer["valid"] is False
+    assert "needs a leaver" in answer["reason"]
 
 
 @pytest.mark.parametrize(
-    "record, field",
+    ("record", "field"),
     [
         ([], "JSON object"),
         ({"players": [1]}, "players"),
@@ -173,7 +181,8 @@ def test_a_malformed_record_is_refused_with_the_field_named(record, field):
     response = APIClient().post("/api/v1/games/verify", record, format="json")
     assert response.status_code == 400
     error = response.json()["error"]
-    assert error["code"] == "invalid" and field in error["detail"]
+    assert error["code"] == "invalid"
+    assert field in error["detail"]
 
 
 def test_export_needs_a_finished_game():
@@ -181,7 +190,8 @@ def test_export_needs_a_finished_game():
     running = start_game(alice, bob)
     client = APIClient()
     response = client.get(f"/api/v1/games/{running.pk}/export")
-    assert response.status_code == 409 and response.json()["error"]["code"] == "not_finished"
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "not_finished"
     assert client.get("/api/v1/games/999999/export").status_code == 404
 
 
@@ -192,14 +202,18 @@ def test_the_replay_page_carries_every_state_and_the_running_game_only_its_publi
     assert page.status_code == 200
     data = page.context["replay_data"]
     assert len(data["states"]) == done.version + 1
-    assert data["seed"] == done.seed and data["commitment_matches"] is True
+    assert data["seed"] == done.seed
+    assert data["commitment_matches"] is True
     assert data["round_starts"]["1"] == 0
 
     running = start_game(alice, bob)
     play_one(running)
     page = client.get(f"/games/{running.pk}/replay")
     data = page.context["replay_data"]
-    assert data["seed"] is None and data["salt"] is None and data["result"] is None
-    assert len(data["states"]) == 2 and all("seed" not in s for s in data["states"])
+    assert data["seed"] is None
+    assert data["salt"] is None
+    assert data["result"] is None
+    assert len(data["states"]) == 2
+    assert all("seed" not in s for s in data["states"])
     assert str(running.seed) not in page.content.decode()
     assert client.get("/games/999999/replay").status_code == 404

@@ -33,8 +33,10 @@ def test_thresholds_come_from_the_environment(monkeypatch, value, expected):
 def test_pauses_are_counted_per_generation(collections):
     gc.collect(0)
     gc.collect()
-    assert collections.count[0] >= 1 and collections.count[2] >= 1
-    assert collections.longest[2] > 0 and collections.longest_cpu[2] > 0
+    assert collections.count[0] >= 1
+    assert collections.count[2] >= 1
+    assert collections.longest[2] > 0
+    assert collections.longest_cpu[2] > 0
     assert collections.full_ended.is_set()
     assert "gen2" in collections.line()
     collections.reset()
@@ -67,4 +69,5 @@ def test_without_freezing_nothing_is_frozen_after_a_full_collection(collections)
     gc.collect()
     frozen = gc.get_freeze_count()
     keeper.step(now=700)
-    assert gc.get_freeze_count() == frozen and keeper.next_unfreeze is None
+    assert gc.get_freeze_count() == frozen
+    assert keeper.next_unfreeze is None

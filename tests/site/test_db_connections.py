@@ -78,7 +78,7 @@ def _mixed_traffic(server, game_id, tokens, seconds):
 
 @pytest.mark.requires("postgres")
 def test_a_daphne_on_postgresql_keeps_its_connections_within_its_pool(
-    game_and_tokens, _subprocess_env
+    game_and_tokens, subprocess_env
 ):
     import psycopg
     from django.db import connection
@@ -86,8 +86,8 @@ def test_a_daphne_on_postgresql_keeps_its_connections_within_its_pool(
     game, tokens = game_and_tokens
     application = f"azulsite-pool-test-{os.getpid()}"  # tells this daphne's connections apart
     server = start_daphne({
-        **_subprocess_env,
-        "DATABASE_URL": f"{_subprocess_env['DATABASE_URL']}?application_name={application}",
+        **subprocess_env,
+        "DATABASE_URL": f"{subprocess_env['DATABASE_URL']}?application_name={application}",
         "DB_POOL_MAX_SIZE": str(POOL_SIZE),
         "WEBSOCKET_DB_THREADS": "2",  # the pool must exceed them (azulsite.W003)
         "DB_POOL_MAX_IDLE": "1",  # idle connections go back to the database within seconds
@@ -122,7 +122,8 @@ def test_a_daphne_on_postgresql_keeps_its_connections_within_its_pool(
             done.set()
             watching.join()
 
-        assert statuses and not [status for status in statuses if status >= 500], server.log_tail()
+        assert statuses, server.log_tail()
+        assert not [status for status in statuses if status >= 500], server.log_tail()
         assert {200, 201} <= set(statuses)
         assert most[0] <= POOL_SIZE, f"{most[0]} connections with a pool of {POOL_SIZE}"
         wait_until(lambda: daphne_connections() <= baseline, timeout=60,
@@ -137,7 +138,7 @@ def _open_descriptors(pid):
 
 
 def test_an_embedded_daphne_does_not_keep_a_sqlite_file_per_request(
-    game_and_tokens, _subprocess_env
+    game_and_tokens, subprocess_env
 ):
     from django.db import connection
 
@@ -146,7 +147,7 @@ def test_an_embedded_daphne_does_not_keep_a_sqlite_file_per_request(
     if not Path("/proc/self/fd").is_dir():
         pytest.skip("needs /proc to count a process's file descriptors")
     game, tokens = game_and_tokens
-    server = start_daphne({**_subprocess_env, "CELERY_EAGER": "true"})
+    server = start_daphne({**subprocess_env, "CELERY_EAGER": "true"})
     try:
         port = int(server.url.rsplit(":", 1)[1])
         client = http.client.HTTPConnection("127.0.0.1", port, timeout=30)

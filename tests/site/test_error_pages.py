@@ -18,7 +18,8 @@ def test_an_unknown_page_answers_the_friendly_not_found_page(client, db):
 
 def test_a_missing_profile_is_the_same_page(client, db):
     answer = client.get("/u/nobody-of-that-name/")
-    assert answer.status_code == 404 and 'data-testid="error-404"' in answer.content.decode()
+    assert answer.status_code == 404
+    assert 'data-testid="error-404"' in answer.content.decode()
 
 
 def test_the_server_error_page_renders_without_the_request_context(db):
@@ -30,4 +31,5 @@ def test_the_server_error_page_renders_without_the_request_context(db):
 
 def test_api_errors_keep_their_json_shape(client, db):
     answer = client.get("/api/v1/no-such-endpoint")
-    assert answer.status_code == 404 and answer.json()["error"]["code"] == "not_found"
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] == "not_found"

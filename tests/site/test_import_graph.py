@@ -7,8 +7,8 @@ from pathlib import Path
 import grimp
 
 BASE_DIR = Path(__file__).resolve().parents[2]
-PACKAGES = ("kernel", "azul", "games", "ratings", "accounts", "leagues", "learn", "matchmaking", "notifications", "social",
-            "azulsite")
+PACKAGES = ("kernel", "azul", "games", "ratings", "accounts", "leagues", "learn", "matchmaking", "notifications",
+            "social", "azulsite")
 
 
 def import_cycles(graph):

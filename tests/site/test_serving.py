@@ -20,10 +20,12 @@ def fetch(url: str) -> tuple[int, dict, bytes]:
 
 def test_development_server_serves_pages_css_and_api_docs_assets(live_daphne):
     status, _, page = fetch(f"{live_daphne.url}/accounts/login/")
-    assert status == 200 and b'href="/static/css/site.css"' in page
+    assert status == 200
+    assert b'href="/static/css/site.css"' in page
 
     status, headers, css = fetch(f"{live_daphne.url}/static/css/site.css")
-    assert status == 200 and headers["Content-Type"].startswith("text/css")
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/css")
     assert b"--azul-blue" in css
 
     status, _, docs = fetch(f"{live_daphne.url}/api/docs/")
@@ -32,10 +34,10 @@ def test_development_server_serves_pages_css_and_api_docs_assets(live_daphne):
 
 
 @pytest.fixture(scope="module")
-def production_daphne(_subprocess_env, tmp_path_factory):
+def production_daphne(subprocess_env, tmp_path_factory):
     """daphne with DEBUG off behind an imagined TLS proxy, static files collected first."""
     env = {
-        **_subprocess_env,
+        **subprocess_env,
         **{key: value for key, value in PRODUCTION_ENV.items()
            if key not in {"DATABASE_URL", "REDIS_URL"}},  # keep this run's real services
         "ALLOWED_HOSTS": "127.0.0.1",
@@ -95,7 +97,9 @@ def test_production_mode_shows_the_sites_own_not_found_page_in_the_visitors_lang
             urllib.request.urlopen(request, timeout=10)
         page = answer.value.read()
         assert answer.value.code == 404
-        assert text in page and b"Traceback" not in page and b"URLconf" not in page
+        assert text in page
+        assert b"Traceback" not in page
+        assert b"URLconf" not in page
         assert re.search(rb'href="/static/css/site\.[0-9a-f]{12}\.css"', page)
 
 

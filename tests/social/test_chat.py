@@ -74,7 +74,8 @@ def test_a_finished_games_chat_is_read_only(two_players, alice, carol):
         with pytest.raises(errors.ChatReadOnly):
             services.post_message(two_players.pk, user, "gg")
     response = client_for(alice).post(f"/api/v1/games/{two_players.pk}/chat", {"text": "gg"}, format="json")
-    assert response.status_code == 409 and error_code(response) == "chat_read_only"
+    assert response.status_code == 409
+    assert error_code(response) == "chat_read_only"
     # Once over, everyone reads both channels (the replay shows them).
     assert texts(two_players, carol) == ["gl", "watching"] == texts(two_players, None)
 
@@ -88,7 +89,8 @@ def test_the_rate_per_user_spans_games(alice, bob, settings):
     with pytest.raises(errors.Throttled):
         services.post_message(second.pk, alice, "4")
     response = client_for(alice).post(f"/api/v1/games/{first.pk}/chat", {"text": "5"}, format="json")
-    assert response.status_code == 429 and error_code(response) == "throttled"
+    assert response.status_code == 429
+    assert error_code(response) == "throttled"
     assert response.json()["error"]["retry_after"] >= 1
     services.post_message(first.pk, bob, "bob has his own budget")
     assert ChatMessage.objects.filter(author=alice).count() == 3
@@ -100,7 +102,8 @@ def test_mutes_hide_a_users_messages_in_every_game(alice, bob, carol):
     services.mute(alice, "bob")
     services.post_message(second.pk, bob, "after the mute")
     services.post_message(second.pk, alice, "mine")
-    assert texts(first, alice) == [] and texts(second, alice) == ["mine"]
+    assert texts(first, alice) == []
+    assert texts(second, alice) == ["mine"]
     assert texts(second, bob) == ["after the mute", "mine"]  # a mute is one-way
     listed = client_for(alice).get(f"/api/v1/games/{second.pk}/chat").json()
     assert [m["text"] for m in listed["results"]] == ["mine"]
@@ -115,7 +118,8 @@ def test_muting_yourself_or_nobody_is_refused(alice):
         services.mute(alice, "nobody-here")
     assert not Mute.objects.exists()
     response = client_for(alice).post("/api/v1/mutes", {"username": "alice"}, format="json")
-    assert response.status_code == 400 and error_code(response) == "cannot_mute_self"
+    assert response.status_code == 400
+    assert error_code(response) == "cannot_mute_self"
 
 
 def test_the_chat_api_lists_in_pages_and_posts(two_players, alice, carol):
@@ -123,14 +127,18 @@ def test_the_chat_api_lists_in_pages_and_posts(two_players, alice, carol):
         ChatMessage.objects.create(game=two_players, author=alice, channel="players", text=f"m{number}", ply=0)
     client = client_for(alice)
     first = client.get(f"/api/v1/games/{two_players.pk}/chat").json()
-    assert first["count"] == 55 and len(first["results"]) == 50
-    assert first["results"][0]["text"] == "m0" and first["next"]
+    assert first["count"] == 55
+    assert len(first["results"]) == 50
+    assert first["results"][0]["text"] == "m0"
+    assert first["next"]
     second = client.get(f"/api/v1/games/{two_players.pk}/chat?page=2").json()
     assert [m["text"] for m in second["results"]] == [f"m{n}" for n in range(50, 55)]
     posted = client_for(carol).post(f"/api/v1/games/{two_players.pk}/chat", {"text": "hello"}, format="json")
     assert posted.status_code == 201
     body = posted.json()
-    assert body["channel"] == "spectators" and body["author"] == "carol" and body["ply"] == 0
+    assert body["channel"] == "spectators"
+    assert body["author"] == "carol"
+    assert body["ply"] == 0
     assert set(body) == {"id", "game", "channel", "author", "author_name", "text", "ply", "created_at"}
 
 
@@ -148,7 +156,8 @@ def test_unknown_and_huge_game_ids_are_404(alice, game_id):
     client = client_for(alice)
     assert client.get(f"/api/v1/games/{game_id}/chat").status_code == 404
     response = client.post(f"/api/v1/games/{game_id}/chat", {"text": "hi"}, format="json")
-    assert response.status_code == 404 and error_code(response) == "not_found"
+    assert response.status_code == 404
+    assert error_code(response) == "not_found"
     with pytest.raises(errors.NotFound):
         services.post_message(game_id, alice, "hi")
     assert not ChatMessage.objects.exists()

@@ -37,7 +37,8 @@ def test_a_message_of_invisible_marks_only_is_refused(two_players, alice):
     response = client_for(alice).post(
         f"/api/v1/games/{two_players.pk}/chat", {"text": "\u202e\u200b \u2066\u3164"}, format="json")
 
-    assert response.status_code == 400 and error_code(response) == "invalid"
+    assert response.status_code == 400
+    assert error_code(response) == "invalid"
     assert not ChatMessage.objects.exists()
 
 
@@ -55,9 +56,11 @@ def test_a_leaver_neither_reads_nor_writes_the_players_chat_over_rest(alice, bob
     assert texts(game, bob) == ["from the stands"]
     refused = client_for(bob).post(
         f"/api/v1/games/{game.pk}/chat", {"text": "psst", "channel": "players"}, format="json")
-    assert refused.status_code == 403 and error_code(refused) == "chat_channel_forbidden"
+    assert refused.status_code == 403
+    assert error_code(refused) == "chat_channel_forbidden"
     posted = client_for(bob).post(f"/api/v1/games/{game.pk}/chat", {"text": "gg all"}, format="json")
-    assert posted.status_code == 201 and posted.json()["channel"] == "spectators"
+    assert posted.status_code == 201
+    assert posted.json()["channel"] == "spectators"
     assert texts(game, alice) == ["before bob left", "after bob left"]  # bob's words never reach them
     assert texts(game, dave) == ["from the stands", "gg all"]
     with pytest.raises(errors.ChatChannelForbidden):

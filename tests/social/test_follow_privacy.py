@@ -26,10 +26,12 @@ def set_policy(user, policy):
 def test_the_setting_decides_who_may_follow(alice, bob, carol):
     assert client_for(bob).get("/api/v1/account/privacy").json() == {"follow_policy": "everyone"}
     bad = set_policy(bob, "friends-of-friends")
-    assert bad.status_code == 400 and error_code(bad) == "invalid"
+    assert bad.status_code == 400
+    assert error_code(bad) == "invalid"
     assert set_policy(bob, "nobody").json() == {"follow_policy": "nobody"}
     refused = follow(alice, "bob")
-    assert refused.status_code == 403 and error_code(refused) == "follow_not_allowed"
+    assert refused.status_code == 403
+    assert error_code(refused) == "follow_not_allowed"
     assert not Follow.objects.exists()
 
     set_policy(bob, "followed")  # only players bob follows himself
@@ -60,7 +62,8 @@ def test_a_follow_the_setting_forbids_no_longer_shows_the_player_online(alice, b
     assert scenario() == ([True], [False])
     assert Follow.objects.filter(follower=alice).exists()  # kept: allowing it again shows it
     invite = alice_client.post(f"/api/v1/tables/{table.pk}/invitations", {"username": "bob"}, format="json")
-    assert invite.status_code == 403 and error_code(invite) == "not_following"
+    assert invite.status_code == 403
+    assert error_code(invite) == "not_following"
 
 
 def test_the_settings_page_sets_who_may_follow(alice):

@@ -38,7 +38,8 @@ def test_following_yourself_a_bot_or_nobody_is_refused(alice):
     with pytest.raises(errors.Invalid):
         friends.follow(alice, bot_account("random").username)
     response = client_for(alice).post("/api/v1/friends", {"username": "nobody-here"}, format="json")
-    assert response.status_code == 404 and error_code(response) == "not_found"
+    assert response.status_code == 404
+    assert error_code(response) == "not_found"
     assert not Follow.objects.exists()
 
 
@@ -93,7 +94,8 @@ def test_an_invitation_arrives_live_and_accepting_it_seats_the_friend(alice, bob
     assert accepted.json() == {"table": table.pk, "position": 1}
     assert Seat.objects.get(table=table, user=bob).position == 1
     again = bob_client.post(f"/api/v1/table-invitations/{heard['id']}/accept")
-    assert again.status_code == 409 and error_code(again) == "invitation_answered"
+    assert again.status_code == 409
+    assert error_code(again) == "invitation_answered"
     assert Invitation.objects.get().status == "accepted"
     assert bob_client.get("/api/v1/table-invitations").json() == []
 
@@ -111,7 +113,8 @@ def test_invitations_are_refused_when_they_cannot_be_kept(alice, bob, carol):
     assert invite("bob").json()["id"] == Invitation.objects.get().pk  # the same one again
     game_services.join_table(table.pk, carol)  # the last seat goes to someone else
     accept = client_for(bob).post(f"/api/v1/table-invitations/{Invitation.objects.get().pk}/accept")
-    assert accept.status_code == 409 and error_code(accept) == "table_full"
+    assert accept.status_code == 409
+    assert error_code(accept) == "table_full"
     assert Invitation.objects.get().status == "pending"  # refused: nothing changed
     assert not Seat.objects.filter(user=bob).exists()
     assert error_code(invite("bob")) == "table_full"
@@ -124,7 +127,8 @@ def test_declining(alice, bob):
     friends.follow(alice, "bob")
     invitation = friends.invite(alice, table.pk, "bob")
     declined = client_for(bob).post(f"/api/v1/table-invitations/{invitation.pk}/decline")
-    assert declined.status_code == 200 and declined.json()["status"] == "declined"
+    assert declined.status_code == 200
+    assert declined.json()["status"] == "declined"
     assert client_for(bob).post(f"/api/v1/table-invitations/{invitation.pk}/accept").status_code == 409
     assert not Seat.objects.filter(user=bob).exists()
 

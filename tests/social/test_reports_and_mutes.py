@@ -26,7 +26,8 @@ def test_a_report_goes_once_to_the_queue(chat, alice):
     assert response.status_code == 201
     assert response.json() == {"report": Report.objects.get().pk, "message": rude.pk}
     again = client_for(alice).post(f"/api/v1/games/{game.pk}/chat/{rude.pk}/report", {}, format="json")
-    assert again.status_code == 409 and error_code(again) == "already_reported"
+    assert again.status_code == 409
+    assert error_code(again) == "already_reported"
     assert Report.objects.count() == 1
 
 
@@ -35,7 +36,8 @@ def test_reports_of_foreign_or_unseen_messages_are_refused(chat, alice, bob, car
     other = start_game(carol, alice)
     # The message id under another game's path is unknown there (no cross-game reports).
     response = client_for(alice).post(f"/api/v1/games/{other.pk}/chat/{rude.pk}/report", {}, format="json")
-    assert response.status_code == 404 and error_code(response) == "not_found"
+    assert response.status_code == 404
+    assert error_code(response) == "not_found"
     # A spectator cannot report what they cannot read (the players' channel of a running game).
     with pytest.raises(errors.NotFound):
         services.report_message(game.pk, rude.pk, carol)
@@ -64,14 +66,18 @@ def test_the_admin_queue_shows_the_report_with_its_context_and_marks_it_handled(
     page = admin.get(f"/admin/social/report/{report.pk}/change/").content.decode()
     for number in range(2, 12):  # the 10 messages before it
         assert f"line {number}" in page
-    assert "line 1<" not in page and "insult" in page
-    assert f"/games/{game.pk}/" in page and "/u/bob/" in page and "/u/alice/" in page
+    assert "line 1<" not in page
+    assert "insult" in page
+    assert f"/games/{game.pk}/" in page
+    assert "/u/bob/" in page
+    assert "/u/alice/" in page
     assert 'class="reported"' in page
 
     done = admin.post("/admin/social/report/", {"action": "mark_handled", "_selected_action": [report.pk]})
     assert done.status_code == 302
     report.refresh_from_db()
-    assert report.handled and report.handled_by == moderator
+    assert report.handled
+    assert report.handled_by == moderator
     change_link = f"/admin/social/report/{report.pk}/change/"
     assert change_link not in admin.get("/admin/social/report/?handled=no").content.decode()
     assert change_link in admin.get("/admin/social/report/?handled=yes").content.decode()
@@ -84,7 +90,8 @@ def test_unmute_from_the_account_settings(alice, bob):
     page = browser.get("/accounts/settings/").content.decode()
     assert 'data-muted="bob"' in page
     response = browser.post("/social/mutes/bob/delete")
-    assert response.status_code == 302 and response["Location"] == "/accounts/settings/"
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/settings/"
     assert not Mute.objects.exists()
     assert 'data-muted="bob"' not in browser.get("/accounts/settings/").content.decode()
     assert browser.post("/social/mutes/nobody-here/delete").status_code == 404

@@ -15,7 +15,8 @@ def fresh(game):
 def only_move_by(game, username):
     """The game, fresh, once its one move (by `username`) is made and it is player 1's turn."""
     game = fresh(game)
-    assert game.version == 1 and game.state["current_player"] == 1
+    assert game.version == 1
+    assert game.state["current_player"] == 1
     movers = [(m.number, m.user.username) for m in MoveRecord.objects.filter(game=game)]
     assert movers == [(1, username)]
     return game

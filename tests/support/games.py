@@ -126,9 +126,9 @@ def duel_cell_decision_for(player: int):
         state = engine.new_game(2, ruleset="duel", seed=seed)
         moves = []
         while not state.is_over:
-            if state.pending["decision"] == "cell" and state.current_player == player:
-                if len(state.legal_moves()) >= 2:
-                    return seed, moves
+            if (state.pending["decision"] == "cell" and state.current_player == player
+                    and len(state.legal_moves()) >= 2):
+                return seed, moves
             move = rng.choice(state.legal_moves())
             moves.append(move)
             state = state.apply(move)

@@ -77,17 +77,14 @@ def _inherited_env() -> dict[str, str]:
 
 
 def _spawn(args: list[str], env: dict[str, str], log_name: str) -> ServerProcess:
-    log_file = tempfile.NamedTemporaryFile(
-        prefix=f"azulsite-{log_name}-", suffix=".log", delete=False
-    )
-    process = subprocess.Popen(
-        args,
-        cwd=BASE_DIR,
-        env={**_inherited_env(), "PYTHONUNBUFFERED": "1", **env},
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-    )
-    log_file.close()
+    with tempfile.NamedTemporaryFile(prefix=f"azulsite-{log_name}-", suffix=".log", delete=False) as log_file:
+        process = subprocess.Popen(
+            args,
+            cwd=BASE_DIR,
+            env={**_inherited_env(), "PYTHONUNBUFFERED": "1", **env},
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
     return ServerProcess(process=process, log_path=Path(log_file.name))
 
 

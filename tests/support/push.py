@@ -8,6 +8,7 @@ REQUESTS_CA_BUNDLE, as it would any CA bundle.
 """
 
 import base64
+import contextlib
 import datetime
 import os
 import socket
@@ -174,8 +175,6 @@ class SilentListener:
             connections = list(self.connections)
         self.socket.close()
         for connection in connections:
-            try:
+            with contextlib.suppress(OSError):
                 connection.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
             connection.close()

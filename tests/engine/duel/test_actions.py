@@ -39,7 +39,8 @@ def test_every_action_listed_in_random_games_is_an_int_of_the_codebook():
     def check(core):
         actions = core.legal_actions()
         for action in actions:
-            assert type(action) is int and 0 <= action < ACTION_COUNT
+            assert type(action) is int
+            assert 0 <= action < ACTION_COUNT
             assert action_id(action_of(action)) == action
         listed.update(actions)
         if not core.is_over:
@@ -57,7 +58,8 @@ def test_every_action_listed_in_random_games_is_an_int_of_the_codebook():
 def test_the_ids_are_pinned():
     assert ACTION_COUNT == 27640 == len(ACTION_IDS), "one id per distinct tuple"
     for parts, action in PINNED.items():
-        assert action_id(parts) == action and action_of(action) == parts
+        assert action_id(parts) == action
+        assert action_of(action) == parts
     # The whole order, as every process builds it (whatever its string hash seed).
     assert hashlib.sha256(repr(ACTIONS).encode()).hexdigest() == CODEBOOK_SHA256
 

@@ -13,7 +13,8 @@ def test_play_prints_pictures_and_final_scores():
     with contextlib.redirect_stdout(out):
         assert main(["play", "--seed", "3"]) == 0
     text = out.getvalue()
-    assert text.startswith("Azul Duel, seed 3") and "-- dome tiling --" in text
+    assert text.startswith("Azul Duel, seed 3")
+    assert "-- dome tiling --" in text
     assert "final scores:" in text
 
 
@@ -25,7 +26,8 @@ def test_play_json_replays_to_the_same_final_state():
     state = DuelState.new(2, seed=5)
     for move in data["moves"]:
         state = state.apply(move)
-    assert state.to_dict() == data["final_state"] and state.result() == data["result"]
+    assert state.to_dict() == data["final_state"]
+    assert state.result() == data["result"]
 
 
 def test_the_engine_command_line_plays_duel_with_ruleset_duel():

@@ -19,10 +19,13 @@ def drafting_state() -> dict:
 
 def test_state_round_trip_and_documented_shape(drafting_state):
     data = drafting_state
-    assert data["ruleset"] == "duel" and data["format"] == 1 and data["phase"] == "drafting"
+    assert data["ruleset"] == "duel"
+    assert data["format"] == 1
+    assert data["phase"] == "drafting"
     assert data["pending"] == {"player": 0, "decision": "action", "plates_owed": 2}
     board = data["boards"][1]
-    assert board["dome"][1][1]["rotation"] == 0 and len(board["layout"]) == 6
+    assert board["dome"][1][1]["rotation"] == 0
+    assert len(board["layout"]) == 6
     assert DuelState.from_dict(data).to_dict() == data
     assert DuelState.from_dict(data) == DuelState.from_dict(copy.deepcopy(data))
 

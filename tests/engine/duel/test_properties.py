@@ -73,7 +73,8 @@ def test_di2_di5_public_api_legal_accepted_illegal_rejected_json_round_trip():
                     continue
                 with pytest.raises(IllegalMove) as refused:
                     state.apply(wrong)
-                assert refused.value.reason and "\n" not in refused.value.reason
+                assert refused.value.reason
+                assert "\n" not in refused.value.reason
                 assert state.to_dict() == before  # DI2: unchanged
             other = 1 - state.current_player
             with pytest.raises(IllegalMove, match="turn"):
@@ -112,7 +113,7 @@ def test_public_json_hides_hidden_information_and_decodes_consistently():
             guessed = DuelState.from_dict(public)
             # Everything shown stays as shown; the hidden parts are a consistent guess.
             assert guessed.to_dict(public=True) == public
-            assert {m for m in guessed.legal_moves()} == set(state.legal_moves())
+            assert set(guessed.legal_moves()) == set(state.legal_moves())
             check_invariants(guessed.fast())
             state = state.apply(rng.choice(state.legal_moves()))
 

@@ -52,7 +52,7 @@ def end_drafting(core: DuelCore, colour: int = B, line=5) -> DuelState:
     empty_table(core)
     set_sun(core, 0, [colour])
     core.plates_taken = [2, 2]
-    move = {"type": "sun", "factory": 0, "color": "blue yellow red black white".split()[colour],
+    move = {"type": "sun", "factory": 0, "color": ["blue", "yellow", "red", "black", "white"][colour],
             "line": line, "moon_order": []}
     return DuelState(core).apply(move)
 
@@ -67,21 +67,28 @@ def test_d1_sixty_five_tiles_thirteen_per_colour_all_in_play():
 def test_d3_board_six_lines_nine_slots_four_broken_spaces():
     board = new_game(2, ruleset="duel", seed=1).to_dict()["boards"][0]
     assert [line["count"] for line in board["lines"]] == [0] * 6
-    assert len(board["dome"]) == 3 and all(len(row) == 3 for row in board["dome"])
-    assert len(board["grid"]) == 6 and all(len(row) == 6 for row in board["grid"])
+    assert len(board["dome"]) == 3
+    assert all(len(row) == 3 for row in board["dome"])
+    assert len(board["grid"]) == 6
+    assert all(len(row) == 6 for row in board["grid"])
     core = drafting()
     core.broken[0] = [B, B, B]
     core.bag[B] -= 3
     core._break(0, R, 3)  # one more space, then the tower
-    assert core.broken[0] == [B, B, B, R] and core.tower[R] == 2
-    assert core.line_accepts(0, 5, R) and not any(core.line_count)
+    assert core.broken[0] == [B, B, B, R]
+    assert core.tower[R] == 2
+    assert core.line_accepts(0, 5, R)
+    assert not any(core.line_count)
 
 
 def test_d2_d9_factory_suns_chips_and_first_player_tile():
     core = DuelCore.new(9)
     assert [sum(core.suns[f]) for f in range(5)] == [4, 4, 4, 4, 5]
-    assert core.moons == [[], [], [], []] and core.large_moon == [0] * 5
-    assert all(core.chips) and not any(core.chip_up)  # D9: face down under each small moon
+    assert core.moons == [[], [], [], []]
+    assert core.large_moon == [0] * 5
+    # D9: face down under each small moon.
+    assert all(core.chips)
+    assert not any(core.chip_up)
     assert core.fp == -1  # D9: the first-player tile lies on the large moon
     assert DuelState(core).to_dict()["first_player_tile"] == "large_moon"
 
@@ -91,7 +98,8 @@ def test_d4_plate_table_and_rotation():
     assert PLATES[0] == (Y, K, T, SPECIAL)
     assert PLATES[1] == (WILD, B, T, K)
     assert PLATES[17] == (SPECIAL, Y, B, R)
-    assert sum(SPECIAL in p for p in PLATES) == 9 and sum(WILD in p for p in PLATES) == 9
+    assert sum(SPECIAL in p for p in PLATES) == 9
+    assert sum(WILD in p for p in PLATES) == 9
     # [TL, TR, BL, BR] turned clockwise once: the bottom-left cell becomes the top-left.
     assert rotate((1, 2, 3, 4), 1) == (3, 1, 4, 2)
     assert rotate((1, 2, 3, 4), 4) == (1, 2, 3, 4)
@@ -102,7 +110,8 @@ def test_d5_twenty_chips_two_per_colour_and_every_pair_once():
     assert len(ALL_CHIPS) == 20
     assert all(counts[1 << c] == 2 for c in range(5))
     pairs = [m for m in counts if bin(m).count("1") == 2]
-    assert len(pairs) == 10 and all(counts[m] == 1 for m in pairs)
+    assert len(pairs) == 10
+    assert all(counts[m] == 1 for m in pairs)
 
 
 def test_d6_d24_three_distinct_tablets_each_on_one_side():
@@ -111,14 +120,16 @@ def test_d6_d24_three_distinct_tablets_each_on_one_side():
         objectives = DuelCore.new(seed).objectives
         assert len({t for t, _ in objectives}) == 3
         sides.update(s for _, s in objectives)
-    assert sides["A"] and sides["B"]
+    assert sides["A"]
+    assert sides["B"]
 
 
 # ---------------------------------------------------------------------- setup
 def test_d7_start_scores_display_and_stack():
     core = DuelCore.new(3)
     assert core.scores == [5, 5]
-    assert len(core.display) == 3 and len(core.plate_stack) == 15
+    assert len(core.display) == 3
+    assert len(core.plate_stack) == 15
     assert sorted(core.display + core.plate_stack) == list(range(18))
 
 
@@ -143,16 +154,19 @@ def test_d8_single_coloured_large_sun_is_kept_when_impossible_and_takes_first_pl
 
 def test_d10_opening_second_player_first_then_first_player_display_refilled():
     state = new_game(2, ruleset="duel", seed=11)
-    assert state.phase == "opening" and state.current_player == 1
+    assert state.phase == "opening"
+    assert state.current_player == 1
     shown = state.to_dict()["plate_display"]
     stack = state.to_dict()["plate_stack"]
     state = state.apply({"type": "opening_plate", "display": 1, "slot": 4, "rotation": 3})
     data = state.to_dict()
     assert data["boards"][1]["dome"][1][1] == {"plate": shown[1], "rotation": 3}
     assert data["plate_display"] == [shown[0], shown[2], stack[0]]
-    assert state.current_player == 0 and state.phase == "opening"
+    assert state.current_player == 0
+    assert state.phase == "opening"
     state = state.apply({"type": "opening_plate", "display": 0, "slot": 8, "rotation": 0})
-    assert state.phase == "drafting" and state.current_player == 0
+    assert state.phase == "drafting"
+    assert state.current_player == 0
     # The opening plates are not part of round 1's quota.
     assert [b["plates_taken"] for b in state.to_dict()["boards"]] == [0, 0]
     with pytest.raises(IllegalMove, match="opening is over"):
@@ -174,8 +188,10 @@ def test_d11_take_face_up_plate_free_and_display_not_refilled_during_round():
     state = DuelState(core).apply({"type": "take_plate", "display": 2, "slot": 5, "rotation": 1})
     after = state.fast()
     assert after.slots[0][5] == (shown[2], 1)
-    assert after.scores == [5, 5] and after.display == shown[:2]
-    assert after.plates_taken == [1, 0] and after.current == 1
+    assert after.scores == [5, 5]
+    assert after.display == shown[:2]
+    assert after.plates_taken == [1, 0]
+    assert after.current == 1
     with pytest.raises(IllegalMove, match="slot 0 already holds a plate"):
         state.apply({"type": "take_plate", "display": 0, "slot": 0, "rotation": 0})
 
@@ -184,7 +200,9 @@ def test_d11_buy_one_by_one_keep_one_return_others_in_chosen_order():
     core = opened(2)
     stack = core.plate_stack[:]
     state = DuelState(core).apply({"type": "buy_plate"})
-    assert state.phase == "buying" and state.scores == [4, 5] and state.current_player == 0
+    assert state.phase == "buying"
+    assert state.scores == [4, 5]
+    assert state.current_player == 0
     assert state.to_dict()["revealed_plates"] == stack[:1]
     state = state.apply({"type": "buy_plate"}).apply({"type": "buy_plate"})
     assert state.scores == [2, 5]
@@ -193,7 +211,8 @@ def test_d11_buy_one_by_one_keep_one_return_others_in_chosen_order():
     with pytest.raises(IllegalMove, match="only 3 plates are revealed"):
         state.apply({"type": "keep_plate", "revealed": 3, "slot": 3, "rotation": 0})
     state = state.apply({"type": "keep_plate", "revealed": 1, "slot": 3, "rotation": 2})
-    assert state.phase == "returning" and state.current_player == 0
+    assert state.phase == "returning"
+    assert state.current_player == 0
     assert state.pending == {"player": 0, "decision": "return_plate"}
     assert state.to_dict()["revealed_plates"] == [stack[0], stack[2]]
     with pytest.raises(IllegalMove, match="which revealed plate goes under the stack next"):
@@ -203,8 +222,11 @@ def test_d11_buy_one_by_one_keep_one_return_others_in_chosen_order():
     state = state.apply({"type": "return_plate", "revealed": 1})  # stack[2] first, then stack[0]
     after = state.fast()
     assert after.slots[0][3] == (stack[1], 2)
-    assert after.plate_stack[-2:] == [stack[2], stack[0]] and after.revealed == []
-    assert after.phase == DRAFTING and after.current == 1 and after.plates_taken == [1, 0]
+    assert after.plate_stack[-2:] == [stack[2], stack[0]]
+    assert after.revealed == []
+    assert after.phase == DRAFTING
+    assert after.current == 1
+    assert after.plates_taken == [1, 0]
     with pytest.raises(IllegalMove, match="no revealed plates wait"):
         state.apply({"type": "return_plate", "revealed": 0})
 
@@ -214,7 +236,8 @@ def test_d11_a_single_unkept_plate_goes_under_the_stack_without_a_decision():
     stack = core.plate_stack[:]
     state = DuelState(core).apply({"type": "buy_plate"}).apply({"type": "buy_plate"})
     state = state.apply({"type": "keep_plate", "revealed": 0, "slot": 8, "rotation": 0})
-    assert state.phase == "drafting" and state.fast().plate_stack[-1] == stack[0 + 1]
+    assert state.phase == "drafting"
+    assert state.fast().plate_stack[-1] == stack[0 + 1]
 
 
 def test_d11_zero_points_cannot_buy():
@@ -238,7 +261,8 @@ def test_d11_free_reveal_with_empty_display_and_zero_points():
     core.plate_stack += core.display
     core.display = []
     state = DuelState(core).apply({"type": "buy_plate"})
-    assert state.scores == [0, 5] and state.phase == "buying"
+    assert state.scores == [0, 5]
+    assert state.phase == "buying"
     assert [m.type for m in state.legal_moves()] == ["keep_plate"] * 8 * 4
 
 
@@ -268,8 +292,10 @@ def test_d12_small_sun_rest_stacked_on_moon_in_chosen_order():
                      "moon_order": ["red", "red"]})
     after = state.apply({"type": "sun", "factory": 1, "color": "blue", "line": 1,
                          "moon_order": ["yellow", "red"]}).fast()
-    assert after.moons[1] == [Y, R] and after.suns[1] == [0] * 5
-    assert after.line_count[1] == 2 and after.line_colour[1] == B
+    assert after.moons[1] == [Y, R]
+    assert after.suns[1] == [0] * 5
+    assert after.line_count[1] == 2
+    assert after.line_colour[1] == B
 
 
 def test_d12_large_sun_rest_to_large_moon_without_first_player_tile():
@@ -277,7 +303,8 @@ def test_d12_large_sun_rest_to_large_moon_without_first_player_tile():
     empty_table(core)
     set_sun(core, LARGE, [R, R, B, K, K])
     after = DuelState(core).apply({"type": "sun", "factory": 4, "color": "red", "line": 2}).fast()
-    assert after.large_moon == [1, 0, 0, 2, 0] and after.fp == -1
+    assert after.large_moon == [1, 0, 0, 2, 0]
+    assert after.fp == -1
     with pytest.raises(Exception, match="moon_order: only for a small factory"):
         DuelState(core).apply({"type": "sun", "factory": 4, "color": "red", "line": 2,
                                "moon_order": []})
@@ -299,7 +326,8 @@ def test_d13_moon_takes_top_tiles_and_large_moon_colour_first_taker_gets_tile():
     after = state.fast()
     assert after.line_count[5] == 4  # one from each red top (2) + both reds of the large moon
     assert after.moons[:3] == [[R], [B, R], []]
-    assert after.fp == 0 and after.current == 1
+    assert after.fp == 0
+    assert after.current == 1
     after = state.apply({"type": "moon", "color": "blue", "line": 0}).fast()
     assert after.fp == 0  # the second taker from the large moon gets nothing more
     with pytest.raises(IllegalMove, match="no moon shows yellow"):
@@ -320,14 +348,16 @@ def test_d14_chip_revealed_when_sun_and_moon_empty_then_taken_and_kept():
     chip = core.chips[0]
     assert state.fast().chip_up[0]
     state = state.apply({"type": "chip", "factory": 0})
-    assert state.fast().bonus[1] == [chip] and state.fast().chips[0] == 0
+    assert state.fast().bonus[1] == [chip]
+    assert state.fast().chips[0] == 0
 
 
 def test_d14_chips_kept_between_rounds():
     core = drafting()
     core.bonus[0] = [CHIP_OF_NAME["red"]]
     after = end_drafting(core)
-    assert after.round == 2 and after.fast().bonus[0] == [CHIP_OF_NAME["red"]]
+    assert after.round == 2
+    assert after.fast().bonus[0] == [CHIP_OF_NAME["red"]]
 
 
 # -------------------------------------------------------------- drafting D15
@@ -341,12 +371,14 @@ def test_d15_line_accepts_empty_or_same_colour_overflow_broken_then_tower():
     with pytest.raises(IllegalMove, match="already holds red"):
         state.apply({"type": "sun", "factory": 4, "color": "blue", "line": 2})
     after = state.apply({"type": "sun", "factory": 4, "color": "blue", "line": 0}).fast()
-    assert after.line_count[0] == 1 and after.broken[0] == [B, B, B]
+    assert after.line_count[0] == 1
+    assert after.broken[0] == [B, B, B]
     core.broken[0] = [Y, Y, Y]
     core.bag[Y] -= 3
     after = DuelState(core).apply({"type": "sun", "factory": 4, "color": "blue",
                                    "line": "broken"}).fast()
-    assert after.broken[0] == [Y, Y, Y, B] and after.tower[B] == 3
+    assert after.broken[0] == [Y, Y, Y, B]
+    assert after.tower[B] == 3
     # No dome check while drafting: any colour may go to any line.
     assert all(core.line_accepts(0, line, colour) for line in (0, 1, 3, 4, 5) for colour in range(5))
 
@@ -373,11 +405,12 @@ def test_d16_pass_only_without_legal_action_then_other_continues_alone():
     with pytest.raises(IllegalMove, match="must pass"):
         state.apply({"type": "take_plate", "display": 0, "slot": 0, "rotation": 0})
     state = state.apply({"type": "pass"})
-    assert state.current_player == 1
+    assert state.current_player == 1  # continues alone
     with pytest.raises(IllegalMove, match="may not pass"):
         state.apply({"type": "pass"})
     state = state.apply({"type": "take_plate", "display": 0, "slot": 0, "rotation": 0})
-    assert state.current_player == 1 and state.phase == "drafting"  # continues alone
+    assert state.current_player == 1
+    assert state.phase == "drafting"
     state = state.apply({"type": "take_plate", "display": 0, "slot": 1, "rotation": 0})
     assert state.phase == "over" or state.round == 2  # drafting ended, tiling done
 
@@ -390,11 +423,13 @@ def test_d16_drafting_waits_for_plates_and_discards_untaken_chips():
     gone = len(core.chips_gone)
     state = DuelState(core).apply({"type": "sun", "factory": 0, "color": "blue", "line": 0,
                                    "moon_order": []})
-    assert state.phase == "drafting" and state.current_player == 1
+    assert state.phase == "drafting"
+    assert state.current_player == 1
     assert state.fast().chip_up[0]
     state = state.apply({"type": "take_plate", "display": 0, "slot": 0, "rotation": 0})
     after = state.fast()
-    assert after.round == 2 and len(after.chips_gone) == gone + 4  # D16 ruling: discarded
+    assert after.round == 2
+    assert len(after.chips_gone) == gone + 4  # D16 ruling: discarded
 
 
 # -------------------------------------------------------------- tiling D17-D20
@@ -405,7 +440,8 @@ def test_d17_complete_line_rightmost_tile_to_matching_cell_rest_to_tower():
     tower = core.tower[R]
     after = end_drafting(core).fast()
     assert after.grid[0][3 * 6 + 1] == R
-    assert after.tower[R] == tower + 3 and after.line_count[3] == 0
+    assert after.tower[R] == tower + 3
+    assert after.line_count[3] == 0
     assert after.scores[0] == 5 + 1
 
 
@@ -414,7 +450,8 @@ def test_d17_player_chooses_among_several_fitting_cells_wild_included():
     place_plate(core, 0, 16, 0)  # R W / B K: row 0 has red and wild
     give_line(core, 0, 0, R, 1)
     state = end_drafting(core)
-    assert state.phase == "tiling" and state.current_player == 0
+    assert state.phase == "tiling"
+    assert state.current_player == 0
     assert state.pending == {"player": 0, "decision": "cell", "line": 0}
     assert [m.to_dict() for m in state.legal_moves()] == [
         {"type": "place_tile", "line": 0, "column": 0},
@@ -425,7 +462,8 @@ def test_d17_player_chooses_among_several_fitting_cells_wild_included():
     with pytest.raises(IllegalMove, match="line 0 is the one being tiled"):
         state.apply({"type": "place_tile", "line": 1, "column": 0})
     after = state.apply({"type": "place_tile", "line": 0, "column": 1}).fast()
-    assert after.grid[0][1] == R and after.round == 2
+    assert after.grid[0][1] == R
+    assert after.round == 2
 
 
 def test_d18_pay_chips_tile_by_tile_two_matching_or_three_any_until_complete():
@@ -455,12 +493,14 @@ def test_d18_pay_chips_tile_by_tile_two_matching_or_three_any_until_complete():
     tower = state.fast().tower[R]
     gone = len(state.fast().chips_gone)
     half = state.apply({"type": "pay_chips", "line": 3, "chips": ["white", "yellow", "blue"]})
-    assert half.phase == "tiling" and half.to_dict()["boards"][0]["lines"][3]["chips"] == 1
+    assert half.phase == "tiling"
+    assert half.to_dict()["boards"][0]["lines"][3]["chips"] == 1
     assert {"type": "skip_chips", "line": 3} not in [m.to_dict() for m in half.legal_moves()]
     with pytest.raises(IllegalMove, match="partly paid with chips and must be completed"):
         half.apply({"type": "skip_chips", "line": 3})
     after = half.apply({"type": "pay_chips", "line": 3, "chips": ["red", "red+black"]}).fast()
-    assert after.grid[0][3 * 6 + 1] == R and after.tower[R] == tower + 1  # 2 real tiles
+    assert after.grid[0][3 * 6 + 1] == R
+    assert after.tower[R] == tower + 1  # 2 real tiles
     assert after.bonus[0] == [CHIP_OF_NAME["red"]]
     assert len(after.chips_gone) == gone + 5  # spent chips are gone
 
@@ -475,7 +515,9 @@ def test_d18_two_matching_chips_per_tile_and_skipping_keeps_the_line():
     assert moves == [{"type": "pay_chips", "line": 3, "chips": ["red", "red+black"]},
                      {"type": "skip_chips", "line": 3}]
     kept = state.apply({"type": "skip_chips", "line": 3}).fast()
-    assert kept.line_count[3] == 3 and kept.bonus[0] == core.bonus[0] and kept.round == 2
+    assert kept.line_count[3] == 3
+    assert kept.bonus[0] == core.bonus[0]
+    assert kept.round == 2
 
 
 def test_d18_a_payment_must_leave_the_rest_of_the_line_payable():
@@ -495,10 +537,13 @@ def test_d18_a_payment_must_leave_the_rest_of_the_line_payable():
 def test_d18_no_chips_for_an_empty_line_or_without_a_fitting_cell():
     core = drafting()
     core.bonus[0] = [CHIP_OF_NAME["red"]] * 2 + [CHIP_OF_NAME["blue"]] * 2
-    assert core.chip_options(0, 0) == [] and not core.can_complete_with_chips(0, 0)  # empty line
+    # An empty line.
+    assert core.chip_options(0, 0) == []
+    assert not core.can_complete_with_chips(0, 0)
     give_line(core, 0, 1, R, 1)
     after = end_drafting(core).fast()  # no plate: no fitting cell, so no decision
-    assert after.round == 2 and after.line_count[1] == 1
+    assert after.round == 2
+    assert after.line_count[1] == 1
 
 
 def test_d19_line_without_fitting_cell_waits_while_its_plate_row_has_room():
@@ -507,7 +552,8 @@ def test_d19_line_without_fitting_cell_waits_while_its_plate_row_has_room():
     give_line(core, 0, 2, Y, 3)  # complete, but no plate in plate-row 1 yet
     give_line(core, 0, 1, K, 1)  # row 1 (T S) has no black; plate-row 0 has room
     after = end_drafting(core).fast()
-    assert after.line_count[2] == 3 and after.line_count[1] == 1
+    assert after.line_count[2] == 3
+    assert after.line_count[1] == 1
     assert after.scores[0] == 5
 
 
@@ -542,7 +588,8 @@ def special_cell_ready():
 
 def test_d20_placement_scores_runs_and_special_fills_automatically():
     after = end_drafting(special_cell_ready()).fast()
-    assert after.grid[0][6] == T and after.grid[0][7] == SPECIAL
+    assert after.grid[0][6] == T
+    assert after.grid[0][7] == SPECIAL
     # White at (1, 0): vertical run 2 -> 2 points; special in grid row 2 -> 2 points.
     assert after.scores[0] == 5 + 2 + 2
 
@@ -563,17 +610,23 @@ def test_d21_d22_first_player_tile_costs_two_and_its_holder_starts():
     core = drafting()
     core.fp = 1
     after = end_drafting(core).fast()
-    assert after.scores == [5, 3] and after.first == 1 and after.current == 1
+    assert after.scores == [5, 3]
+    assert after.first == 1
+    assert after.current == 1
 
 
 def test_d22_next_round_refill_chips_and_display():
     core = drafting()
     supply = core.chip_supply[:4]
     after = end_drafting(core).fast()
-    assert after.round == 2 and after.phase == DRAFTING
+    assert after.round == 2
+    assert after.phase == DRAFTING
     assert [sum(s) for s in after.suns] == [4, 4, 4, 4, 5]
-    assert after.chips == supply and not any(after.chip_up)
-    assert len(after.display) == 3 and after.fp == -1 and after.plates_taken == [0, 0]
+    assert after.chips == supply
+    assert not any(after.chip_up)
+    assert len(after.display) == 3
+    assert after.fp == -1
+    assert after.plates_taken == [0, 0]
     check_invariants(after)
 
 
@@ -585,11 +638,13 @@ def test_d23_after_round_five_objectives_scored_and_game_over():
     core.scores = [10, 7]
     core.fp = 0
     state = end_drafting(core, line="broken")
-    assert state.is_over and state.phase == "over"
+    assert state.is_over
+    assert state.phase == "over"
     # player 0: 10 - 1 broken - 2 first-player tile = 7, objectives 0 + 0 - 3 -> 4.
     assert state.scores == [4, 7]
     result = state.result()
-    assert result["winners"] == [1] and result["ranks"] == [2, 1]
+    assert result["winners"] == [1]
+    assert result["ranks"] == [2, 1]
     assert result["objectives"][0][2] == {"tablet": 4, "side": "B", "points": -3}
     assert state.legal_moves() == []
     with pytest.raises(IllegalMove, match="the game is over"):
@@ -616,7 +671,8 @@ def test_d23_random_game_lasts_five_rounds():
     while not state.is_over:
         rounds.add(state.round)
         state = state.apply(rng.choice(state.legal_moves()))
-    assert rounds == {1, 2, 3, 4, 5} and state.round == 5
+    assert rounds == {1, 2, 3, 4, 5}
+    assert state.round == 5
     assert all(s is not None for b in state.to_dict()["boards"] for row in b["dome"] for s in row)
 
 
@@ -662,7 +718,8 @@ def test_new_game_duel_entry_point_checks_arguments():
         new_game(2, ruleset="duel", seed=-1)
     with pytest.raises(InvalidState, match="unknown ruleset"):
         new_game(2, ruleset="trio")
-    assert DuelCore.new(1).phase == OPENING and OVER != BUYING != TILING
+    assert DuelCore.new(1).phase == OPENING
+    assert OVER != BUYING != TILING
 
 
 def test_d8_d22_short_supply_leaves_factories_partly_filled_and_reveals_their_chips():
@@ -672,7 +729,8 @@ def test_d8_d22_short_supply_leaves_factories_partly_filled_and_reveals_their_ch
     core.plate_stack = list(range(18))
     core.chip_supply = list(ALL_CHIPS)
     core._refill()
-    assert sum(core.suns[LARGE]) == 5 and sum(sum(core.suns[f]) for f in range(4)) == 0
+    assert sum(core.suns[LARGE]) == 5
+    assert sum(sum(core.suns[f]) for f in range(4)) == 0
     assert core.chip_up == [True] * 4  # nothing to take: the chips show at once
 
 
