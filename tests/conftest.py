@@ -132,6 +132,19 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's language: a request in French (the test client's
+    Accept-Language) leaves French active in this thread, as a worker thread would until its next
+    request, and a later test's messages would be French."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_channel_layers():
     """New channel layer objects for every test. A Redis layer keeps asyncio locks bound to the
     event loop that first used them, and every `async_to_sync` call runs a loop of its own: a
