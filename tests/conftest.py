@@ -83,9 +83,12 @@ def pytest_collection_modifyitems(items):
     of the session, and asgiref's async_to_sync refuses to run in such a thread. The protocol
     below sets that loop aside for every other test, so this order is no longer needed for
     correctness (xdist's work stealing hands out tests in other orders); it is kept so that a
-    process starts its browser as late as it can.
+    process starts its browser as late as it can. Within each part the tests marked `long` (half
+    a minute or more) come first: a process that runs out of tests steals from the end of the
+    other's queue, so the short ones are what is left to share, not one long test at the end.
     """
-    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
+    items.sort(key=lambda item: ("browser" in getattr(item, "fixturenames", ()),
+                                 item.get_closest_marker("long") is None))
 
 
 @pytest.hookimpl(wrapper=True)

@@ -73,6 +73,7 @@ def _config(world) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.long  # starts first: tests/conftest.py
 def test_schemathesis_finds_no_server_error_and_no_schema_violation(
     live_daphne, make_user, tmp_path
 ):

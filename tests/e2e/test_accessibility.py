@@ -110,6 +110,7 @@ def resign(page: Page) -> None:
 
 
 @pytest.mark.timeout(480)  # the crawl, then its pages at two sizes in two languages (about 65 s)
+@pytest.mark.long  # starts first: tests/conftest.py
 def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, browser):
     from leagues import services as leagues
 

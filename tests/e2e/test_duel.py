@@ -64,6 +64,7 @@ def play_one_decision(page: Page, rng: random.Random) -> None:
     expect(page.locator(GAME)).not_to_have_attribute("data-version", str(before))
 
 
+@pytest.mark.long  # starts first: tests/conftest.py
 def test_a_person_plays_azul_duel_against_a_bot_by_clicking(live_daphne, page, browser):
     base = live_daphne.url
     sign_up(page, base, "dueller")

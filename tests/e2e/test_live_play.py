@@ -33,6 +33,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 
+@pytest.mark.long  # starts first: tests/conftest.py
 def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
     base = live_daphne.url
     alice, bob, watcher = contexts(DESKTOP), contexts(PHONE), contexts(DESKTOP)

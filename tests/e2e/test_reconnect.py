@@ -39,6 +39,7 @@ def connection_status(page):
     return page.locator(".status__conn")
 
 
+@pytest.mark.long  # starts first: tests/conftest.py
 def test_game_pages_reconnect_after_their_server_is_killed_and_play_on(subprocess_env, contexts):
     env = {**subprocess_env, "CELERY_EAGER": "true", "EMBEDDED_BEAT": "false"}
     server = start_daphne(env)

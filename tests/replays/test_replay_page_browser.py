@@ -38,6 +38,7 @@ def finish_rated_game():
         connection.close()
 
 
+@pytest.mark.long  # starts first: tests/conftest.py
 def test_a_finished_rated_game_on_the_profile_and_its_replay(live_daphne, page):
     with ThreadPoolExecutor(1) as pool:
         game, alice = pool.submit(finish_rated_game).result()
