@@ -129,7 +129,7 @@ export class WaitingRoom {
       }
     }
     const badges = [];
-    if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: fmt(gettext("bot · %(bot_level)s"), { bot_level: seat.bot_level }) }));
+    if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: gettext("bot") /* the level is in the name: "Strong bot" */ }));
     if (seat && seat.username === this.table.creator) badges.push(h("span", { class: "badge", text: gettext("creator") }));
     if (seat && seat.username === this.username) badges.push(h("span", { class: "badge badge--you", text: gettext("you") }));
     return h("li", { class: ["seat", !seat && "seat--empty"], "data-seat": String(position) }, [

@@ -11,7 +11,7 @@ export function seatBadges(view, index) {
   const seat = view.seats[index];
   const badges = [];
   if (view.me === index) badges.push(h("span", { class: "badge badge--you", text: gettext("you") }));
-  if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: fmt(gettext("bot · %(bot_level)s"), { bot_level: seat.bot_level || "" }).trim() }));
+  if (seat && seat.is_bot) badges.push(h("span", { class: "badge", text: gettext("bot") /* the level is in the name: "Strong bot" */ }));
   if (seat && seat.left) badges.push(h("span", { class: "badge badge--left", text: seat.replaced_by ? gettext("left · bot plays") : gettext("left") }));
   if (view.winners && view.winners.includes(index)) badges.push(h("span", { class: "badge badge--winner", text: gettext("winner") }));
   return badges;
