@@ -137,6 +137,8 @@ def test_the_duel_tutorial_is_played_to_its_end_on_a_phone(browser, live_daphne,
     expect(board.locator("[data-player='0'] .dboard__chips .chip")).to_have_count(0)  # both paid
     expect(board.locator("[data-game]")).to_have_attribute("data-round", "2")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    if language == "fr":  # the payment's log line names the chips in French (it said "red, yellow+red")
+        expect(page.locator(".log__entry", has_text="a payé")).to_contain_text("rouge, jaune/rouge")
     page.screenshot(path=f"test-artifacts/tutorial-duel-end-phone-{language}.png", full_page=True)
     if found := problems_on(page):
         problems["the finished tutorial: axe and the CSP"] = found

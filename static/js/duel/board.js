@@ -4,7 +4,7 @@
 // comes from the server's legal moves (choices.js), never from a copy of the rules.
 
 import { boardHead, boardLabel, isExpanded, seatBadges } from "../shared/board-head.js";
-import { COLOURS, colourName } from "../shared/colours.js";
+import { COLOURS, chipsInWords, colourName } from "../shared/colours.js";
 import { h } from "../shared/dom.js";
 import { seatName } from "../shared/names.js";
 import { renderStatusBar } from "../shared/status.js";
@@ -239,7 +239,7 @@ function buttonLabel(move) {
 // D18's payments, one button each: the chips paid as pictures, then the chips kept after it (the
 // engine's preview says which).
 function renderPayments(view, payments) {
-  const names = (chips) => chips.map((chip) => chip.split("+").map(colourName).join("/")).join(", ");
+  const names = (chips) => chipsInWords(chips, colourName);
   return h(
     "div",
     { class: "dpay", role: "group", "aria-label": gettext("Pay with chips") },

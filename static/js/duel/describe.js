@@ -1,7 +1,7 @@
 // The words of the Azul Duel move log: "took blue from sun 2 → line 3".
 
 import { KIND_SYMBOLS } from "../shared/tiles.js";
-import { colourWord } from "../shared/colours.js";
+import { chipsInWords, colourWord } from "../shared/colours.js";
 import { gettext, fmt } from "../shared/i18n.js";
 
 const LARGE = 4;
@@ -32,7 +32,7 @@ export function describeDuelMove(move, options) {
     case "pass":
       return gettext("passed");
     case "pay_chips":
-      return fmt(gettext("paid %(move)s for line %(line)s"), { move: move.chips.join(", "), line: move.line + 1 });
+      return fmt(gettext("paid %(move)s for line %(line)s"), { move: chipsInWords(move.chips), line: move.line + 1 });
     case "skip_chips":
       return fmt(gettext("kept the chips for later (line %(line)s)"), { line: move.line + 1 });
     case "place_tile":

@@ -61,3 +61,9 @@ export function colourName(colour) {
   const word = colourWord(colour);
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
+
+// Azul Duel's bonus chips in words: a chip is one colour or two ("yellow+red"), said
+// "yellow/red"; several are listed with commas. `word` is colourWord or colourName.
+export function chipsInWords(chips, word = colourWord) {
+  return chips.map((chip) => chip.split("+").map((colour) => word(colour)).join("/")).join(", ");
+}
