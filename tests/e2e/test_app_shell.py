@@ -73,11 +73,13 @@ def test_with_the_server_gone_a_page_shows_the_offline_page(live_daphne, context
     base = live_daphne.url
     page = contexts(PHONE)
     page.goto(f"{base}/learn/")
+    # The worker registers, keeps the shell's files and takes this page over (clients.claim): no
+    # reload needed. Keeping the files is the slow part on a busy machine.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     if language == "fr":
         page.get_by_test_id("language-fr").click()
         expect(page.locator("html")).to_have_attribute("lang", "fr")
-    # The worker registers and takes this page over (clients.claim): no reload needed.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     scope = page.evaluate("() => navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope == f"{base}/"
     wait_until(lambda: kept_language(page) == language, timeout=15, what="the page's language kept")

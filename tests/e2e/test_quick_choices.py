@@ -133,7 +133,7 @@ def test_the_your_turn_list_shows_mini_boards_and_the_last_move(live_daphne, pag
     if version_of(page) == 0:  # we move first: one move, then the bot's reply is the last move
         play_one_move(page, random.Random(7))
         # Our move and the bot's reply: the page may show both in one frame, never "not my turn".
-        page.wait_for_function(f"document.querySelector('{GAME}').dataset.version >= 2")
+        page.wait_for_function(f"() => Number(document.querySelector('{GAME}').dataset.version) >= 2")
         assert wait_for_my_turn_or_end(page)
     table = table_of(page)
     page.goto(f"{base}/your-turn/")
