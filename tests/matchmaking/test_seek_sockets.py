@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from games.models import Game
 from matchmaking.models import Seek
 from tests.support.live_sockets import live_socket, next_message
+from tests.support.waiting import wait_until
 
 
 @contextmanager
@@ -46,7 +47,11 @@ def test_a_seek_is_cancelled_by_message_or_when_its_socket_closes(live_daphne, a
         assert next_of(a, "error")["code"] == "not_seeking"
         a.send(json.dumps({"type": "seek"}))
         assert next_of(a, "seek")["seek"]["status"] == "waiting"
-    with lobby_socket(live_daphne, alice) as again:  # the closed socket took its seek along
+    # The closed socket takes its seek along once daphne has seen the close (a socket opened before
+    # then would find it still waiting, and its cancel would answer with the seek, not an error).
+    wait_until(lambda: not Seek.objects.filter(user=alice, status=Seek.Status.WAITING).exists(),
+               timeout=10, what="the closed socket's seek cancelled")
+    with lobby_socket(live_daphne, alice) as again:
         again.send(json.dumps({"type": "seek_cancel"}))
         assert next_of(again, "error")["code"] == "not_seeking"
     assert not Seek.objects.filter(status="waiting").exists()
