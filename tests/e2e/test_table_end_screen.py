@@ -146,6 +146,9 @@ def test_11_abort_is_offered_until_both_have_moved_and_ends_the_game_unrated(liv
     page.wait_for_selector(f"{GAME}:not([data-version='0']):not([data-version='1'])", state="attached")
     expect(page.locator("[data-abort]")).to_have_count(0)
     assert version_of(page) >= 2
+    # The actions row settles first: "Take back" comes where Abort was, and a click aimed at Resign
+    # while the row changed once landed on Take back (a bot accepts at once: the game went back).
+    expect(page.get_by_role("button", name="Take back")).to_be_visible()
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Resign").click()
     expect(page.locator("[data-endscreen]")).to_be_visible()
