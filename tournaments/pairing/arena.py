@@ -6,11 +6,13 @@ the cheapest by these tiers:
    of the graph, unless they are the only two waiting and `rematch_if_alone` (an arena of two
    would otherwise stall; a caller that knows others are still playing passes False);
 2. recent opponents: how many times each appears among the other's `RECENT_GAMES` latest;
-3. closeness: the rank gap times a rank factor, plus the rating gap. The factor runs from 2000
+3. the odd one out (an odd count): the lowest-ranked player stays waiting when it can, rather
+   than a leader (it counts the players ranked below the one left out);
+4. closeness: the rank gap times a rank factor, plus the rating gap. The factor runs from 2000
    for a pair holding the top rank down to 300 at the bottom, so leaders meet leaders while the
    tail of the leaderboard is paired more loosely (lichess' rule of thumb).
-An odd one out stays waiting. Who moves first follows the Swiss side rules (sides.py); when
-nothing separates them, the lower-ranked player moves first (equal ranks: the lower id).
+Who moves first follows the Swiss side rules (sides.py); when nothing separates them, the
+lower-ranked player moves first (equal ranks: the lower id).
 
 Scoring (`arena_score`): a win 2, a draw 1, a loss 0. After two wins in a row the player is "on
 fire": each next game counts double (a win 4, a draw 2) until a game that is not a win, which
@@ -77,17 +79,24 @@ def arena_pairs(waiting: Sequence[ArenaPlayer], *, rematch_if_alone: bool = True
     if len(players) < 2:
         return ()
     bottom = max(player.rank for player in players)
-    costs: dict[tuple[int, int], tuple[int, int]] = {}
+    costs: dict[tuple[int | None, int | None], tuple[int, int, int]] = {}
     for a, b in itertools.combinations(players, 2):
         if just_played(a, b) and not (len(players) == 2 and rematch_if_alone):
             continue
         recent = a.recent_opponents[-RECENT_GAMES:].count(b.id) + b.recent_opponents[-RECENT_GAMES:].count(a.id)
         factor = 300 + 1700 * (bottom - min(a.rank, b.rank)) // bottom
         closeness = abs(a.rank - b.rank) * factor + round(abs(a.rating - b.rating))
-        costs[a.id, b.id] = (recent, closeness)
+        costs[a.id, b.id] = (recent, 0, closeness)
+    nodes: list[int | None] = [player.id for player in players]
+    if len(players) % 2:  # a virtual partner meaning "stays waiting", cheapest for the lowest-ranked
+        nodes.append(None)
+        for below, player in enumerate(reversed(players)):
+            costs[player.id, None] = (0, below, 0)
     by_id = {player.id: player for player in players}
     games = []
-    for top_id, other_id in cheapest_matching(costs, [player.id for player in players]):
+    for top_id, other_id in cheapest_matching(costs, nodes):
+        if top_id is None or other_id is None:
+            continue
         top, other = by_id[top_id], by_id[other_id]  # `top` holds the better rank: players are in rank order
         top_by_rule = top.rank == other.rank and top.id < other.id  # else the lower-ranked: `other`
         top_first = first_of_pair(top.sides, other.sides, top_by_rule)
