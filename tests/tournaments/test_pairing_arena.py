@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.pairing import ArenaGame, ArenaPlayer, ArenaScore, PairingError, arena_pairs, arena_score
+from tournaments.pairing.arena import GROUP
 
 WIN, DRAW, LOSS = ArenaGame("win", moves=20), ArenaGame("draw", moves=20), ArenaGame("loss", moves=20)
 
@@ -83,6 +84,22 @@ def test_the_last_opponent_is_avoided_and_two_alone_meet_again_only_if_allowed()
     }
     assert len(arena_pairs([leader, second])) == 1
     assert arena_pairs([leader, second], rematch_if_alone=False) == ()
+
+
+def test_a_long_waiting_list_is_paired_group_by_group_down_the_leaderboard():
+    """Beyond one group (GROUP players), whoever a group can't pair joins the next: 40 was the last
+    opponent of 1-39, so it meets someone from the next group instead of waiting."""
+    assert GROUP == 40
+    assert {frozenset(pair) for pair in arena_pairs(players(*range(1, 82)))} == {
+        frozenset({rank, rank + 1}) for rank in range(1, 81, 2)
+    }  # 81, the lowest, waits
+    crowd = [
+        ArenaPlayer(rank, 2000.0 - rank, rank, recent_opponents=(40,) if rank < 40 else ()) for rank in range(1, 43)
+    ]
+    pairs = arena_pairs(crowd)
+    assert len(pairs) == 21  # everyone plays
+    partner_of_40 = next(a + b - 40 for a, b in pairs if 40 in (a, b))
+    assert partner_of_40 in (41, 42)
 
 
 def test_who_moves_first_evens_the_player_out_else_the_lower_ranked():
