@@ -26,7 +26,7 @@ def order_of(game_id):
 
 def test_play_the_computer_from_the_home_page(live_daphne, page):
     base = live_daphne.url
-    sign_up(page, base, "quick")
+    sign_up(page, base, "quick", through_the_form=True)
     page.goto(f"{base}/")
     expect(page.get_by_test_id("quick-play-computer")).to_be_visible()
     shoot(page, "together", "home-quick-play")
@@ -51,8 +51,8 @@ def test_two_players_are_paired_and_rematch(live_daphne, page, browser):
     other = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
     other.set_default_timeout(15_000)
     page.set_default_timeout(15_000)
-    sign_up(page, base, "ann")
-    sign_up(other, base, "ben")
+    sign_up(page, base, "ann", through_the_form=True)
+    sign_up(other, base, "ben", through_the_form=True)
     page.goto(f"{base}/lobby/")
     other.goto(f"{base}/lobby/")
     page.get_by_test_id("quick-play-seek").click()
