@@ -63,6 +63,11 @@ def pytest_configure(config):
     # sockets each: no freezing of every full collection's survivors (azulsite/collector.py).
     os.environ.setdefault("GC_FREEZE_AFTER_FULL", "0")
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Bots think 0.1 s a move here and in the servers started (1 s in production: strong and
+    # master spend 0.5-0.9 s of it, and tests play hundreds of bot moves). Tests that need a bot
+    # mid-think, or a given strength, set their own budget.
+    os.environ.setdefault("BOT_THINK_SECONDS", "0.1")
+    settings.BOT_THINK_SECONDS = float(os.environ["BOT_THINK_SECONDS"])
     # The test process runs tasks itself (eagerly) where a test wants them, never in the
     # background; the daphne processes it starts keep their embedded beat (azulsite.embedded_beat).
     settings.EMBEDDED_BEAT = False
