@@ -334,11 +334,12 @@ def test_duel_master_keeps_to_its_budget():
 
 
 def test_the_arena_smoke_runs_master_against_strong():
+    # 40 positions a move: the scripts run through (a smoke test), their strength is bench work.
     for script, options in (("bot_arena.py", ["--players", "2", "--levels", "master,strong"]),
                             ("duel_arena.py", ["--levels", "master,strong"])):
         result = subprocess.run([sys.executable, str(BASE_DIR / "bench" / script), "--quick",
-                                 *options], cwd=BASE_DIR, capture_output=True, text=True,
-                                timeout=170)
+                                 "--nodes", "40", *options], cwd=BASE_DIR, capture_output=True,
+                                text=True, timeout=170)
         assert result.returncode == 0, result.stderr
         assert "master v strong: master wins" in result.stdout, result.stdout
 
