@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "matchmaking",
     "notifications",
     "social",
+    "tournaments",
     "azulsite.apps.SiteConfig",  # the project's system checks (azulsite/checks.py)
 ]
 
@@ -411,6 +412,12 @@ CELERY_BEAT_SCHEDULE: dict = {
     # E-mail batches whose send task was lost or ran early (notifications).
     "notifications-send-due-email-batches": {
         "task": "notifications.send_due_email_batches", "schedule": 60.0,
+    },
+    # Tournaments: reminders, starts, correspondence deadlines, and every running tournament
+    # advanced (the safety net of the start and result tasks; an arena's end).
+    "tournaments-sweep": {
+        "task": "tournaments.tasks.sweep",
+        "schedule": float(os.environ.get("TOURNAMENTS_SWEEP_SECONDS", "5")),
     },
     "leagues-close-overdue-fixtures": {
         "task": "leagues.tasks.close_overdue_fixtures",
