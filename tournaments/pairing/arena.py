@@ -1,0 +1,113 @@
+"""Arena (lichess-like): pair whoever is free now; score wins, draws, streaks and berserk.
+
+Pairing (`arena_pairs`), one maximum matching of the waiting players (as many games as can start),
+the cheapest by these tiers:
+1. never the last opponent: a pair in which either one's latest opponent is the other is left out
+   of the graph, unless they are the only two waiting and `rematch_if_alone` (an arena of two
+   would otherwise stall; a caller that knows others are still playing passes False);
+2. recent opponents: how many times each appears among the other's `RECENT_GAMES` latest;
+3. closeness: the rank gap times a rank factor, plus the rating gap. The factor runs from 2000
+   for a pair holding the top rank down to 300 at the bottom, so leaders meet leaders while the
+   tail of the leaderboard is paired more loosely (lichess' rule of thumb).
+An odd one out stays waiting. Who moves first follows the Swiss side rules (sides.py); when
+nothing separates them, the lower-ranked player moves first (equal ranks: the lower id).
+
+Scoring (`arena_score`): a win 2, a draw 1, a loss 0. After two wins in a row the player is "on
+fire": each next game counts double (a win 4, a draw 2) until a game that is not a win, which
+still counts double and ends the streak. Berserk adds 1 (never doubled) to a win in which the
+player made at least `berserk_min_moves` moves: 10 by default, about two of the five or six
+rounds of a two-player Azul game, so a berserk win only counts when the player really played
+(lichess asks 7 chess moves for the same reason).
+"""
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import PairingError
+from .matching import cheapest_matching
+from .sides import SideHistory, first_of_pair
+
+RECENT_GAMES = 3  # how far back "recent opponents" reach
+BERSERK_MIN_MOVES = 10
+OUTCOME_POINTS = {"win": 2, "draw": 1, "loss": 0}
+
+
+@dataclass(frozen=True)
+class ArenaPlayer:
+    id: int
+    rating: float
+    rank: int  # current place on the leaderboard, 1 = top
+    recent_opponents: tuple[int, ...] = ()  # most recent last
+    first_moves: int = 0  # games in this arena in which the player moved first
+    games: int = 0  # games played in this arena
+    last_first: bool | None = None  # moved first in its last game; None before its first
+
+    @property
+    def sides(self) -> SideHistory:
+        return SideHistory(2 * self.first_moves - self.games, self.last_first, 0)
+
+
+@dataclass(frozen=True)
+class ArenaGame:
+    outcome: str  # "win" | "draw" | "loss"
+    berserk: bool = False
+    moves: int = 0  # moves the player made in that game
+
+
+@dataclass(frozen=True)
+class ArenaScore:
+    total: int
+    per_game: tuple[int, ...]  # points of each game, in order
+    on_fire: bool  # on a streak now (two wins in a row)
+
+
+def just_played(a: ArenaPlayer, b: ArenaPlayer) -> bool:
+    return a.recent_opponents[-1:] == (b.id,) or b.recent_opponents[-1:] == (a.id,)
+
+
+def arena_pairs(waiting: Sequence[ArenaPlayer], *, rematch_if_alone: bool = True) -> tuple[tuple[int, int], ...]:
+    """Games to start among the players free now: (moves first, moves second), top ranks first."""
+    ids = [player.id for player in waiting]
+    if len(set(ids)) != len(ids):
+        raise PairingError("duplicate_player", "each waiting player may appear only once")
+    if any(player.rank < 1 or not 0 <= player.first_moves <= player.games for player in waiting):
+        raise PairingError("bad_player", "ranks start at 1; first moves lie between 0 and the games played")
+    players = sorted(waiting, key=lambda player: (player.rank, -player.rating, player.id))
+    if len(players) < 2:
+        return ()
+    bottom = max(player.rank for player in players)
+    costs: dict[tuple[int, int], tuple[int, int]] = {}
+    for a, b in itertools.combinations(players, 2):
+        if just_played(a, b) and not (len(players) == 2 and rematch_if_alone):
+            continue
+        recent = a.recent_opponents[-RECENT_GAMES:].count(b.id) + b.recent_opponents[-RECENT_GAMES:].count(a.id)
+        factor = 300 + 1700 * (bottom - min(a.rank, b.rank)) // bottom
+        closeness = abs(a.rank - b.rank) * factor + round(abs(a.rating - b.rating))
+        costs[a.id, b.id] = (recent, closeness)
+    by_id = {player.id: player for player in players}
+    games = []
+    for top_id, other_id in cheapest_matching(costs, [player.id for player in players]):
+        top, other = by_id[top_id], by_id[other_id]  # `top` holds the better rank: players are in rank order
+        top_by_rule = top.rank == other.rank and top.id < other.id  # else the lower-ranked: `other`
+        top_first = first_of_pair(top.sides, other.sides, top_by_rule)
+        games.append((top_id, other_id) if top_first else (other_id, top_id))
+    return tuple(games)
+
+
+def arena_score(games: Sequence[ArenaGame], *, berserk_min_moves: int = BERSERK_MIN_MOVES) -> ArenaScore:
+    """A player's arena points from its games in order (the module's rules)."""
+    if berserk_min_moves < 0:
+        raise PairingError("bad_berserk_moves", "the berserk threshold can't be negative")
+    per_game: list[int] = []
+    wins_in_a_row = 0
+    for game in games:
+        if game.outcome not in OUTCOME_POINTS or game.moves < 0:
+            raise PairingError("bad_game", 'an outcome is "win", "draw" or "loss", moves are never negative')
+        points = OUTCOME_POINTS[game.outcome] * (2 if wins_in_a_row >= 2 else 1)
+        won = game.outcome == "win"
+        if won and game.berserk and game.moves >= berserk_min_moves:
+            points += 1
+        per_game.append(points)
+        wins_in_a_row = wins_in_a_row + 1 if won else 0
+    return ArenaScore(sum(per_game), tuple(per_game), wins_in_a_row >= 2)
