@@ -20,6 +20,9 @@ from tournaments.pairing import (
 )
 
 BYE_POINTS = 1.0  # a Swiss bye is worth a win (docs/tournaments.md)
+# A knockout match replays drawn games (the library's rule); after this many beyond best_of it
+# stops, and the pair's first member goes on.
+MAX_REPLAYS = 4
 
 
 @dataclass(frozen=True)
@@ -87,10 +90,11 @@ def outcome(seat, seats):
 
 
 def swiss_results(played):
-    """The library's Results: a game gives each player one per opponent at the table (two
-    players: their points; at a 3-4 player table each opponent's Result carries the player's
-    placement points shared out, so the sums are the placement points); a bye, one without an
-    opponent."""
+    """The library's Results: a bye, one without an opponent; a game, one per tablemate (its
+    `opponents` are every tablemate). Two players: the game's points and score. At a 3-4 player
+    table the Result against the best-placed other tablemate carries the game's points and score,
+    the others none: the totals stay exact, Buchholz sums every tablemate's total, and
+    Sonneborn-Berger weighs the game's points by that tablemate's total."""
     results = []
     for pairing in played:
         if not pairing.done:
@@ -100,18 +104,21 @@ def swiss_results(played):
             results.append(Result(seat.entry, None, float(seat.points or 0), 0))
             continue
         for seat in pairing.seats:
-            others = [s for s in pairing.seats if s.entry != seat.entry]
-            share = float(seat.points or 0) / len(others)
-            for other in others:
-                results.append(Result(seat.entry, other.entry, share, int(seat.score or 0)))
+            others = sorted((s for s in pairing.seats if s.entry != seat.entry),
+                            key=lambda s: (s.place or 0, s.order))
+            for index, other in enumerate(others):
+                carries = index == 0
+                results.append(Result(seat.entry, other.entry,
+                                      float(seat.points or 0) if carries else 0.0,
+                                      int(seat.score or 0) if carries else 0))
     return results
 
 
 def swiss_entrants(players, played):
-    """Every active player as the library's Entrant: their points, opponents, colours, byes and
+    """Every active player as the library's Entrant: their points, opponents, sides, byes and
     seats so far (byes count as games without opponents)."""
-    history = {p.entry: {"points": 0.0, "opponents": [], "first": 0, "games": 0, "last": None,
-                         "byes": 0, "seats": []} for p in players}
+    history = {p.entry: {"points": 0.0, "opponents": [], "sides": [], "byes": 0}
+               for p in players}
     for pairing in sorted(played, key=lambda p: (p.round or 0, p.board, p.game_number, p.id)):
         for seat in pairing.seats:
             mine = history.get(seat.entry)
@@ -123,18 +130,24 @@ def swiss_entrants(players, played):
                 mine["byes"] += 1
                 continue
             mine["opponents"].extend(s.entry for s in pairing.seats if s.entry != seat.entry)
-            mine["games"] += 1
-            mine["first"] += seat.order == 0
-            mine["last"] = seat.order == 0
-            mine["seats"].append(seat.order)
-    return [
-        Entrant(p.entry, history[p.entry]["points"], p.rating,
-                opponents=tuple(history[p.entry]["opponents"]),
-                first_moves=history[p.entry]["first"], games=history[p.entry]["games"],
-                last_first=history[p.entry]["last"], byes=history[p.entry]["byes"],
-                seats=tuple(history[p.entry]["seats"]))
-        for p in players if p.active
-    ]
+            mine["sides"].append(seat.order)
+    entrants = []
+    for player in players:
+        if not player.active:
+            continue
+        mine = history[player.entry]
+        sides = mine["sides"]
+        firsts = [side == 0 for side in sides]
+        run = 0
+        for first in reversed(firsts):
+            if first != firsts[-1]:
+                break
+            run += 1
+        entrants.append(Entrant(
+            player.entry, mine["points"], player.rating, opponents=tuple(mine["opponents"]),
+            first_moves=sum(firsts), games=len(sides), last_first=firsts[-1] if firsts else None,
+            byes=mine["byes"], seats=tuple(sides), same_side_run=run))
+    return entrants
 
 
 def swiss_standings(players, played):
@@ -202,19 +215,28 @@ def arena_standings(players, played):
     return _placed(rows)
 
 
-def arena_waiting(players, played, standing_rows, recent=3):
-    """The library's ArenaPlayers: the active players with no game running, with their rank
-    and their last `recent` opponents."""
+def arena_waiting(players, played, standing_rows):
+    """(the library's ArenaPlayers: the active players with no game running, with their rank,
+    opponents and sides; whether nobody else is playing now: the two alone may then meet
+    again)."""
     busy = {s.entry for p in played if not p.done for s in p.seats}
     rank = {row.player.entry: row.place for row in standing_rows}
-    opponents = {}
+    opponents, sides = {}, {}
     for pairing in sorted(played, key=lambda p: p.id):
         for seat in pairing.seats:
             opponents.setdefault(seat.entry, []).extend(
                 s.entry for s in pairing.seats if s.entry != seat.entry)
-    return [ArenaPlayer(p.entry, p.rating, rank.get(p.entry, len(rank) + 1),
-                        recent_opponents=tuple(opponents.get(p.entry, [])[-recent:]))
-            for p in players if p.active and p.entry not in busy]
+            sides.setdefault(seat.entry, []).append(seat.order == 0)
+    waiting = []
+    for player in players:
+        if not player.active or player.entry in busy:
+            continue
+        firsts = sides.get(player.entry, [])
+        waiting.append(ArenaPlayer(
+            player.entry, player.rating, rank.get(player.entry, len(rank) + 1),
+            recent_opponents=tuple(opponents.get(player.entry, [])), first_moves=sum(firsts),
+            games=len(firsts), last_first=firsts[-1] if firsts else None))
+    return waiting, not busy
 
 
 # --- knockout ----------------------------------------------------------------------------------
@@ -251,6 +273,8 @@ def match_result(pair, games, best_of, withdrawn):
     winner = match_winner(tuple(game_winner(g) for g in games), best_of, (first, second))
     if winner is None and (first in withdrawn or second in withdrawn):
         return first if second in withdrawn else second
+    if winner is None and len(games) >= best_of + MAX_REPLAYS:
+        return first  # drawn game after drawn game: the pair's first (round 1: the better seed)
     return winner
 
 

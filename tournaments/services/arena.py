@@ -26,11 +26,12 @@ def advance_arena(tournament, now):
         return True
     players = selectors.players(tournament)
     rows = standings.arena_standings(players, played)
-    waiting = standings.arena_waiting(players, played, rows)
+    waiting, alone = standings.arena_waiting(players, played, rows)
     if len(waiting) < 2:
         return False
     entries = {entry.pk: entry for entry in active_entries(tournament)}
-    pairs = arena_pairs(tuple(waiting))
+    # Two alone may meet again only when nobody else is playing (or the arena would stall).
+    pairs = arena_pairs(tuple(waiting), rematch_if_alone=alone)
     for first, second in pairs:
         start_game(tournament, [entries[first], entries[second]], now)
     if pairs:

@@ -22,13 +22,14 @@ MAX_PLANNING_DAYS = 365
 NO_SHOW_LIMIT = 2
 # Registered players hear of the start this long before it (the beat sweep sends it).
 REMINDER_LEAD = timedelta(minutes=15)
-# The fewest active players each format starts with (multiplayer Swiss: one table's worth).
-MIN_PLAYERS = {Tournament.Format.SWISS: 2, Tournament.Format.KNOCKOUT: 2,
-               Tournament.Format.ARENA: 2}
+# The fewest active players each format starts (and goes on) with: a multiplayer Swiss's
+# smallest table is three (a round may still seat two at its last table: the pairing library).
+MIN_PLAYERS = {Tournament.Format.SWISS: 2, Tournament.Format.MULTI_SWISS: 3,
+               Tournament.Format.KNOCKOUT: 2, Tournament.Format.ARENA: 2}
 
 
 def min_players(tournament):
-    return MIN_PLAYERS.get(tournament.format, tournament.players_per_game)
+    return MIN_PLAYERS[tournament.format]
 
 
 def clock_of(tournament):

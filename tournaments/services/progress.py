@@ -91,13 +91,15 @@ def decide(tournament, pairing, game, ranks, scores, decided_by, now, no_show=No
 
 
 def game_points(tournament, places):
-    """Each seat's points for a game's places: 1, ½ or 0 with two players (both first: a
-    draw); the placement points at a 3-4 player table."""
-    if len(places) == 2:
+    """Each seat's points for a game's places: 1, ½ or 0 in the two-player formats (both first:
+    a draw); a multiplayer Swiss's placement points (a smaller table reads the scheme spread
+    out: tournaments.pairing.placement_points)."""
+    if tournament.players_per_game == 2:
         if places[0] == places[1]:
             return (0.5, 0.5)
         return tuple(1.0 if place == 1 else 0.0 for place in places)
-    return tuple(placement_points(places, len(places), tournament.placement_points))
+    return tuple(placement_points(places, tournament.players_per_game,
+                                  tournament.placement_points))
 
 
 def _count_no_show(tournament, entry, now):

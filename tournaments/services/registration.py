@@ -55,6 +55,8 @@ def join(tournament_id, user, *, password=None, code=None, now=None):
         entry = Entry.objects.filter(tournament=tournament, user=user).first()
         if entry is not None and entry.active:
             raise errors.AlreadyRegistered()
+        if entry is not None and not _may_rejoin(tournament, entry):
+            raise errors.Withdrawn()
         late = _check_open(tournament, now)
         if not checks.password_matches(tournament, password):
             raise errors.WrongPassword()
@@ -93,12 +95,14 @@ def _enter(tournament, user, late):
     return entry
 
 
+def _may_rejoin(tournament, entry):
+    """An arena player who withdrew may come back with their score (a removed one may not;
+    nobody comes back to a Swiss or a knockout: their pairings went on without them)."""
+    return (tournament.format == Format.ARENA and entry.status == Entry.Status.WITHDRAWN
+            and tournament.status == Tournament.Status.RUNNING)
+
+
 def _rejoin_arena(tournament, entry, now):
-    """An arena player who withdrew comes back with their score (a removed one does not; nobody
-    comes back to a Swiss or a knockout: their pairings went on without them)."""
-    if tournament.format != Format.ARENA or entry.status != Entry.Status.WITHDRAWN \
-            or tournament.status != Tournament.Status.RUNNING:
-        raise errors.Withdrawn()
     if selectors.running_pairing_of(tournament, entry) is not None:
         raise errors.AlreadyPaired(_("your last game of this arena is still running"))
     if selectors.active_count(tournament) >= tournament.max_players:
