@@ -55,7 +55,8 @@ class TournamentCreateSerializer(serializers.Serializer):
 
 class TournamentListQuerySerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=TOURNAMENT_STATUSES, required=False)
-    format = serializers.ChoiceField(choices=FORMATS, required=False)
+    # Not `format`: DRF reads that query parameter as the answer's content type.
+    tournament_format = serializers.ChoiceField(choices=FORMATS, required=False)
     ruleset = serializers.ChoiceField(choices=["classic", "duel"], required=False)
 
 

@@ -50,6 +50,7 @@ class TournamentsView(APIView):
                    description="Public tournaments and yours (at most 100), latest start first.")
     def get(self, request):
         query = validated(s.TournamentListQuerySerializer, request.query_params)
+        query["format"] = query.pop("tournament_format", None)
         return Response([payloads.tournament_payload(t, request.user)
                          for t in selectors.visible_tournaments(request.user, **query)])
 

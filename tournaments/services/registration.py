@@ -125,7 +125,7 @@ def leave(tournament_id, user, now=None):
             raise errors.NotRegistered()
         if tournament.status == Tournament.Status.REGISTRATION:
             entry.delete()
-            _changed(tournament)
+            _changed(tournament, pair_arena=False)
             return None
         if tournament.status != Tournament.Status.RUNNING:
             raise errors.Closed(_("the tournament is over"))
