@@ -471,6 +471,10 @@ SPECTACULAR_SETTINGS = {
         "KindEnum": "leagues.api.serializers.CLOCK_KINDS",
         "LeagueClockKindEnum": "leagues.services.LEAGUE_CLOCK_KINDS",
         "GameStatusEnum": "leagues.api.serializers.GAME_STATUSES",
+        "TournamentStatusEnum": "tournaments.api.serializers.TOURNAMENT_STATUSES",
+        "TournamentEntryStatusEnum": "tournaments.api.serializers.ENTRY_STATUSES",
+        "TournamentPlayStatusEnum": "tournaments.api.serializers.PLAY_STATUSES",
+        "TournamentClockKindEnum": "tournaments.api.serializers.TOURNAMENT_CLOCK_KINDS",
     },
 }
 

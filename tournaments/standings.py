@@ -25,6 +25,9 @@ BYE_POINTS = 1.0  # a Swiss bye is worth a win (docs/tournaments.md)
 MAX_REPLAYS = 4
 
 
+NO_TIEBREAKS = {"buchholz": 0.0, "sonneborn_berger": 0.0, "game_points": 0}
+
+
 @dataclass(frozen=True)
 class PlayedSeat:
     entry: int
@@ -73,7 +76,7 @@ class Row:
     draws: int = 0
     losses: int = 0
     byes: int = 0
-    tiebreaks: dict = field(default_factory=dict)
+    tiebreaks: dict = field(default_factory=lambda: dict(NO_TIEBREAKS))
     arena: dict | None = None
     eliminated_in: int | None = None  # knockout: the round lost (None: still in, or champion)
 
@@ -177,9 +180,10 @@ def swiss_standings(players, played):
                 row.losses += kind == "loss"
     for entry, row in rows.items():
         found = breaks.get(entry)
-        row.tiebreaks = {"buchholz": found.buchholz, "sonneborn_berger": found.sonneborn_berger,
-                         "game_points": found.game_points} if found else \
-            {"buchholz": 0.0, "sonneborn_berger": 0.0, "game_points": 0}
+        if found:
+            row.tiebreaks = {"buchholz": found.buchholz,
+                             "sonneborn_berger": found.sonneborn_berger,
+                             "game_points": found.game_points}
     return _placed([rows[e] for e in order if e in rows])
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from tests.support.games import client_for, error_code
-from tests.support.tournaments import new_tournament, started, users
+from tests.support.tournaments import new_tournament, started
 from tournaments import services
 from tournaments.models import AuditLog, Entry, Pairing, Tournament
 

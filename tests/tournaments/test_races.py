@@ -7,6 +7,7 @@ known order (tests.support.row_locks), and a pairing whose connection dies befor
 - a pairing killed before its commit leaves nothing, and the sweep pairs the round once.
 """
 
+import contextlib
 import threading
 from functools import partial
 
@@ -123,10 +124,8 @@ def test_a_pairing_killed_before_its_commit_leaves_nothing_and_the_sweep_pairs_o
             failures.append(error)
         finally:
             paired.set()
-            try:
+            with contextlib.suppress(Exception):
                 connection.close()
-            except Exception:
-                pass
 
     thread = threading.Thread(target=worker)
     thread.start()

@@ -5,13 +5,15 @@ from rest_framework import serializers
 
 from games.bot_accounts import bot_levels
 from games.clock_serializers import ClockSerializer
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Entry, Pairing, Tournament
 from tournaments.services.common import BEST_OF, MAX_PLAYERS, MAX_ROUNDS
 
 # Named once for the schema (settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
 FORMATS = list(Tournament.Format.values)
 TOURNAMENT_STATUSES = list(Tournament.Status.values)
 TOURNAMENT_CLOCK_KINDS = ["realtime", "correspondence"]
+ENTRY_STATUSES = list(Entry.Status.values)
+PLAY_STATUSES = list(Pairing.Status.values)  # a round's and a pairing's: playing, done
 
 
 class TournamentClockSerializer(serializers.Serializer):
@@ -81,14 +83,14 @@ class AddBotSerializer(serializers.Serializer):
 # --- responses (schema only) --------------------------------------------------------------------
 
 
-class UserRefSerializer(serializers.Serializer):
+class TournamentPlayerRefSerializer(serializers.Serializer):
     username = serializers.CharField()
     display_name = serializers.CharField()
 
 
 class MyEntrySerializer(serializers.Serializer):
     entry = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Entry.Status.values)
+    status = serializers.ChoiceField(choices=ENTRY_STATUSES)
     no_shows = serializers.IntegerField()
 
 
@@ -120,18 +122,18 @@ class TournamentSerializer(serializers.Serializer):
     paused = serializers.BooleanField()
     current_round = serializers.IntegerField()
     players = serializers.IntegerField(help_text="active players")
-    created_by = UserRefSerializer()
+    created_by = TournamentPlayerRefSerializer()
     created_at = serializers.DateTimeField()
     organiser = serializers.BooleanField(help_text="you organise it")
     me = MyEntrySerializer(allow_null=True, help_text="your entry, if you registered")
     invite_code = serializers.CharField(allow_null=True, help_text="the organiser's alone")
 
 
-class EntrySerializer(UserRefSerializer):
+class TournamentEntrySerializer(TournamentPlayerRefSerializer):
     id = serializers.IntegerField()
     is_bot = serializers.BooleanField()
     rating = serializers.IntegerField(help_text="the seed: the ladder's rating at the start")
-    status = serializers.ChoiceField(choices=Entry.Status.values)
+    status = serializers.ChoiceField(choices=ENTRY_STATUSES)
     late = serializers.BooleanField()
     no_shows = serializers.IntegerField()
     joined_at = serializers.DateTimeField()
@@ -150,7 +152,7 @@ class ArenaScoreSerializer(serializers.Serializer):
     berserks = serializers.IntegerField()
 
 
-class StandingRowSerializer(UserRefSerializer):
+class TournamentStandingRowSerializer(TournamentPlayerRefSerializer):
     place = serializers.IntegerField()
     entry = serializers.IntegerField()
     is_bot = serializers.BooleanField()
@@ -168,12 +170,12 @@ class StandingRowSerializer(UserRefSerializer):
     eliminated_in = serializers.IntegerField(allow_null=True, help_text="knockout")
 
 
-class StandingsSerializer(serializers.Serializer):
+class TournamentStandingsSerializer(serializers.Serializer):
     final = serializers.BooleanField(help_text="frozen at the end")
-    rows = StandingRowSerializer(many=True)
+    rows = TournamentStandingRowSerializer(many=True)
 
 
-class PairingPlayerSerializer(UserRefSerializer):
+class TournamentPairingPlayerSerializer(TournamentPlayerRefSerializer):
     entry = serializers.IntegerField()
     order = serializers.IntegerField(help_text="0 moves first")
     place = serializers.IntegerField(allow_null=True)
@@ -183,37 +185,37 @@ class PairingPlayerSerializer(UserRefSerializer):
     no_show = serializers.BooleanField()
 
 
-class PairingSerializer(serializers.Serializer):
+class TournamentPairingSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     round = serializers.IntegerField(allow_null=True)
     board = serializers.IntegerField()
     game_number = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Pairing.Kind.values)
-    status = serializers.ChoiceField(choices=Pairing.Status.values)
+    status = serializers.ChoiceField(choices=PLAY_STATUSES)
     decided_by = serializers.ChoiceField(choices=Pairing.DecidedBy.values, allow_null=True)
     table = serializers.IntegerField(allow_null=True)
     game = serializers.IntegerField(allow_null=True)
     deadline_at = serializers.DateTimeField(allow_null=True)
-    players = PairingPlayerSerializer(many=True)
+    players = TournamentPairingPlayerSerializer(many=True)
 
 
-class RoundSerializer(serializers.Serializer):
+class TournamentRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Round.Status.values)
+    status = serializers.ChoiceField(choices=PLAY_STATUSES)
     started_at = serializers.DateTimeField()
     deadline_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     duplicate_deal = serializers.BooleanField()
-    pairings = PairingSerializer(many=True)
+    pairings = TournamentPairingSerializer(many=True)
 
 
 class TournamentDetailSerializer(TournamentSerializer):
-    entries = EntrySerializer(many=True)
-    standings = StandingsSerializer()
-    pairings = PairingSerializer(many=True, help_text="the current round's; an arena's latest")
+    entries = TournamentEntrySerializer(many=True)
+    standings = TournamentStandingsSerializer()
+    pairings = TournamentPairingSerializer(many=True, help_text="the current round's; an arena's latest")
 
 
-class AuditEntrySerializer(serializers.Serializer):
+class TournamentAuditEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     at = serializers.DateTimeField()
     actor = serializers.CharField(allow_null=True)

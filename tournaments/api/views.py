@@ -108,7 +108,7 @@ class BerserkView(APIView):
 
 class StandingsView(APIView):
     @extend_schema(operation_id="tournaments_standings", parameters=[CODE],
-                   responses={200: s.StandingsSerializer, 404: error_response("not_found")},
+                   responses={200: s.TournamentStandingsSerializer, 404: error_response("not_found")},
                    tags=TAGS)
     def get(self, request, tournament_id):
         return Response(payloads.standings_of(_tournament(request, tournament_id)))
@@ -116,7 +116,7 @@ class StandingsView(APIView):
 
 class RoundsView(APIView):
     @extend_schema(operation_id="tournaments_rounds", parameters=[CODE],
-                   responses={200: s.RoundSerializer(many=True), 404: error_response("not_found")},
+                   responses={200: s.TournamentRoundSerializer(many=True), 404: error_response("not_found")},
                    tags=TAGS, description="Every round with its pairings (none in an arena).")
     def get(self, request, tournament_id):
         tournament = _tournament(request, tournament_id)
@@ -126,7 +126,7 @@ class RoundsView(APIView):
 
 class PairingsView(APIView):
     @extend_schema(operation_id="tournaments_pairings", parameters=[CODE],
-                   responses={200: s.PairingSerializer(many=True),
+                   responses={200: s.TournamentPairingSerializer(many=True),
                               404: error_response("not_found")},
                    tags=TAGS, description="The current round's pairings; an arena's latest 100.")
     def get(self, request, tournament_id):
@@ -135,7 +135,7 @@ class PairingsView(APIView):
 
 class AuditView(APIView):
     @extend_schema(operation_id="tournaments_audit_log", parameters=[CODE],
-                   responses={200: s.AuditEntrySerializer(many=True),
+                   responses={200: s.TournamentAuditEntrySerializer(many=True),
                               404: error_response("not_found")},
                    tags=TAGS)
     def get(self, request, tournament_id):
