@@ -6,11 +6,16 @@ the cheapest by these tiers:
    of the graph, unless they are the only two waiting and `rematch_if_alone` (an arena of two
    would otherwise stall; a caller that knows others are still playing passes False);
 2. recent opponents: how many times each appears among the other's `RECENT_GAMES` latest;
-3. closeness: the rank gap times a rank factor, plus the rating gap. The factor runs from 2000
+3. the odd one out (an odd count): the lowest-ranked player stays waiting when it can, rather
+   than a leader (it counts the players ranked below the one left out);
+4. closeness: the rank gap times a rank factor, plus the rating gap. The factor runs from 2000
    for a pair holding the top rank down to 300 at the bottom, so leaders meet leaders while the
    tail of the leaderboard is paired more loosely (lichess' rule of thumb).
-An odd one out stays waiting. Who moves first follows the Swiss side rules (sides.py); when
-nothing separates them, the lower-ranked player moves first (equal ranks: the lower id).
+Many waiting players are matched in groups of `GROUP` down the leaderboard (networkx's blossom
+takes about a second for 100), whoever a group leaves unpaired joining the next group's head: as
+the closeness cost grows with the rank gap, a pair across groups would rarely be chosen anyway.
+Who moves first follows the Swiss side rules (sides.py); when nothing separates them, the
+lower-ranked player moves first (equal ranks: the lower id).
 
 Scoring (`arena_score`): a win 2, a draw 1, a loss 0. After two wins in a row the player is "on
 fire": each next game counts double (a win 4, a draw 2) until a game that is not a win, which
@@ -29,6 +34,7 @@ from .matching import cheapest_matching
 from .sides import SideHistory, first_of_pair
 
 RECENT_GAMES = 3  # how far back "recent opponents" reach
+GROUP = 40  # players matched together at most; the rest in the next group down the leaderboard
 BERSERK_MIN_MOVES = 10
 OUTCOME_POINTS = {"win": 2, "draw": 1, "loss": 0}
 
@@ -74,25 +80,45 @@ def arena_pairs(waiting: Sequence[ArenaPlayer], *, rematch_if_alone: bool = True
     if any(player.rank < 1 or not 0 <= player.first_moves <= player.games for player in waiting):
         raise PairingError("bad_player", "ranks start at 1; first moves lie between 0 and the games played")
     players = sorted(waiting, key=lambda player: (player.rank, -player.rating, player.id))
-    if len(players) < 2:
-        return ()
-    bottom = max(player.rank for player in players)
-    costs: dict[tuple[int, int], tuple[int, int]] = {}
-    for a, b in itertools.combinations(players, 2):
-        if just_played(a, b) and not (len(players) == 2 and rematch_if_alone):
+    alone = len(players) == 2 and rematch_if_alone
+    bottom = max((player.rank for player in players), default=1)
+    games: list[tuple[int, int]] = []
+    carried: list[ArenaPlayer] = []
+    for start in range(0, len(players), GROUP):
+        group = carried + players[start : start + GROUP]
+        paired, carried = pair_group(group, bottom, alone)
+        games += paired
+    return tuple(games)
+
+
+def pair_group(
+    group: Sequence[ArenaPlayer], bottom: int, alone: bool
+) -> tuple[list[tuple[int, int]], list[ArenaPlayer]]:
+    """The games of one group (in rank order) and who is left unpaired."""
+    costs: dict[tuple[int | None, int | None], tuple[int, int, int]] = {}
+    for a, b in itertools.combinations(group, 2):
+        if just_played(a, b) and not alone:
             continue
         recent = a.recent_opponents[-RECENT_GAMES:].count(b.id) + b.recent_opponents[-RECENT_GAMES:].count(a.id)
         factor = 300 + 1700 * (bottom - min(a.rank, b.rank)) // bottom
         closeness = abs(a.rank - b.rank) * factor + round(abs(a.rating - b.rating))
-        costs[a.id, b.id] = (recent, closeness)
-    by_id = {player.id: player for player in players}
+        costs[a.id, b.id] = (recent, 0, closeness)
+    nodes: list[int | None] = [player.id for player in group]
+    if len(group) % 2:  # a virtual partner meaning "stays waiting", cheapest for the lowest-ranked
+        nodes.append(None)
+        for below, player in enumerate(reversed(group)):
+            costs[player.id, None] = (0, below, 0)
+    by_id = {player.id: player for player in group}
     games = []
-    for top_id, other_id in cheapest_matching(costs, [player.id for player in players]):
-        top, other = by_id[top_id], by_id[other_id]  # `top` holds the better rank: players are in rank order
+    for top_id, other_id in cheapest_matching(costs, nodes):
+        if top_id is None or other_id is None:
+            continue
+        top, other = by_id[top_id], by_id[other_id]  # `top` holds the better rank: the group is in rank order
         top_by_rule = top.rank == other.rank and top.id < other.id  # else the lower-ranked: `other`
         top_first = first_of_pair(top.sides, other.sides, top_by_rule)
         games.append((top_id, other_id) if top_first else (other_id, top_id))
-    return tuple(games)
+    seated = {player_id for game in games for player_id in game}
+    return games, [player for player in group if player.id not in seated]
 
 
 def arena_score(games: Sequence[ArenaGame], *, berserk_min_moves: int = BERSERK_MIN_MOVES) -> ArenaScore:
