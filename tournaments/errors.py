@@ -72,7 +72,7 @@ class Withdrawn(TournamentError):
 
 class AlreadyPaired(TournamentError):
     code, status, default_detail = (
-        "already_paired", 409, gettext_lazy("the round is paired already: this cannot change now"))
+        "already_paired", 409, gettext_lazy("you have a game of this tournament running already"))
 
 
 class NotPlaying(TournamentError):
