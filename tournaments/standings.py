@@ -92,13 +92,24 @@ def outcome(seat, seats):
 # --- Swiss (both sizes) -----------------------------------------------------------------------
 
 
-def swiss_results(played):
+def rounds_without(players, played):
+    """{entry: [round numbers paired without them]}: before a late join, after a withdrawal."""
+    rounds = sorted({p.round for p in played if p.round is not None})
+    seated = {(p.round, s.entry) for p in played for s in p.seats}
+    return {player.entry: [r for r in rounds if (r, player.entry) not in seated]
+            for player in players}
+
+
+def swiss_results(played, players=()):
     """The library's Results: a bye, one without an opponent; a game, one per tablemate (its
     `opponents` are every tablemate). Two players: the game's points and score. At a 3-4 player
     table the Result against the best-placed other tablemate carries the game's points and score,
     the others none: the totals stay exact, Buchholz sums every tablemate's total, and
-    Sonneborn-Berger weighs the game's points by that tablemate's total."""
-    results = []
+    Sonneborn-Berger weighs the game's points by that tablemate's total. A round paired without
+    a player (before their late join, after their withdrawal) is an unplayed round: a Result
+    without an opponent and without points (the library's virtual opponent)."""
+    results = [Result(entry, None, 0.0, 0)
+               for entry, missed in rounds_without(players, played).items() for _ in missed]
     for pairing in played:
         if not pairing.done:
             continue
@@ -119,7 +130,8 @@ def swiss_results(played):
 
 def swiss_entrants(players, played):
     """Every active player as the library's Entrant: their points, opponents, sides, byes and
-    seats so far (byes count as games without opponents)."""
+    seats so far (byes count as games without opponents; the rounds paired without them count as
+    byes, as the library asks: a late player does not take the next bye)."""
     history = {p.entry: {"points": 0.0, "opponents": [], "sides": [], "byes": 0}
                for p in players}
     for pairing in sorted(played, key=lambda p: (p.round or 0, p.board, p.game_number, p.id)):
@@ -134,6 +146,7 @@ def swiss_entrants(players, played):
                 continue
             mine["opponents"].extend(s.entry for s in pairing.seats if s.entry != seat.entry)
             mine["sides"].append(seat.order)
+    missed = rounds_without(players, played)
     entrants = []
     for player in players:
         if not player.active:
@@ -149,12 +162,13 @@ def swiss_entrants(players, played):
         entrants.append(Entrant(
             player.entry, mine["points"], player.rating, opponents=tuple(mine["opponents"]),
             first_moves=sum(firsts), games=len(sides), last_first=firsts[-1] if firsts else None,
-            byes=mine["byes"], seats=tuple(sides), same_side_run=run))
+            byes=mine["byes"] + len(missed[player.entry]), seats=tuple(sides),
+            same_side_run=run))
     return entrants
 
 
 def swiss_standings(players, played):
-    results = swiss_results(played)
+    results = swiss_results(played, players)
     breaks = tiebreaks(results)
     ratings = {p.entry: p.rating for p in players}
     order = list(standings(results, ratings))
