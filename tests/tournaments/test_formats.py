@@ -132,6 +132,25 @@ def test_a_knockout_players_withdrawal_gives_the_match_to_the_opponent(alice, bo
     assert other in seated_users(final)
 
 
+def test_a_knockout_player_who_withdraws_between_rounds_is_not_paired_again(alice, bob, carol,
+                                                                            dave, hooks):
+    with hooks():
+        tournament = started(alice, [bob, carol, dave, alice], format="knockout")
+    first, second = playing(tournament)
+    with hooks():
+        win(first, seated_users(first)[0])
+    through = seated_users(first)[0]
+    with hooks():
+        services.leave(tournament.pk, through)  # waits for the final, and leaves
+        win(second, seated_users(second)[0])
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED  # the final was a walkover
+    final = Round.objects.get(tournament=tournament, number=2)
+    assert final.pairings.get().kind == Pairing.Kind.BYE
+    assert tournament.standings[0]["username"] == seated_users(second)[0].username
+    assert tournament.standings[1]["username"] == through.username
+
+
 def arena(alice, players, hooks, **options):
     with hooks():
         return started(alice, players, format="arena", duration_minutes=30, **options)

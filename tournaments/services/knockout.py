@@ -20,9 +20,12 @@ def _open_round(tournament, number, pairs, now):
     entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
     round_ = Round.objects.create(tournament=tournament, number=number, started_at=now)
     for board, (first, second) in enumerate(pairs, start=1):
-        if first is None or second is None:
-            give_bye(tournament, entries[first if second is None else second], round_, board,
-                     standings.BYE_POINTS, match=[first, second])
+        present = [e for e in (first, second) if e is not None and entries[e].active]
+        if len(present) < 2:
+            # A bracket's bye, or a player who withdrew before the match: the other goes on.
+            through = present[0] if present else first
+            give_bye(tournament, entries[through], round_, board, standings.BYE_POINTS,
+                     match=[first, second])
         else:
             _start_match_game(tournament, entries, round_, board, (first, second), 1, now)
     tournament.current_round = number
@@ -67,4 +70,5 @@ def advance_knockout(tournament, now):
     else:
         _open_round(tournament, round_.number + 1, next_knockout_round(tuple(winners)), now)
         broadcast.tournament_changed(tournament.pk)
+        advance_knockout(tournament, now)  # a round of walkovers alone is decided at once
     return True
