@@ -22,9 +22,26 @@ def tournament_group(tournament_id):
     return f"tournament-{tournament_id}"
 
 
+class SendUpdate:
+    """The after-commit send of one tournament's update (known by its id in the queue)."""
+
+    def __init__(self, tournament_id):
+        self.tournament_id = tournament_id
+
+    def __call__(self):
+        send_update(self.tournament_id)
+
+
 def tournament_changed(tournament_id):
-    """Queue the tournament's update for after the commit (one per service call)."""
-    transaction.on_commit(lambda: send_update(tournament_id))
+    """Queue the tournament's update for after the commit: once per transaction (it is built
+    from what the whole transaction committed), however many changes the transaction made. A
+    savepoint rolled back takes its queued update with it, and a later change queues again."""
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and any(
+            isinstance(func, SendUpdate) and func.tournament_id == tournament_id
+            for _savepoints, func, _robust in connection.run_on_commit):
+        return
+    transaction.on_commit(SendUpdate(tournament_id))
 
 
 def send_update(tournament_id):

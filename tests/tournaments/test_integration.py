@@ -14,7 +14,7 @@ from notifications import texts
 from notifications.models import Notification
 from ratings.models import Rating, RatingChange
 from tests.support.tournaments import entered, entry_of, game_of, playing, seated_users, started, win
-from tournaments import services, tasks
+from tournaments import broadcast, services, tasks
 from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -96,3 +96,14 @@ def test_the_beat_sweeps_tournaments_and_a_start_is_sent_for_its_time(alice, bob
     assert tasks.start_tournament.apply(args=(tournament.pk,)).get() is False  # once
     players = [user for pairing in playing(tournament) for user in seated_users(pairing)]
     assert sorted(user.username for user in players) == ["bob", "carol"]
+
+
+def test_a_transaction_sends_the_tournaments_update_once(alice, bob, carol,
+                                                         django_capture_on_commit_callbacks):
+    """Starting registers, pairs, starts games and tells: one update after the commit, built
+    from all of it."""
+    tournament = entered(alice, [bob, carol])
+    with django_capture_on_commit_callbacks() as callbacks:
+        services.start_tournament(tournament.pk, by_user=alice)
+    updates = [c for c in callbacks if isinstance(c, broadcast.SendUpdate)]
+    assert [u.tournament_id for u in updates] == [tournament.pk]
