@@ -100,10 +100,11 @@ def test_the_beat_sweeps_tournaments_and_a_start_is_sent_for_its_time(alice, bob
 
 def test_a_transaction_sends_the_tournaments_update_once(alice, bob, carol,
                                                          django_capture_on_commit_callbacks):
-    """Starting registers, pairs, starts games and tells: one update after the commit, built
-    from all of it."""
-    tournament = entered(alice, [bob, carol])
+    """However many changes one transaction makes (here the test's own: a creation, two joins
+    and the start with its pairing and games), one update goes out after its commit, built
+    from all of them."""
     with django_capture_on_commit_callbacks() as callbacks:
+        tournament = entered(alice, [bob, carol])
         services.start_tournament(tournament.pk, by_user=alice)
     updates = [c for c in callbacks if isinstance(c, broadcast.SendUpdate)]
     assert [u.tournament_id for u in updates] == [tournament.pk]
