@@ -5,7 +5,7 @@ import logging
 
 from django.dispatch import receiver
 
-from accounts.signals import account_leaving
+from accounts.signals import account_leaving, own_data_requested
 from games import game_kinds
 from games.signals import game_finished
 from kernel import dispatch
@@ -36,3 +36,8 @@ def record_tournament_game(sender, game_id, table_id, **kwargs):
 def leave_tournaments(sender, user, **kwargs):
     """A deleted account leaves its tournaments (withdrawn from those running)."""
     services.withdraw_leaving_account(user)
+
+
+@receiver(own_data_requested, dispatch_uid="tournaments-own-data")
+def own_tournaments(sender, user, **kwargs):
+    return {"tournaments": selectors.own_entries_data(user)}

@@ -185,3 +185,21 @@ def overdue_pairings(now):
     """(pairing id, tournament id) of the correspondence games past their deadline."""
     return list(Pairing.objects.filter(status=Pairing.Status.PLAYING, deadline_at__lte=now)
                 .values_list("pk", "tournament_id"))
+
+
+def own_entries_data(user) -> list:
+    """`user`'s tournament entries and what they played, for the download of their data
+    (accounts.privacy)."""
+    rows = []
+    for entry in Entry.objects.filter(user=user).select_related("tournament").order_by("id"):
+        games = PairingPlayer.objects.filter(entry=entry).select_related("pairing__round")
+        rows.append({
+            "tournament": entry.tournament_id, "name": entry.tournament.name,
+            "status": entry.status, "joined_at": entry.joined_at.isoformat(),
+            "pairings": [
+                {"round": p.pairing.round.number if p.pairing.round_id else None,
+                 "kind": p.pairing.kind, "table": p.pairing.table_id, "place": p.place,
+                 "points": float(p.points) if p.points is not None else None}
+                for p in games.order_by("pairing_id")],
+        })
+    return rows

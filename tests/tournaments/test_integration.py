@@ -108,3 +108,13 @@ def test_a_transaction_sends_the_tournaments_update_once(alice, bob, carol,
         services.start_tournament(tournament.pk, by_user=alice)
     updates = [c for c in callbacks if isinstance(c, broadcast.SendUpdate)]
     assert [u.tournament_id for u in updates] == [tournament.pk]
+
+
+def test_ones_tournaments_are_in_the_download_of_ones_data(alice, bob, carol, hooks):
+    from accounts.privacy import own_data
+
+    with hooks():
+        tournament = started(alice, [bob, carol], name="Open", rounds=1)
+    (row,) = own_data(bob)["tournaments"]
+    assert (row["tournament"], row["name"], row["status"]) == (tournament.pk, "Open", "active")
+    assert [p["round"] for p in row["pairings"]] == [1]
