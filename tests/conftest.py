@@ -66,7 +66,7 @@ def pytest_configure(config):
     # The test process runs tasks itself (eagerly) where a test wants them, never in the
     # background; the daphne processes it starts keep their embedded beat (azulsite.embedded_beat).
     settings.EMBEDDED_BEAT = False
-    # A worker's late task may deadlock with a test's closing flush: retry the flush.
+    # A transactional test ends by deleting its rows (fast), retried when it deadlocks with a worker.
     from tests.support import flush_retry
 
     flush_retry.install()

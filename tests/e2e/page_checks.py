@@ -20,6 +20,8 @@ from django.conf import settings
 from django.urls import Resolver404, URLPattern, URLResolver, get_resolver, resolve
 from playwright.sync_api import Page
 
+from tests.support.browser import NEXT_FRAME, count_fetches, settled
+
 AXE = Axe()
 SEVERE = {"serious", "critical"}
 
@@ -85,6 +87,7 @@ def watch(page: Page) -> Page:
     page's first navigation: a document loaded before records only what comes after."""
     if page not in _CONSOLE:
         _CONSOLE[page] = []
+        count_fetches(page)
         page.add_init_script(RECORD_VIOLATIONS)
         page.on("console", lambda message: _CONSOLE[page].append(message.text))
         if page.url != "about:blank":
@@ -99,8 +102,11 @@ def csp_violations(page: Page) -> list[str]:
     return recorded + console
 
 
-def severe_violations(page: Page) -> list[str]:
-    results = AXE.run(page)
+def severe_violations(page: Page, rules=None) -> list[str]:
+    options = {"resultTypes": ["violations"]}
+    if rules:
+        options["runOnly"] = {"type": "rule", "values": list(rules)}
+    results = AXE.run(page, options=options)
     found = []
     for violation in results.response["violations"]:
         if violation["impact"] in SEVERE:
@@ -109,26 +115,27 @@ def severe_violations(page: Page) -> list[str]:
     return found
 
 
-def problems_on(page: Page) -> list[str]:
+def problems_on(page: Page, rules=None) -> list[str]:
     """Both checks of the page as it is now: what its policy blocked since the last look, then
     axe's serious and critical findings (after: axe's own script is not the page's)."""
     watch(page)
-    return [f"CSP: {violation}" for violation in csp_violations(page)] + severe_violations(page)
+    return [f"CSP: {violation}" for violation in csp_violations(page)] + severe_violations(page, rules)
 
 
-def check(page: Page, url: str | None, failures: dict, name: str | None = None) -> None:
-    """Go to `url` (None: the page as it is) and record its problems under `name` or `url`."""
+def check(page: Page, url: str | None, failures: dict, name: str | None = None, rules=None) -> None:
+    """Go to `url` (None: the page as it is) and record its problems under `name` or `url`
+    (axe's `rules` only, when given)."""
     watch(page)
     if url is not None:
         CHECKED.setdefault(page, []).append(url)
         response = page.goto(url)
-        page.wait_for_load_state("networkidle")
+        settled(page)
         if response.status not in (404, 500):  # under DEBUG, Django's own pages go without
             assert "script-src 'self'" in response.headers["content-security-policy"], url
         assert page.title(), f"{url} did not render"
     with contextlib.suppress(Resolver404):  # the 404 page
         VISITED.add(resolve(urlsplit(page.url).path).view_name)
-    problems = problems_on(page)
+    problems = problems_on(page, rules)
     if problems:
         failures[name or url or page.url] = problems
 
@@ -272,7 +279,6 @@ LAYOUT = """() => {
 }"""
 
 # Resolves once the page has drawn the frame after a resize (scripts listening to it included).
-NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 # What these checks find that another change fixes (issue #38's defect numbers); a finding
 # that contains the text is set aside. Remove a line once its defect's fix is merged.
@@ -299,7 +305,7 @@ def every_size_and_language(page: Page, urls, set_language, failures: dict) -> N
         for url in urls:
             page.set_viewport_size(SIZES[0])
             page.goto(url)
-            page.wait_for_load_state("networkidle")
+            settled(page)
             for size in SIZES:  # one load, both sizes: the page is laid out again at each
                 page.set_viewport_size(size)
                 page.evaluate(NEXT_FRAME)

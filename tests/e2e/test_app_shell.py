@@ -71,7 +71,7 @@ def kept(page, path) -> bool:
                                              ("fr", "Vous êtes hors ligne")])
 def test_with_the_server_gone_a_page_shows_the_offline_page(live_daphne, contexts, language, words):
     base = live_daphne.url
-    page = contexts(PHONE)
+    page = contexts(PHONE, service_workers="allow")
     page.goto(f"{base}/learn/")
     # The worker registers, keeps the shell's files and takes this page over (clients.claim): no
     # reload needed. Keeping the files is the slow part on a busy machine.

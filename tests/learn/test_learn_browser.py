@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from learn.tutorials import TUTORIALS
 from tests.learn.tutorial_clicks import play_step
+from tests.support.browser import settled
 
 pytestmark = pytest.mark.requires("browser")
 
@@ -242,7 +243,7 @@ def test_learn_pages_have_no_serious_or_critical_accessibility_violation(page, l
         for size in (PHONE, LAPTOP):
             page.set_viewport_size(size)
             page.goto(f"{base}{path}")
-            page.wait_for_load_state("networkidle")
+            settled(page)
             problems = problems_on(page)
             if problems:
                 failures[f"{path} at {size['width']}"] = problems

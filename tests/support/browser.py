@@ -20,6 +20,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--force-prefers-reduced-motion",
 ]
 
 
@@ -45,6 +46,16 @@ def browser():
     except BaseException:
         manager.__exit__(None, None, None)
         raise
+    # Contexts without the service worker unless a test asks for it (test_app_shell.py): the
+    # worker answers every request of the page and, on a context's first page, fetches the page's
+    # static files once more to keep them; each test's fresh contexts paid that again.
+    new_context = chromium.new_context
+
+    def new_context_without_worker(**options):
+        options.setdefault("service_workers", "block")
+        return new_context(**options)
+
+    chromium.new_context = new_context_without_worker
     yield chromium
     # The session may end in a test that set the loop aside: Playwright needs it to close.
     with playwright_loop_marked(loop):
@@ -54,12 +65,13 @@ def browser():
 
 @pytest.fixture
 def contexts(browser):
-    """`contexts(viewport, timeout_ms=10_000)`: a page in a browser context of its own (its own
-    cookies, so its own user and socket), for tests with several people; all closed afterwards."""
+    """`contexts(viewport, timeout_ms=10_000, service_workers="block")`: a page in a browser
+    context of its own (its own cookies, so its own user and socket), for tests with several
+    people; all closed afterwards."""
     made = []
 
-    def new(viewport, timeout_ms=10_000):
-        context = browser.new_context(viewport=viewport)
+    def new(viewport, timeout_ms=10_000, service_workers="block"):
+        context = browser.new_context(viewport=viewport, service_workers=service_workers)
         context.set_default_timeout(timeout_ms)
         made.append(context)
         return context.new_page()
@@ -80,3 +92,47 @@ def page(request, browser):
         ARTIFACTS_DIR.mkdir(exist_ok=True)
         new_page.screenshot(path=str(ARTIFACTS_DIR / f"{request.node.name}.png"), full_page=True)
     context.close()
+
+
+# Counts the page's fetches until their bodies are read (or, for one nobody reads, a task
+# later): `settled` waits for none in flight. Playwright's "networkidle" waits for 500 ms
+# without a request instead, which the crawls paid at each of their ~100 stops.
+COUNT_FETCHES = """(() => {
+  if (window.__fetchesInFlight !== undefined) return;
+  window.__fetchesInFlight = 0;
+  const fetched = window.fetch;
+  const done = () => { window.__fetchesInFlight -= 1; };
+  window.fetch = function (...args) {
+    window.__fetchesInFlight += 1;
+    return fetched.apply(this, args).then((response) => {
+      let read = false;
+      for (const name of ["json", "text", "blob", "arrayBuffer"]) {
+        const body = response[name].bind(response);
+        response[name] = () => { read = true; return body().finally(done); };
+      }
+      setTimeout(() => { if (!read) done(); }, 0);
+      return response;
+    }, (error) => { done(); throw error; });
+  };
+})();"""
+SETTLED = """() => document.readyState === "complete" && window.__fetchesInFlight === 0"""
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+_COUNTING = set()
+
+
+def count_fetches(page) -> None:
+    """From now on (once per page) `page` counts its fetches in flight; call it before the page's
+    first navigation."""
+    if page not in _COUNTING:
+        _COUNTING.add(page)
+        page.add_init_script(COUNT_FETCHES)
+        if page.url != "about:blank":
+            page.evaluate(COUNT_FETCHES)
+
+
+def settled(page) -> None:
+    """Wait until the page has loaded, no fetch of its scripts is in flight or unread, and what
+    they drew has been laid out (two frames)."""
+    count_fetches(page)
+    page.wait_for_function(SETTLED)
+    page.evaluate(NEXT_FRAME)

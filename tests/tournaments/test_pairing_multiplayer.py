@@ -91,6 +91,24 @@ def test_the_one_who_moved_first_least_moves_first(entrants, table_size):
         assert firsts[0] == min(firsts)
 
 
+def test_swaps_go_on_between_entrants_a_first_swap_separated():
+    """Blocks 5 3 4 | 1 2 repeat 5-3 and 1-2. Swapping 4 and 1 (the closest) mends 1-2; then 5
+    and 4, who started at one table, must still be tried: their swap mends 5-3."""
+
+    def entrant(entrant_id, points, rating, met=()):
+        return Entrant(id=entrant_id, points=points, rating=rating, opponents=met)
+
+    entrants = [
+        entrant(1, 0.0, 1500.0, (2,)),
+        entrant(2, 0.0, 1500.0, (1,)),
+        entrant(3, 0.0, 1600.0, (5,)),
+        entrant(4, 0.0, 1600.0),
+        entrant(5, 2.0, 1500.0, (3,)),
+    ]
+    tables = multiplayer_round(entrants, 3)
+    assert repeats(tables, {e.id: e for e in entrants}) == 0
+
+
 def test_the_top_table_holds_the_leaders_when_nothing_is_repeated():
     entrants = [Entrant(id=i, points=float(20 - i), rating=1500.0) for i in range(10)]
     assert multiplayer_round(list(reversed(entrants)), 4) == ((0, 1, 2, 3), (4, 5, 6), (7, 8, 9))

@@ -27,7 +27,7 @@ def tier_weights(costs: Mapping[tuple[Node, Node], Sequence[int]], pairs: int) -
     # From the last tier up: a unit exceeds what all lower tiers can sum to over `pairs` pairs.
     for tier in range(tiers - 2, -1, -1):
         lower = tier + 1
-        units[tier] = units[lower] * (highest[lower] * pairs + 1) if highest[lower] else units[lower]
+        units[tier] = units[lower] * (highest[lower] * pairs + 1)
     return {pair: sum(unit * value for unit, value in zip(units, cost, strict=True)) for pair, cost in costs.items()}
 
 

@@ -85,8 +85,9 @@ def fewer_repeats(tables: list[list[Entrant]], position: dict[int, int]) -> None
         return
     seated = sorted((entrant for table in tables for entrant in table), key=lambda e: position[e.id])
     table_of = {entrant.id: index for index, table in enumerate(tables) for entrant in table}
+    # Every pair, closest in the standing first: two at one table now may not be after a swap.
     swaps = sorted(
-        ((a, b) for a, b in itertools.combinations(seated, 2) if table_of[a.id] != table_of[b.id]),
+        itertools.combinations(seated, 2),
         key=lambda pair: (position[pair[1].id] - position[pair[0].id], position[pair[0].id]),
     )
     improved = True
