@@ -19,7 +19,8 @@ def visible_tournaments(user, *, status=None, format=None, ruleset=None):
     query = Q(visibility=Tournament.Visibility.PUBLIC)
     if is_signed_in(user):
         query |= Q(created_by=user) | Q(entries__user=user)
-    tournaments = Tournament.objects.filter(query).distinct()
+    # By id, so that the players' count below joins every entry, not just the viewer's.
+    tournaments = Tournament.objects.filter(pk__in=Tournament.objects.filter(query).values("pk"))
     if status:
         tournaments = tournaments.filter(status=status)
     if format:
@@ -27,7 +28,7 @@ def visible_tournaments(user, *, status=None, format=None, ruleset=None):
     if ruleset:
         tournaments = tournaments.filter(ruleset=ruleset)
     tournaments = tournaments.select_related("created_by").annotate(
-        players=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE), distinct=True))
+        players=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE)))
     return list(tournaments.order_by("-starts_at", "-id")[:LIST_LIMIT])
 
 

@@ -121,6 +121,9 @@ def test_an_invite_only_tournament_is_unknown_without_its_code(alice, bob):
     ok = client_for(bob).post(url, {"code": tournament.invite_code}, format="json")
     assert ok.status_code == 200
     assert client_for(bob).get(f"{BASE}/{tournament.pk}").status_code == 200  # a player now
+    services.join(tournament.pk, alice)
+    (listed,) = client_for(bob).get(BASE).json()
+    assert listed["players"] == 2  # everyone's entry counts, not only the viewer's
 
 
 def test_a_closed_knockout_refuses_joins(alice, bob, carol, dave):
