@@ -25,9 +25,17 @@ def clock_payload(tournament):
             "days_per_move": tournament.clock_days_per_move}
 
 
+def _entry_for(tournament, viewer):
+    """The viewer's entry: read with the list when it was (selectors.visible_tournaments)."""
+    read = getattr(tournament, "viewer_entries", None)
+    if read is not None:
+        return read[0] if read else None
+    return selectors.entry_of(tournament, viewer)
+
+
 def tournament_payload(tournament, viewer=None, *, players=None):
     """The tournament's settings and state; `viewer`'s own entry and role."""
-    entry = selectors.entry_of(tournament, viewer)
+    entry = _entry_for(tournament, viewer)
     organiser = viewer is not None and getattr(viewer, "pk", None) == tournament.created_by_id
     if players is None:
         players = getattr(tournament, "players", None)
@@ -125,7 +133,8 @@ def pairing_payload(pairing):
     }
 
 
-def round_payload(tournament, round_):
+def round_payload(round_):
+    """A round read by selectors.rounds, with its pairings."""
     return {
         "number": round_.number,
         "status": round_.status,
@@ -133,8 +142,7 @@ def round_payload(tournament, round_):
         "deadline_at": _iso(round_.deadline_at),
         "finished_at": _iso(round_.finished_at),
         "duplicate_deal": round_.seed is not None,
-        "pairings": [pairing_payload(p)
-                     for p in selectors.pairings_of_round(tournament, round_.number)],
+        "pairings": [pairing_payload(p) for p in round_.shown_pairings],
     }
 
 

@@ -29,6 +29,9 @@ def visible_tournaments(user, *, status=None, format=None, ruleset=None):
         tournaments = tournaments.filter(ruleset=ruleset)
     tournaments = tournaments.select_related("created_by").annotate(
         players=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE)))
+    if is_signed_in(user):  # the viewer's own entry, read with the list (payloads.entry_for)
+        tournaments = tournaments.prefetch_related(
+            Prefetch("entries", queryset=Entry.objects.filter(user=user), to_attr="viewer_entries"))
     return list(tournaments.order_by("-starts_at", "-id")[:LIST_LIMIT])
 
 
@@ -121,17 +124,24 @@ def current_standings(tournament, players_=None, played_=None):
     return standings.swiss_standings(players_, played_)
 
 
+def _shown_pairings():
+    """Pairings as the API shows them: their round, table and game, their players' users."""
+    return (Pairing.objects.select_related("round", "table__game")
+            .prefetch_related(Prefetch("players", queryset=PairingPlayer.objects
+                                       .select_related("entry__user").order_by("order"))))
+
+
 def rounds(tournament):
-    return list(Round.objects.filter(tournament=tournament).order_by("number"))
+    """Every round, its pairings (board, then game) read with it as `shown_pairings`."""
+    return list(Round.objects.filter(tournament=tournament).order_by("number").prefetch_related(
+        Prefetch("pairings", queryset=_shown_pairings().order_by("board", "game_number"),
+                 to_attr="shown_pairings")))
 
 
 def pairings_of_round(tournament, number):
     """The pairings of round `number` (arena: every pairing, newest first), with their players
     and games."""
-    pairings = (Pairing.objects.filter(tournament=tournament)
-                .select_related("round", "table__game")
-                .prefetch_related(Prefetch("players", queryset=PairingPlayer.objects
-                                           .select_related("entry__user").order_by("order"))))
+    pairings = _shown_pairings().filter(tournament=tournament)
     if tournament.format == Tournament.Format.ARENA:
         return list(pairings.order_by("-id")[:LIST_LIMIT])
     return list(pairings.filter(round__number=number).order_by("board", "game_number"))

@@ -120,8 +120,7 @@ class RoundsView(APIView):
                    tags=TAGS, description="Every round with its pairings (none in an arena).")
     def get(self, request, tournament_id):
         tournament = _tournament(request, tournament_id)
-        return Response([payloads.round_payload(tournament, r)
-                         for r in selectors.rounds(tournament)])
+        return Response([payloads.round_payload(r) for r in selectors.rounds(tournament)])
 
 
 class PairingsView(APIView):
