@@ -190,3 +190,34 @@ def test_a_tournament_without_enough_players_at_its_time_is_cancelled(alice, bob
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.CANCELLED
     assert AuditLog.objects.filter(tournament=tournament, action="not_enough_players").exists()
+
+
+def test_a_paused_tournament_pairs_nothing_until_resumed(alice, make_user, hooks):
+    with hooks():
+        tournament = started(alice, users(make_user, 4), rounds=2)
+        services.pause(tournament.pk, alice, reason="a break")
+    play_round(tournament, hooks)
+    with hooks():
+        services.sweep()
+    tournament.refresh_from_db()
+    assert tournament.current_round == 1
+    assert not playing(tournament)
+    with hooks():
+        services.resume(tournament.pk, alice)
+    tournament.refresh_from_db()
+    assert tournament.current_round == 2
+    assert len(playing(tournament)) == 2
+    actions = list(AuditLog.objects.filter(tournament=tournament).values_list("action", "reason"))
+    assert actions[:2] == [("resume_tournament", ""), ("pause_tournament", "a break")]
+
+
+def test_a_cancelled_tournament_lets_its_games_end_and_pairs_no_more(alice, make_user, hooks):
+    with hooks():
+        tournament = started(alice, users(make_user, 4), rounds=2)
+        services.cancel(tournament.pk, alice)
+    assert len(playing(tournament)) == 2  # the games go on as ordinary games
+    play_round(tournament, hooks)
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.current_round) == (Tournament.Status.CANCELLED, 1)
+    assert tournament.standings is None
+    assert Notification.objects.filter(params__event="cancelled").count() == 4
