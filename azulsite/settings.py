@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "matchmaking",
     "notifications",
     "social",
+    "tournaments",
     "azulsite.apps.SiteConfig",  # the project's system checks (azulsite/checks.py)
 ]
 
@@ -412,6 +413,12 @@ CELERY_BEAT_SCHEDULE: dict = {
     "notifications-send-due-email-batches": {
         "task": "notifications.send_due_email_batches", "schedule": 60.0,
     },
+    # Tournaments: reminders, starts, correspondence deadlines, and every running tournament
+    # advanced (the safety net of the start and result tasks; an arena's end).
+    "tournaments-sweep": {
+        "task": "tournaments.tasks.sweep",
+        "schedule": float(os.environ.get("TOURNAMENTS_SWEEP_SECONDS", "5")),
+    },
     "leagues-close-overdue-fixtures": {
         "task": "leagues.tasks.close_overdue_fixtures",
         "schedule": float(os.environ.get("LEAGUES_DEADLINE_CHECK_SECONDS", "60")),
@@ -464,6 +471,10 @@ SPECTACULAR_SETTINGS = {
         "KindEnum": "leagues.api.serializers.CLOCK_KINDS",
         "LeagueClockKindEnum": "leagues.services.LEAGUE_CLOCK_KINDS",
         "GameStatusEnum": "leagues.api.serializers.GAME_STATUSES",
+        "TournamentStatusEnum": "tournaments.api.serializers.TOURNAMENT_STATUSES",
+        "TournamentEntryStatusEnum": "tournaments.api.serializers.ENTRY_STATUSES",
+        "TournamentPlayStatusEnum": "tournaments.api.serializers.PLAY_STATUSES",
+        "TournamentClockKindEnum": "tournaments.api.serializers.TOURNAMENT_CLOCK_KINDS",
     },
 }
 

@@ -55,6 +55,14 @@ class NotAbortable(GameError):
     )
 
 
+class AlreadyMoved(GameError):
+    code, status, default_detail = (
+        "already_moved",
+        409,
+        gettext_lazy("only a realtime clock not yet started by your first move can be halved"),
+    )
+
+
 class TakebackNotAllowed(GameError):
     code, status, default_detail = (
         "takeback_not_allowed", 403, gettext_lazy("takebacks are for casual games only"))
@@ -148,6 +156,7 @@ ALL_ERRORS = [
     NotYourTurn,
     StaleVersion,
     GameOver,
+    AlreadyMoved,
     TakebackNotAllowed,
     TakebackPending,
     TakebackLimit,

@@ -120,6 +120,10 @@ class Game(models.Model):
     seed = models.BigIntegerField()  # secret until the game is over
     salt = models.CharField(max_length=64)
     commitment = models.CharField(max_length=64)  # sha256(f"{seed}:{salt}"), public from the start
+    # The seed was given, not drawn: other games may be dealt from it (a tournament's duplicate
+    # deal). Its seed and full state stay secret until every game of that seed is over
+    # (selectors.seed_revealed), or a finished table would show the running ones their bag.
+    shared_seed = models.BooleanField(default=False)
     status = models.CharField(
         max_length=16, choices=Status.choices, default=Status.PLAYING, db_index=True
     )
@@ -137,6 +141,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [
+            # The games still running on a shared seed (seed_revealed's one query).
+            models.Index(fields=["seed"], condition=models.Q(shared_seed=True),
+                         name="game_shared_seed"),
+        ]
 
     def __str__(self):
         return f"Game {self.pk} (v{self.version}, {self.status})"

@@ -68,10 +68,14 @@ def game_seat_payload(seat):
     }
 
 
-def public_state(game, engine_state=None):
+def public_state(game, engine_state=None, revealed=None):
     """The engine's public state while the game runs (no seed, no bag or stack order, no face-down
-    chips), the full one, seed included, once it is over. `engine_state`: game.state decoded."""
-    if game.is_over:
+    chips), the full one, seed included, once it is over (and every game dealt from its seed
+    too: selectors.seed_revealed; `revealed` when the caller asked already). `engine_state`:
+    game.state decoded."""
+    if revealed is None:
+        revealed = selectors.seed_revealed(game)
+    if revealed:
         return game.state
     state = engine_state if engine_state is not None else game_rules.load_state(game.state)
     return state.to_dict(public=True)
@@ -106,29 +110,30 @@ def game_payload(game, last_move=None, engine_state=None, account=None, *, with_
     applied it."""
     table = game.table
     seats = sorted(table.seats_in_order(), key=lambda seat: seat.player_index)
-    revealed = game.is_over
+    over = game.is_over
+    revealed = selectors.seed_revealed(game)
     engine_state = None if revealed else (
         engine_state if engine_state is not None else game_rules.load_state(game.state))
-    moving = with_moves and not revealed
+    moving = with_moves and not over
     return {
         "id": game.pk,
         "table": table.pk,
         "status": game.status,
         "version": game.version,
-        "state": public_state(game, engine_state),
+        "state": public_state(game, engine_state, revealed),
         # The legal moves follow from public information; they are the mover's alone because
         # nobody else can play them (and in Duel they are most of the message).
         "legal_moves": game_rules.legal_moves(engine_state) if moving else [],
         "previews": game_rules.move_previews(engine_state) if moving else [],
         "result": game.result,
         # Someone has made no move yet: any seated player may abort (docs/live-play.md).
-        "abortable": not revealed and bool(selectors.yet_to_move(game)),
+        "abortable": not over and bool(selectors.yet_to_move(game)),
         # Casual games: the pending takeback request, each player's requests left (docs/live-play.md).
         "takeback": takeback_offers.takeback_payload(game),
         "seats": [game_seat_payload(seat) for seat in seats],
         "clock": {
             "kind": table.clock_kind,
-            "current": None if revealed else game.state.get("current_player"),
+            "current": None if over else game.state.get("current_player"),
             "turn_started_at": _iso(game.turn_started_at),
             "deadline": _iso(game.deadline_at),
         },
@@ -141,7 +146,7 @@ def game_payload(game, last_move=None, engine_state=None, account=None, *, with_
         "players": table.players,
         "last_move": move_payload(last_move, account, with_boards=True),
         # A finished game's points, round by round (replayed from the log: once, at the end).
-        "rounds": score_history.rounds(game) if revealed else None,
+        "rounds": score_history.rounds(game) if over else None,
         "created_at": _iso(game.created_at),
         "finished_at": _iso(game.finished_at),
     }

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from azul import engine
 
-from . import game_rules, payloads, score_history
+from . import game_rules, payloads, score_history, selectors
 from .errors import GameError, Invalid
 from .models import Game
 from .outcome import final_result
@@ -70,7 +70,7 @@ def replay_payload(game):
     """Everything the replay page needs: every public state, the log, seats, result, fairness."""
     explained = score_history.explain(game)
     states = explained.states
-    revealed = game.is_over
+    revealed = selectors.seed_revealed(game)
     seats = sorted(game.table.seats_in_order(), key=lambda seat: seat.player_index)
     return {
         "id": game.pk,
@@ -86,7 +86,7 @@ def replay_payload(game):
         "rounds": score_history.round_breakdown(explained),
         "states": [state.to_dict(public=True) for state in states],
         "round_starts": {str(r): index for r, index in round_starts(states).items()},
-        "result": game.result if revealed else None,
+        "result": game.result if game.is_over else None,
         "commitment": game.commitment,
         "seed": game.seed if revealed else None,
         "salt": game.salt if revealed else None,
@@ -156,8 +156,9 @@ def verify_all(progress=None, queryset=None):
 
 def export_record(game):
     """The JSON record of a finished game: players, variant, seed, moves with times, result."""
-    if not game.is_over:
-        raise NotFinished("a game is exported once it is over (its seed is secret until then)")
+    if not selectors.seed_revealed(game):
+        raise NotFinished("a game is exported once it is over (its seed is secret until then), "
+                          "and a duplicate deal's once every game of its seed is over")
     seats = sorted(game.table.seats_in_order(), key=lambda seat: seat.player_index)
     return {
         "format": RECORD_FORMAT,

@@ -93,6 +93,18 @@ def seat_of_player(seats, player_index):
     return None
 
 
+def seed_revealed(game):
+    """Whether the game's seed, salt and full state may be shown: once it is over, and, for a
+    seed other games were dealt too (`shared_seed`: a duplicate round), once they are all over
+    as well. A plain game asks nothing of the database."""
+    if not game.is_over:
+        return False
+    if not game.shared_seed:
+        return True
+    return not Game.objects.filter(
+        seed=game.seed, shared_seed=True, status=Game.Status.PLAYING).exists()
+
+
 def mover_id(game):
     """The user id of whoever moves now for the seat to move (its player, or the bot that
     replaced them), or None once the game is over: the one account whose sockets get the legal
@@ -129,7 +141,7 @@ def _iso(moment):
 
 
 def _game_data(game, seats, moves):
-    over = game.is_over
+    over = seed_revealed(game)
     return {
         "id": game.pk,
         "table": game.table_id,

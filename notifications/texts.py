@@ -16,6 +16,16 @@ _LEAGUE_EVENTS = {
     "fixture_started": lambda p: _("Your fixture in %(league)s has started.") % p,
     "fixture_ended": lambda p: _("Your fixture in %(league)s is over.") % p,
 }
+_TOURNAMENT_EVENTS = {
+    "starts_soon": lambda p: _("The tournament %(tournament)s starts soon.") % p,
+    "started": lambda p: _("The tournament %(tournament)s has started.") % p,
+    "cancelled": lambda p: _("The tournament %(tournament)s was cancelled.") % p,
+    "finished": lambda p: (_("The tournament %(tournament)s is over: you placed %(place)s.") % p
+                           if p.get("place") else _("The tournament %(tournament)s is over.") % p),
+    "removed": lambda p: _("The organiser took you out of the tournament %(tournament)s.") % p,
+    "no_shows": lambda p: _("You missed %(count)s games of the tournament %(tournament)s and "
+                            "were withdrawn.") % p,
+}
 
 
 def describe(line):
@@ -36,5 +46,7 @@ def describe(line):
         event = _GAME_EVENTS.get(params.get("event"))
         return event(params) if event else _("News of your game %(game)s.") % params
     if line.kind == Kind.TOURNAMENT_NEWS:
-        return _("News from the tournament %(tournament)s.") % {"tournament": "", **line.params}
+        params = {"tournament": "", "place": "", "count": "", **line.params}
+        event = _TOURNAMENT_EVENTS.get(params.get("event"))
+        return event(params) if event else _("News from the tournament %(tournament)s.") % params
     return _("Something new happened.")

@@ -14,6 +14,7 @@ v1_patterns = [
     path("", include("matchmaking.api.urls")),
     path("", include("notifications.api.urls")),
     path("", include("social.api.urls")),
+    path("", include("tournaments.api.urls")),
 ]
 
 urlpatterns = [

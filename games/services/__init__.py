@@ -23,6 +23,7 @@ from .leaving import (
     expire_game_if_overdue,
     expire_overdue_games,
     game_after_clock_check,
+    halve_own_clock,
     is_overdue,
     resign,
 )
@@ -33,12 +34,21 @@ from .options import (
     MAX_INCREMENT_SECONDS,
     validate_table_options,
 )
-from .tables import commitment_of, create_table, join_table, leave_table, seat_bot, start_table
+from .tables import (
+    commitment_of,
+    create_table,
+    join_table,
+    leave_table,
+    seat_bot,
+    start_arranged_table,
+    start_table,
+)
 from .takebacks import answer_takeback, request_takeback
 
 __all__ = [
     "MAX_BASE_SECONDS", "MAX_DAYS_PER_MOVE", "MAX_INCREMENT_SECONDS", "REPLACEMENT_BOT_LEVEL",
-    "MoveOutcome", "abort", "answer_takeback", "commitment_of", "create_table", "expire_game_if_overdue",
-    "expire_overdue_games", "game_after_clock_check", "is_overdue", "join_table", "leave_table",
-    "play_move", "request_takeback", "resign", "seat_bot", "start_table", "validate_table_options",
+    "MoveOutcome", "abort", "answer_takeback", "commitment_of", "create_table",
+    "expire_game_if_overdue", "expire_overdue_games", "game_after_clock_check", "halve_own_clock",
+    "is_overdue", "join_table", "leave_table", "play_move", "request_takeback", "resign",
+    "seat_bot", "start_arranged_table", "start_table", "validate_table_options",
 ]

@@ -71,6 +71,32 @@ def _changed(game):
     return change
 
 
+def halve_own_clock(game_id, user):
+    """The player gives up half of their realtime bank before their first move (a tournament's
+    berserk: docs/tournaments.md): the bank is halved, and if it is their turn already, so is
+    what is left of it. AlreadyMoved once they moved, or for a game without a realtime clock.
+    The GameChange."""
+    common.require_user(user)
+    with transaction.atomic():
+        game = common.lock_game(game_id)
+        if game.is_over:
+            raise errors.GameOver()
+        seat = next(
+            (s for s in common.seats_of(game) if s.user_id == user.pk and not s.left), None)
+        if seat is None:
+            raise errors.NotSeated()
+        if (game.table.clock_kind != Table.ClockKind.REALTIME or seat.time_left_ms is None
+                or game.moves.filter(player_index=seat.player_index).exists()):
+            raise errors.AlreadyMoved()
+        seat.time_left_ms //= 2
+        seat.save(update_fields=["time_left_ms"])
+        if seat.player_index == game.state["current_player"]:
+            # The turn's deadline counts from its start, as charge_move will.
+            game.deadline_at = clocks.deadline_for(game.table, seat, game.turn_started_at)
+            game.save(update_fields=["deadline_at"])
+        return _changed(game)
+
+
 def expire_game_if_overdue(game_id, now=None):
     """Time out the player to move if their deadline passed. Safe to call any time; True if it did."""
     now = now or timezone.now()

@@ -173,7 +173,6 @@ def start_table(table_id, user, *, player_order=None):
     player_order: the seat positions in playing order instead of a shuffle (a rematch rotates
     the previous game's order: matchmaking.services.rematches)."""
     common.require_user(user)
-    now = timezone.now()
     with transaction.atomic():
         check_bot_games_quota(table_id)  # the humans' rows, before the table's (lock order)
         table = _lock_open_table_of(table_id, user)
@@ -182,7 +181,6 @@ def start_table(table_id, user, *, player_order=None):
             raise errors.SeatsNotFilled(
                 _('%(count)s of %(players)s seats are filled') % {"count": len(seats), "players": table.players}
             )
-
         if player_order is None:
             secrets.SystemRandom().shuffle(seats)
         else:
@@ -190,33 +188,67 @@ def start_table(table_id, user, *, player_order=None):
             if sorted(player_order) != sorted(by_position):
                 raise errors.Invalid("player_order must list every seat position once")
             seats = [by_position[position] for position in player_order]
-        bank = clocks.initial_bank_ms(table)
-        for index, seat in enumerate(seats):
-            seat.player_index = index
-            seat.time_left_ms = bank
-            seat.save(update_fields=["player_index", "time_left_ms"])
+        return _start(table, seats, timezone.now())
 
+
+def start_arranged_table(creator, players, *, seed=None, **options):
+    """A table made by `creator` for `players` (users, bots included, in playing order: the
+    first is player 0), started at once; its game. For events an organiser arranges (a
+    tournament's pairings): the creator need not sit at it, nobody joins it from the lobby, and
+    neither the open-tables quota nor the bot-games cap applies.
+
+    seed: the deal, when several games must share one (a duplicate round), instead of a drawn
+    one. The game commits to it with a salt of its own, and its seed stays secret until every
+    game dealt from that seed is over (selectors.seed_revealed)."""
+    common.require_user(creator)
+    users = list(players)
+    if len({user.pk for user in users}) != len(users):
+        raise errors.Invalid(_("a player sits at a table once"))
+    clean = validate_table_options(players=len(users), **options)
+    clean.pop("bot_seats")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed < 2 ** 53):
+        raise errors.Invalid(_("seed must be an integer in 0..2^53-1"))
+    with transaction.atomic():
+        table = Table.objects.create(creator=creator, **clean)
+        seats = [Seat.objects.create(table=table, position=position, user=user)
+                 for position, user in enumerate(users)]
+        return _start(table, seats, timezone.now(), seed=seed)
+
+
+def _start(table, seats, now, seed=None):
+    """Under the table's lock (or on a table nobody else can see yet): `seats` in playing order
+    get their engine seats and clocks, and the game is dealt from a drawn seed (or `seed`)."""
+    bank = clocks.initial_bank_ms(table)
+    for index, seat in enumerate(seats):
+        seat.player_index = index
+        seat.time_left_ms = bank
+        seat.save(update_fields=["player_index", "time_left_ms"])
+
+    shared = seed is not None
+    if not shared:
         # 53 bits: the engine's limit, so the seed survives JSON numbers in browsers.
         seed = secrets.randbits(53)
-        salt = secrets.token_hex(16)
-        state = game_rules.new_state(table.ruleset, table.players, table.variant, seed)
-        game = Game.objects.create(
-            table=table,
-            state=state.to_dict(),
-            version=0,
-            seed=seed,
-            salt=salt,
-            commitment=commitment_of(seed, salt),
-            turn_started_at=now,
-        )
-        table.status = Table.Status.PLAYING
-        table.started_at = now
-        table.save(update_fields=["status", "started_at"])
+    salt = secrets.token_hex(16)
+    state = game_rules.new_state(table.ruleset, table.players, table.variant, seed)
+    game = Game.objects.create(
+        table=table,
+        state=state.to_dict(),
+        version=0,
+        seed=seed,
+        salt=salt,
+        commitment=commitment_of(seed, salt),
+        shared_seed=shared,
+        turn_started_at=now,
+    )
+    table.status = Table.Status.PLAYING
+    table.started_at = now
+    table.save(update_fields=["status", "started_at"])
 
-        game.table = common.table_with_seats(table.pk)
-        leaving.start_turn(game, now)
-        game.save(update_fields=["deadline_at", "turn_started_at"])
-        events.game_changed(events.GameChange(game), table_changed=True)
+    game.table = common.table_with_seats(table.pk)
+    leaving.start_turn(game, now)
+    game.save(update_fields=["deadline_at", "turn_started_at"])
+    events.game_changed(events.GameChange(game), table_changed=True)
     return game
 
 

@@ -17,13 +17,16 @@ Bounded for CI (under 2 minutes on two cores, the suite's whole budget being 20)
 import re
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 
 from accounts.services import api_token_for
 from games import services as games
 from leagues import services as leagues
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.requires("postgres")
 
@@ -44,6 +47,16 @@ def _world(make_user):
     finished = running.pop()
     games.resign(finished.pk, bob)
     league = leagues.create_league(fuzzer, name="Fuzzed league")
+    waiting = tournaments.create_tournament(
+        fuzzer, name="Fuzzed cup", starts_at=timezone.now() + timedelta(hours=1),
+        clock={"kind": "realtime", "base_seconds": 300}, bots_allowed=True)
+    tournaments.join(waiting.pk, bob)
+    playing = tournaments.create_tournament(
+        fuzzer, name="Fuzzed arena", format="arena", starts_at=timezone.now() + timedelta(hours=1),
+        clock={"kind": "realtime", "base_seconds": 300})
+    for player in (fuzzer, bob):
+        tournaments.join(playing.pk, player)
+    tournaments.start_tournament(playing.pk, by_user=fuzzer)
     return {
         "token": api_token_for(fuzzer),
         "table_ids": [open_table.pk, *(game.table_id for game in running + [finished])],
@@ -51,6 +64,7 @@ def _world(make_user):
         "league_ids": [league.pk],
         "season_ids": list(league.seasons.values_list("pk", flat=True)),
         "usernames": ["fuzzer", "bob"],
+        "tournament_ids": [waiting.pk, playing.pk],
     }
 
 
@@ -63,6 +77,7 @@ def _config(world) -> str:
         "league_id": "league_ids",
         "season_id": "season_ids",
         "username": "usernames",
+        "tournament_id": "tournament_ids",
     }
     for name in bindings.values():
         values = ", ".join(repr(v) if isinstance(v, int) else f'"{v}"' for v in world[name])

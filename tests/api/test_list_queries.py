@@ -28,6 +28,8 @@ from social.services import friends
 from tests.api.test_history_at_scale import bulk_history
 from tests.ratings.factories import finished_game
 from tests.support.games import controller_to_move, play_one, start_game
+from tests.support.tournaments import new_tournament
+from tournaments import services as tournaments
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 
@@ -64,6 +66,22 @@ class World:
         self.league = leagues.create_league(self.owner, name="Guarded")
         self.game = None
         self.opponent = None
+        self._tournament = self._arena = None
+
+    @property
+    def tournament(self):  # made when a list needs it
+        if self._tournament is None:
+            self._tournament = new_tournament(self.owner)
+        return self._tournament
+
+    @property
+    def arena(self):  # a running arena: two players in a game
+        if self._arena is None:
+            self._arena = new_tournament(self.owner, format="arena")
+            for _ in range(2):
+                tournaments.join(self._arena.pk, self.user())
+            tournaments.start_tournament(self._arena.pk, by_user=self.owner)
+        return self._arena
 
     def user(self):
         self.count += 1
@@ -99,6 +117,30 @@ class World:
             AuditLog(league=self.league, actor=self.user(), action="note", summary="entry")
             for _ in range(n)
         )
+
+    def tournaments(self, n):  # each with a player, the owner in every other one
+        for index in range(n):
+            tournament = new_tournament(self.user())
+            tournaments.join(tournament.pk, self.user())
+            if index % 2:
+                tournaments.join(tournament.pk, self.owner)
+
+    def tournament_players(self, n):
+        for _ in range(n):
+            tournaments.join(self.tournament.pk, self.user())
+
+    def arena_games(self, n):  # two more players each, paired at once
+        for _ in range(n):
+            for _ in range(2):
+                tournaments.join(self.arena.pk, self.user())
+            tournaments.advance(self.arena.pk)
+
+    def tournament_audit(self, n):
+        tournaments.pause(self.arena.pk, self.owner)
+        for _ in range(n):
+            tournaments.resume(self.arena.pk, self.owner)
+            tournaments.pause(self.arena.pk, self.owner)
+        tournaments.resume(self.arena.pk, self.owner)
 
     def league_members(self, n):
         for _ in range(n):
@@ -179,6 +221,13 @@ LISTS = {
     "/api/v1/lobby/games": "running_games",
     "/api/v1/games/{game}/chat": "chat_messages",
     "/api/v1/games/{game}/analysis": "analysed_moves",
+    "/api/v1/tournaments": "tournaments",
+    "/api/v1/tournaments/{tournament}": "tournament_players",
+    "/api/v1/tournaments/{tournament}/standings": "tournament_players",
+    "/api/v1/tournaments/{arena}": "arena_games",
+    "/api/v1/tournaments/{arena}/pairings": "arena_games",
+    "/api/v1/tournaments/{arena}/standings": "arena_games",
+    "/api/v1/tournaments/{arena}/audit": "tournament_audit",
 }
 
 # Lists of the signed-in visitor's own things: anonymous visitors are refused them.
@@ -202,6 +251,8 @@ def address(world, url):
     return url.format(
         league=world.league.pk, season=world.league.seasons.get().pk,
         game=world.game.pk if world.game else 0,
+        tournament=world.tournament.pk if "{tournament}" in url else 0,
+        arena=world.arena.pk if "{arena}" in url else 0,
     )  # fmt: skip
 
 

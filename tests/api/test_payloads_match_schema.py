@@ -12,6 +12,7 @@ from games import payloads, selectors
 from games import services as games
 from leagues import services as leagues
 from tests.support.games import play_one
+from tests.support.tournaments import started
 
 pytestmark = pytest.mark.django_db
 
@@ -68,12 +69,13 @@ def scenario(make_user):
     season = league.seasons.get()
     leagues.start_season(season.pk, alice)
     fixture = season.rounds.order_by("number").first().fixtures.first()
+    tournament = started(alice, [alice, bob, carol], rounds=2)  # a game and a bye under way
     return {
         "alice": alice, "running": running, "finished": finished, "table": table,
         "values": {
             "game_id": finished.pk, "table_id": table.pk, "league_id": league.pk,
             "season_id": season.pk, "fixture_id": fixture.pk, "username": "bob",
-            "ladder": "duel", "key": "classic",
+            "ladder": "duel", "key": "classic", "tournament_id": tournament.pk,
         },
     }  # fmt: skip
 

@@ -18,7 +18,8 @@ from tests.support.sockets import WAIT, connect, game_socket, next_of, opened, s
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-FEATURE_APPS = ("accounts", "games", "leagues", "learn", "matchmaking", "notifications", "social")
+FEATURE_APPS = ("accounts", "games", "leagues", "learn", "matchmaking", "notifications", "social",
+                "tournaments")
 
 
 async def answer_to(socket, message, kind):
@@ -161,4 +162,4 @@ def test_no_app_has_a_consumer_class_and_every_route_is_a_realtime_endpoint():
     served = {route.callback.consumer_class for route in websocket_urlpatterns}
     assert served == {EndpointSocket}
     names = {route.callback.consumer_initkwargs["endpoint"].name for route in websocket_urlpatterns}
-    assert names == {"game", "lobby", "me", "league"}
+    assert names == {"game", "lobby", "me", "league", "tournament"}

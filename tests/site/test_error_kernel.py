@@ -13,8 +13,10 @@ from kernel import errors as kernel
 from kernel.api.errors import api_exception_handler
 
 BASE_DIR = Path(__file__).resolve().parents[2]
-# The engine's errors are a library's (no Django: azul/engine/errors.py), the API's are its shape.
-NOT_DOMAIN = {"azul.engine.errors", "kernel.api.errors", "kernel.errors"}
+# The engine's errors are a library's (no Django: azul/engine/errors.py), and so are the
+# tournaments' pairing library's (its PairingError is a ValueError); the API's are its shape.
+NOT_DOMAIN = {"azul.engine.errors", "kernel.api.errors", "kernel.errors",
+              "tournaments.pairing.errors"}
 COMMON = ("NotFound", "NotAuthenticated", "Forbidden", "Invalid", "InvalidMove", "IllegalMove",
           "Throttled")
 
@@ -52,7 +54,8 @@ def every_domain_error():
 
 
 def test_every_app_has_its_errors_module_here():
-    assert {"accounts.errors", "games.errors", "leagues.errors", "social.errors"} <= set(error_modules())
+    assert {"accounts.errors", "games.errors", "leagues.errors", "social.errors",
+            "tournaments.errors"} <= set(error_modules())
 
 
 def test_every_apps_error_is_a_domain_error():

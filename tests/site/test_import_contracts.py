@@ -126,10 +126,13 @@ def test_an_app_importing_a_higher_app_or_a_sibling_breaks_the_apps_graph(tmp_pa
     out = lint_site_copy(tmp_path, "apps-form-a-dag", {
         "games/planted.py": "import leagues.models",  # up a layer
         "social/planted.py": "import matchmaking.models",  # a sibling
+        "tournaments/planted.py": "import leagues.models",  # a sibling of the same layer
+        "ratings/planted.py": "import tournaments.models",  # up a layer
         "accounts/planted.py": "import games.models",  # the old accounts -> games
         "notifications/planted.py": "import azulsite.urls",  # the composition root
     })
     for caught in ("games.planted -> leagues.models", "social.planted -> matchmaking.models",
+                   "tournaments.planted -> leagues.models", "ratings.planted -> tournaments.models",
                    "accounts.planted -> games.models", "notifications.planted -> azulsite.urls"):
         assert caught in out, out
 

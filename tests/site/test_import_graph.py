@@ -8,7 +8,7 @@ import grimp
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 PACKAGES = ("kernel", "azul", "games", "ratings", "accounts", "leagues", "learn", "matchmaking", "notifications",
-            "social", "azulsite")
+            "social", "tournaments", "azulsite")
 
 
 def import_cycles(graph):

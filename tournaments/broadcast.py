@@ -1,0 +1,71 @@
+"""What the sockets hear of tournaments, only after the transaction that changed them commits:
+
+- the tournament's group `tournament-<id>` (the endpoint "tournament", /ws/tournaments/<id>/):
+  `tournament.update`, the tournament's state, standings and current pairings, built once after
+  the commit from what was committed (every socket of the group gets the same);
+- a player's user feed (`user-<id>`): `tournament.game`, their game is ready (the table to open).
+
+A broker hiccup never undoes a committed change: pages re-read the API, players find their game
+on their your-turn list."""
+
+import logging
+
+from django.db import transaction
+
+from realtime import broadcast
+from realtime.groups import user_group
+
+log = logging.getLogger(__name__)
+
+
+def tournament_group(tournament_id):
+    return f"tournament-{tournament_id}"
+
+
+class SendUpdate:
+    """The after-commit send of one tournament's update (known by its id in the queue)."""
+
+    def __init__(self, tournament_id):
+        self.tournament_id = tournament_id
+
+    def __call__(self):
+        send_update(self.tournament_id)
+
+
+def tournament_changed(tournament_id):
+    """Queue the tournament's update for after the commit: once per transaction (it is built
+    from what the whole transaction committed), however many changes the transaction made. A
+    savepoint rolled back takes its queued update with it, and a later change queues again."""
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and any(
+            isinstance(func, SendUpdate) and func.tournament_id == tournament_id
+            for _savepoints, func, _robust in connection.run_on_commit):
+        return
+    transaction.on_commit(SendUpdate(tournament_id))
+
+
+def send_update(tournament_id):
+    from . import payloads  # the payloads read the committed rows: built after the commit
+
+    try:
+        data = payloads.live_payload(tournament_id)
+        if data is not None:
+            broadcast.group_send(tournament_group(tournament_id),
+                                 {"type": "tournament.update", "data": data})
+    except Exception:
+        log.exception("could not tell the sockets of tournament %s about a change", tournament_id)
+
+
+def game_ready(tournament, game, user_ids):
+    """After the commit: each of `user_ids` hears that their game of the tournament is ready."""
+    message = {"type": "tournament.game", "tournament": tournament.pk, "name": tournament.name,
+               "game": game.pk, "table": game.table_id}
+    sends = [(user_group(user_id), message) for user_id in user_ids]
+
+    def send():
+        try:
+            broadcast.group_send_many(sends)
+        except Exception:
+            log.exception("could not tell the players of game %s that it is ready", game.pk)
+
+    transaction.on_commit(send)

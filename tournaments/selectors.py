@@ -1,0 +1,216 @@
+"""Reads for the API, the sockets and the services: tournaments a viewer may see, their players,
+what was played (as tournaments.standings' plain data) and the standings."""
+
+from django.db.models import Count, Prefetch, Q
+
+from kernel.errors import is_signed_in
+
+from . import standings
+from .checks import invite_code_matches
+from .models import AuditLog, Entry, Pairing, PairingPlayer, Round, Tournament
+
+LIST_LIMIT = 100
+
+
+def visible_tournaments(user, *, status=None, format=None, ruleset=None):
+    """Public tournaments (password ones included: they are listed, joined with the password),
+    and invite-only ones the user organises or plays in; soonest to start first for those to
+    come, newest first otherwise."""
+    query = Q(visibility=Tournament.Visibility.PUBLIC)
+    if is_signed_in(user):
+        query |= Q(created_by=user) | Q(entries__user=user)
+    # By id, so that the players' count below joins every entry, not just the viewer's.
+    tournaments = Tournament.objects.filter(pk__in=Tournament.objects.filter(query).values("pk"))
+    if status:
+        tournaments = tournaments.filter(status=status)
+    if format:
+        tournaments = tournaments.filter(format=format)
+    if ruleset:
+        tournaments = tournaments.filter(ruleset=ruleset)
+    tournaments = tournaments.select_related("created_by").annotate(
+        players=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE)))
+    if is_signed_in(user):  # the viewer's own entry, read with the list (payloads.entry_for)
+        tournaments = tournaments.prefetch_related(
+            Prefetch("entries", queryset=Entry.objects.filter(user=user), to_attr="viewer_entries"))
+    return list(tournaments.order_by("-starts_at", "-id")[:LIST_LIMIT])
+
+
+def tournament_by_id(tournament_id):
+    return Tournament.objects.select_related("created_by").filter(pk=tournament_id).first()
+
+
+def can_see(tournament, user, code=None):
+    """Public tournaments to all; invite-only ones to their organiser, their players, and with
+    the invite link's code."""
+    if tournament.visibility == Tournament.Visibility.PUBLIC:
+        return True
+    if invite_code_matches(tournament, code):
+        return True
+    if not is_signed_in(user):
+        return False
+    return tournament.created_by_id == user.pk or Entry.objects.filter(
+        tournament=tournament, user=user).exists()
+
+
+def entry_of(tournament, user):
+    if not is_signed_in(user):
+        return None
+    return Entry.objects.filter(tournament=tournament, user=user).first()
+
+
+def active_count(tournament):
+    return Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+
+
+def entries(tournament):
+    return list(Entry.objects.filter(tournament=tournament).select_related("user").order_by("id"))
+
+
+def players(tournament):
+    """Every entry as tournaments.standings.Player."""
+    return [
+        standings.Player(entry=e.pk, user_id=e.user_id, username=e.user.username,
+                         display_name=e.user.shown_name, is_bot=e.user.is_bot,
+                         rating=e.seed_rating, active=e.active, late=e.late)
+        for e in entries(tournament)
+    ]
+
+
+def _pairings(tournament):
+    return (Pairing.objects.filter(tournament=tournament)
+            .select_related("round", "table__game")
+            .prefetch_related(Prefetch("players", queryset=PairingPlayer.objects.order_by("order")))
+            .order_by("id"))
+
+
+def as_played(pairing):
+    return standings.Played(
+        id=pairing.pk,
+        round=pairing.round.number if pairing.round_id else None,
+        board=pairing.board,
+        game_number=pairing.game_number,
+        bye=pairing.kind == Pairing.Kind.BYE,
+        done=pairing.status == Pairing.Status.DONE,
+        match=tuple(pairing.match) if pairing.match else None,
+        seats=tuple(
+            standings.PlayedSeat(
+                entry=p.entry_id, order=p.order, place=p.place,
+                points=float(p.points) if p.points is not None else None, score=p.score,
+                moves=p.moves, berserk=p.berserk, no_show=p.no_show)
+            for p in pairing.players.all()),
+    )
+
+
+def played(tournament):
+    """Every pairing of the tournament as tournaments.standings.Played, oldest first."""
+    return [as_played(p) for p in _pairings(tournament)]
+
+
+def withdrawn_entries(tournament):
+    return set(Entry.objects.filter(tournament=tournament).exclude(
+        status=Entry.Status.ACTIVE).values_list("pk", flat=True))
+
+
+def current_standings(tournament, players_=None, played_=None):
+    """The standings rows (tournaments.standings.Row) as things stand, by format."""
+    players_ = players(tournament) if players_ is None else players_
+    played_ = played(tournament) if played_ is None else played_
+    if tournament.format == Tournament.Format.ARENA:
+        return standings.arena_standings(players_, played_)
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        return standings.knockout_standings(players_, played_, tournament.best_of,
+                                            withdrawn_entries(tournament),
+                                            tournament.current_round)
+    return standings.swiss_standings(players_, played_)
+
+
+def _shown_pairings():
+    """Pairings as the API shows them: their round, table and game, their players' users."""
+    return (Pairing.objects.select_related("round", "table__game")
+            .prefetch_related(Prefetch("players", queryset=PairingPlayer.objects
+                                       .select_related("entry__user").order_by("order"))))
+
+
+def rounds(tournament):
+    """Every round, its pairings (board, then game) read with it as `shown_pairings`."""
+    return list(Round.objects.filter(tournament=tournament).order_by("number").prefetch_related(
+        Prefetch("pairings", queryset=_shown_pairings().order_by("board", "game_number"),
+                 to_attr="shown_pairings")))
+
+
+def pairings_of_round(tournament, number):
+    """The pairings of round `number` (arena: every pairing, newest first), with their players
+    and games."""
+    pairings = _shown_pairings().filter(tournament=tournament)
+    if tournament.format == Tournament.Format.ARENA:
+        return list(pairings.order_by("-id")[:LIST_LIMIT])
+    return list(pairings.filter(round__number=number).order_by("board", "game_number"))
+
+
+def running_pairing_of(tournament, entry):
+    """The entry's game running in the tournament, or None."""
+    return (Pairing.objects.filter(tournament=tournament, status=Pairing.Status.PLAYING,
+                                   kind=Pairing.Kind.GAME, players__entry=entry)
+            .select_related("table__game").first())
+
+
+def pairing_id_of_game(game_id):
+    return Pairing.objects.filter(table__game__pk=game_id).values_list("pk", flat=True).first()
+
+
+def tournament_name_of_game(game_id):
+    """The name of the tournament the game belongs to, or None (games.game_kinds' test)."""
+    return (Pairing.objects.filter(table__game__pk=game_id)
+            .values_list("tournament__name", flat=True).first())
+
+
+def audit_log(tournament, limit=200):
+    return list(AuditLog.objects.filter(tournament=tournament).select_related("actor")[:limit])
+
+
+def entered_tournaments(user):
+    """Ids of the tournaments `user` is an active player of, running or to come."""
+    return list(Entry.objects.filter(
+        user=user, status=Entry.Status.ACTIVE,
+        tournament__status__in=[Tournament.Status.REGISTRATION, Tournament.Status.RUNNING],
+    ).values_list("tournament_id", flat=True))
+
+
+def due_to_start(now):
+    return list(Tournament.objects.filter(status=Tournament.Status.REGISTRATION,
+                                          starts_at__lte=now).values_list("pk", flat=True))
+
+
+def due_reminders(now, lead):
+    return list(Tournament.objects.filter(status=Tournament.Status.REGISTRATION,
+                                          reminded_at__isnull=True, starts_at__lte=now + lead)
+                .values_list("pk", flat=True))
+
+
+def running_ids():
+    return list(Tournament.objects.filter(status=Tournament.Status.RUNNING, paused=False)
+                .values_list("pk", flat=True))
+
+
+def overdue_pairings(now):
+    """(pairing id, tournament id) of the correspondence games past their deadline."""
+    return list(Pairing.objects.filter(status=Pairing.Status.PLAYING, deadline_at__lte=now)
+                .values_list("pk", "tournament_id"))
+
+
+def own_entries_data(user) -> list:
+    """`user`'s tournament entries and what they played, for the download of their data
+    (accounts.privacy)."""
+    rows = []
+    for entry in Entry.objects.filter(user=user).select_related("tournament").order_by("id"):
+        games = PairingPlayer.objects.filter(entry=entry).select_related("pairing__round")
+        rows.append({
+            "tournament": entry.tournament_id, "name": entry.tournament.name,
+            "status": entry.status, "joined_at": entry.joined_at.isoformat(),
+            "pairings": [
+                {"round": p.pairing.round.number if p.pairing.round_id else None,
+                 "kind": p.pairing.kind, "table": p.pairing.table_id, "place": p.place,
+                 "points": float(p.points) if p.points is not None else None}
+                for p in games.order_by("pairing_id")],
+        })
+    return rows

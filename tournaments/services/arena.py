@@ -1,0 +1,63 @@
+"""Arena: a fixed time in which every free player is paired again at once (the pairing
+library's arena_pairs: close in the standings, not the same opponents again and again); the
+score is the library's (streaks, berserk). Games still running at the end count when they end;
+the arena finishes once they have."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games import services as game_services
+from tournaments import broadcast, checks, errors, selectors, standings
+from tournaments.models import PairingPlayer, Tournament
+from tournaments.pairing import arena_pairs
+
+from .common import active_entries, start_game
+from .ending import finish
+
+
+def advance_arena(tournament, now):
+    """Under the tournament's lock: pair everyone waiting (before the end), or finish (after
+    it, once no game runs). True if anything changed."""
+    played = selectors.played(tournament)
+    if now >= tournament.ends_at:
+        if any(not pairing.done for pairing in played):
+            return False
+        finish(tournament, now)
+        return True
+    players = selectors.players(tournament)
+    rows = standings.arena_standings(players, played)
+    waiting, alone = standings.arena_waiting(players, played, rows)
+    if len(waiting) < 2:
+        return False
+    entries = {entry.pk: entry for entry in active_entries(tournament)}
+    # Two alone may meet again only when nobody else is playing (or the arena would stall).
+    pairs = arena_pairs(tuple(waiting), rematch_if_alone=alone)
+    for first, second in pairs:
+        start_game(tournament, [entries[first], entries[second]], now)
+    if pairs:
+        broadcast.tournament_changed(tournament.pk)
+    return bool(pairs)
+
+
+def berserk(tournament_id, user):
+    """An arena player halves their clock before their first move of the game (games'
+    halve_own_clock): a win then earns one more point, if they made enough moves
+    (tournaments.pairing.arena_score). NotPlaying without a running game; the game refuses once
+    they moved (already_moved)."""
+    checks.require_user(user)
+    with transaction.atomic():
+        tournament = checks.lock_tournament(tournament_id)
+        if tournament.format != Tournament.Format.ARENA:
+            raise errors.WrongState(_("berserk is an arena's"))
+        entry = selectors.entry_of(tournament, user)
+        pairing = selectors.running_pairing_of(tournament, entry) if entry else None
+        if pairing is None:
+            raise errors.NotPlaying()
+        player = PairingPlayer.objects.select_for_update().get(pairing=pairing, entry=entry)
+        if player.berserk:
+            raise errors.WrongState(_("you went berserk in this game already"))
+        game_services.halve_own_clock(pairing.table.game.pk, user)  # already_moved once moved
+        player.berserk = True
+        player.save(update_fields=["berserk"])
+        broadcast.tournament_changed(tournament.pk)
+    return player
