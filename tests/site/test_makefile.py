@@ -76,14 +76,15 @@ def test_lint_bench_and_train_install_their_own_extra_only(tmp_path, target, loc
     assert from_locks(installs) == ["requirements/runtime.txt", lock]
 
 
-def test_make_lint_runs_ruff_import_linter_and_mypy_on_azul(tmp_path):
+def test_make_lint_runs_ruff_import_linter_and_mypy_on_the_pure_libraries(tmp_path):
     venv = tmp_path / "venv"
     commands = planned_commands("lint", venv)
     config = tomllib.loads((BASE_DIR / "pyproject.toml").read_text())["tool"]["mypy"]
 
     for tool in ("ruff check .", "lint-imports", "mypy"):
         assert f"{venv}/bin/{tool}" in commands, commands
-    assert config["files"] == ["azul"]  # the command names no files: [tool.mypy] does
+    # The command names no files: [tool.mypy] does, the game and the tournaments' pairings.
+    assert config["files"] == ["azul", "tournaments/pairing"]
     assert config["strict"] is True
 
 
