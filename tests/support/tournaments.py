@@ -97,3 +97,8 @@ def committed(capture):
     commit would: `capture` is pytest-django's django_capture_on_commit_callbacks."""
     with capture(execute=True):
         yield
+
+
+def first_by_name(pairing):
+    """The pairing's player whose username comes first: who a test lets win."""
+    return min(seated_users(pairing), key=lambda user: user.username)

@@ -14,6 +14,7 @@ from tests.support.games import fresh, play_one
 from tests.support.tournaments import (
     CORRESPONDENCE,
     entry_of,
+    first_by_name,
     first_mover,
     game_of,
     playing,
@@ -28,15 +29,6 @@ from tournaments.models import Pairing, PairingPlayer, Round, Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def hooks(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
-def by_name(pairing):
-    return min(seated_users(pairing), key=lambda user: user.username)
-
-
 def test_a_multiplayer_swiss_seats_tables_and_scores_places(alice, make_user, hooks):
     with hooks():
         tournament = started(alice, users(make_user, 7), format="multi_swiss",
@@ -45,7 +37,7 @@ def test_a_multiplayer_swiss_seats_tables_and_scores_places(alice, make_user, ho
     assert sorted(p.players.count() for p in tables) == [3, 4]  # 7 at tables of four
     for pairing in tables:
         with hooks():
-            win(pairing, by_name(pairing))
+            win(pairing, first_by_name(pairing))
     points = {}
     for pairing in tables:
         for player in pairing.players.all():
@@ -63,7 +55,7 @@ def test_a_multiplayer_swiss_takes_its_own_placement_points(alice, make_user, ho
                              placement_points=[3, 1, 0], rounds=1)
     (pairing,) = playing(tournament)
     with hooks():
-        win(pairing, by_name(pairing))
+        win(pairing, first_by_name(pairing))
     assert sorted(p.points for p in pairing.players.all()) == [0, 1, 3]
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
@@ -80,7 +72,7 @@ def test_a_knockout_draws_its_bracket_gives_byes_and_crowns_a_champion(alice, ma
     while tournament.status == Tournament.Status.RUNNING:
         for pairing in playing(tournament):
             with hooks():
-                win(pairing, by_name(pairing))
+                win(pairing, first_by_name(pairing))
         tournament.refresh_from_db()
     assert tournament.current_round == 3
     rows = tournament.standings
@@ -122,7 +114,7 @@ def test_a_knockout_players_withdrawal_gives_the_match_to_the_opponent(alice, bo
         for _ in range(2):
             if fresh(game_of(pairing)).status == Game.Status.PLAYING:
                 with hooks():
-                    win(pairing, by_name(pairing))
+                    win(pairing, first_by_name(pairing))
             current = Pairing.objects.filter(pk__gt=pairing.pk, round__number=1,
                                              board=pairing.board).first()
             pairing = current or pairing
@@ -160,11 +152,11 @@ def test_an_arena_pairs_the_free_players_again_at_once(alice, make_user, hooks):
     tournament = arena(alice, users(make_user, 4), hooks)
     first, second = playing(tournament)
     with hooks():
-        win(first, by_name(first))
+        win(first, first_by_name(first))
     # The two just free have just met, and others still play: they wait.
     assert [p.pk for p in playing(tournament)] == [second.pk]
     with hooks():
-        win(second, by_name(second))
+        win(second, first_by_name(second))
     again = playing(tournament)
     assert len(again) == 2
     met = [{p.entry_id for p in pairing.players.all()} for pairing in (first, second)]
@@ -222,10 +214,10 @@ def test_a_duplicate_round_deals_one_seed_to_every_table_and_keeps_it_secret(ali
     assert {g.seed for g in games} == {round_.seed}
     assert games[0].commitment != games[1].commitment
     with hooks():
-        win(first, by_name(first))
+        win(first, first_by_name(first))
     assert not game_selectors.seed_revealed(fresh(games[0]))
     with hooks():
-        win(second, by_name(second))
+        win(second, first_by_name(second))
     assert game_selectors.seed_revealed(fresh(games[0]))
 
 

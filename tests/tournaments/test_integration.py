@@ -20,11 +20,6 @@ from tournaments.models import Entry, Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def hooks(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
 def test_a_rated_tournament_game_is_rated_on_its_ladder(alice, bob, carol, hooks):
     with hooks():
         tournament = started(alice, [bob, carol], rated=True, ruleset="duel")

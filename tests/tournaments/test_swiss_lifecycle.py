@@ -16,6 +16,7 @@ from tests.support.games import fresh, play_one
 from tests.support.tournaments import (
     entered,
     entry_of,
+    first_by_name,
     game_of,
     playing,
     seated_users,
@@ -29,16 +30,7 @@ from tournaments.models import AuditLog, Entry, Pairing, Round, Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def hooks(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
-def alphabetical_winner(pairing):
-    return min(seated_users(pairing), key=lambda user: user.username)
-
-
-def play_round(tournament, hooks, winner_of=alphabetical_winner):
+def play_round(tournament, hooks, winner_of=first_by_name):
     pairings = playing(tournament)
     for pairing in pairings:
         with hooks():
