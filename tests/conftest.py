@@ -63,6 +63,13 @@ def pytest_configure(config):
     # sockets each: no freezing of every full collection's survivors (azulsite/collector.py).
     os.environ.setdefault("GC_FREEZE_AFTER_FULL", "0")
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # The test process's PostgreSQL pool: the in-process sockets' database threads keep a
+    # connection each (WEBSOCKET_DB_THREADS, as in production, where the pool is sized for them
+    # plus 4), and the race tests hold one connection per writer besides. With production's
+    # size, a race test run after socket tests waited for a connection instead of a lock (.ci/run).
+    pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
+    if isinstance(pool, dict):
+        pool["max_size"] = settings.WEBSOCKET_DB_THREADS + 16
     # Bots think 0.1 s a move here and in the servers started (1 s in production: strong and
     # master spend 0.5-0.9 s of it, and tests play hundreds of bot moves). Tests that need a bot
     # mid-think, or a given strength, set their own budget.

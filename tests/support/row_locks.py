@@ -61,7 +61,13 @@ def queued_behind(hold, writes, answer):
             thread = threading.Thread(target=queue, args=(slot, write))
             thread.start()
             threads.append(thread)
-            wait_for_lock_waiters(slot + 1)  # queued in this order
+            # Queued in this order; a write that ends instead (an error, a wait for something
+            # else than the lock) fails here with what it did, not with a timeout.
+            wait_until(lambda slot=slot, thread=thread: lock_waiters() >= slot + 1 or not thread.is_alive(),
+                       10, f"{slot + 1} writers queued on the lock", every=0.01)
+            if not thread.is_alive():
+                raise failures[0] if failures else AssertionError(
+                    f"write {slot} answered {answers[slot]!r} without waiting for the lock")
     finally:
         release.set()
         holding.join(30)
