@@ -174,3 +174,34 @@ def put_game_at(game, seed: int, moves) -> None:
     Game.objects.filter(pk=game.pk).update(
         seed=seed, commitment=services.commitment_of(seed, game.salt), state=state.to_dict(),
         version=state.move_count)
+
+
+def _end_is_sure(state) -> bool:
+    """A classic position whose game ends with this round: a full pattern line whose wall row
+    lacks only its tile (pattern lines only fill up within a round)."""
+    return any(line["count"] == row + 1 and sum(cell is not None for cell in board["wall"][row]) == 4
+               for board in state.to_dict()["boards"] for row, line in enumerate(board["lines"]))
+
+
+def near_the_game_end(game, player: int, turns: int = 2, seed: int = 0):
+    """(seed, moves) of ``game``'s classic ruleset and size played at random to where ``player``
+    is to take tiles in the game's last round with ``turns`` turns of theirs left in it, the end
+    already sure: whatever is played from there, the game ends with the round. With
+    ``put_game_at``, a browser test reaches the end screen in a few moves."""
+    table = fresh(game).table
+    for tried in range(seed, seed + 50):
+        rng = random.Random(tried)
+        state = game_rules.new_state(table.ruleset, table.players, table.variant, tried)
+        states, moves = [state], []
+        while not state.is_over:
+            move = rng.choice(state.legal_moves())
+            moves.append(move)
+            state = state.apply(move)
+            states.append(state)
+        last_round = states[-2].round
+        mine = [k for k, before in enumerate(states[:-1])
+                if before.round == last_round and before.current_player == player
+                and before.phase == "offer" and _end_is_sure(before)]
+        if len(mine) >= turns:
+            return tried, moves[: mine[-turns]]
+    raise AssertionError(f"no game of 50 is sure to end with {turns} turns of player {player} left")
