@@ -135,24 +135,27 @@ def duel_cell_decision_for(player: int):
     raise AssertionError("no cell decision in 50 random games")
 
 
-def near_a_round_end(game, player: int, turns: int = 2, seed: int = 0):
+def near_a_round_end(game, player: int, turns: int = 2, seed: int = 0, ready=None):
     """(seed, moves) of ``game``'s ruleset and size played at random to where ``player`` is to
     move in the first round with ``turns`` turns of theirs left in it: with ``put_game_at``, a
-    browser test reaches a round's end in a few moves instead of clicking through the round."""
+    browser test reaches a round's end in a few moves instead of clicking through the round.
+    ``ready(state)``: only such a position where it holds (the first of 50 seeds from ``seed``
+    on that has one)."""
     table = fresh(game).table
-    rng = random.Random(seed)
-    state = game_rules.new_state(table.ruleset, table.players, table.variant, seed)
-    states, moves = [state], []
-    while state.round == 1:
-        move = rng.choice(state.legal_moves())
-        moves.append(move)
-        state = state.apply(move)
-        states.append(state)
-    mine = [k for k, before in enumerate(states[:-1]) if before.current_player == player]
-    if len(mine) < turns:
-        raise AssertionError(f"player {player} has {len(mine)} turns in the first round")
-    start = mine[-turns]
-    return seed, moves[:start]
+    for tried in range(seed, seed + 50):
+        rng = random.Random(tried)
+        state = game_rules.new_state(table.ruleset, table.players, table.variant, tried)
+        states, moves = [state], []
+        while state.round == 1:
+            move = rng.choice(state.legal_moves())
+            moves.append(move)
+            state = state.apply(move)
+            states.append(state)
+        mine = [k for k, before in enumerate(states[:-1]) if before.current_player == player
+                and (ready is None or ready(before))]
+        if len(mine) >= turns:
+            return tried, moves[: mine[-turns]]
+    raise AssertionError(f"player {player} has fewer than {turns} turns in the first round")
 
 
 def put_game_at(game, seed: int, moves) -> None:
