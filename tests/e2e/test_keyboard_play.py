@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Game, MoveRecord, Seat
-from tests.support.games import duel_cell_decision_for, near_a_round_end, put_game_at
+from tests.support.games import duel_cell_decision_for, near_a_round_end, near_the_game_end, put_game_at
 
 from .play_by_clicking import (
     GAME,
@@ -139,7 +139,7 @@ def test_gray_wall_columns_are_chosen_by_keyboard(live_daphne, page):
 def test_two_duel_rounds_by_keyboard_only_then_the_end_screen(live_daphne, page):
     """A round is every kind of Duel decision (opening plate, suns and moons, lines, the
     placing of tiles in the dome, Confirm); two rounds by keyboard, the rest of the game through
-    the services, then its end screen."""
+    the services (from a few turns before its end), then its end screen."""
     base = live_daphne.url
     sign_up(page, base, "duelkeys")
     table_id = open_duel_table(page, base, "random")
@@ -183,6 +183,11 @@ def test_two_duel_rounds_by_keyboard_only_then_the_end_screen(live_daphne, page)
         record = MoveRecord.objects.select_related("user").get(game=game, number=version + 1)
         assert record.user.username == "duelkeys"
         types.add(record.move["type"])
+    # The rest of the game through the services, from a few turns before its end (set when the
+    # player is to move: no bot's move on its way), then its end screen.
+    assert wait_for_my_turn_or_end(page)
+    me = Seat.objects.get(table_id=table_id, user__username="duelkeys").player_index
+    put_game_at(game, *near_the_game_end(game, me))
     finish_through_the_services(game, rng)
     page.reload()
     expect(page.locator("[data-endscreen]")).to_be_visible()

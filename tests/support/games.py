@@ -179,18 +179,22 @@ def put_game_at(game, seed: int, moves) -> None:
         version=state.move_count)
 
 
-def _end_is_sure(state) -> bool:
-    """A classic position whose game ends with this round: a full pattern line whose wall row
-    lacks only its tile (pattern lines only fill up within a round)."""
-    return any(line["count"] == row + 1 and sum(cell is not None for cell in board["wall"][row]) == 4
-               for board in state.to_dict()["boards"] for row, line in enumerate(board["lines"]))
+def _sure_to_end_with_the_round(state) -> bool:
+    """Azul Duel ends with its fifth round, so any position of its last round. A classic position
+    where tiles are taken, with a full pattern line whose wall row lacks only its tile (pattern
+    lines only fill up within a round)."""
+    if state.ruleset == "duel":
+        return True
+    return state.phase == "offer" and any(
+        line["count"] == row + 1 and sum(cell is not None for cell in board["wall"][row]) == 4
+        for board in state.to_dict()["boards"] for row, line in enumerate(board["lines"]))
 
 
 def near_the_game_end(game, player: int, turns: int = 2, seed: int = 0):
-    """(seed, moves) of ``game``'s classic ruleset and size played at random to where ``player``
-    is to take tiles in the game's last round with ``turns`` turns of theirs left in it, the end
-    already sure: whatever is played from there, the game ends with the round. With
-    ``put_game_at``, a browser test reaches the end screen in a few moves."""
+    """(seed, moves) of ``game``'s ruleset and size played at random to where ``player`` is to
+    move in the game's last round with ``turns`` turns of theirs left in it (classic: turns to take
+    tiles), the end already sure: whatever is played from there, the game ends with the round.
+    With ``put_game_at``, a browser test reaches the end screen in a few moves."""
     table = fresh(game).table
     for tried in range(seed, seed + 50):
         rng = random.Random(tried)
@@ -204,7 +208,7 @@ def near_the_game_end(game, player: int, turns: int = 2, seed: int = 0):
         last_round = states[-2].round
         mine = [k for k, before in enumerate(states[:-1])
                 if before.round == last_round and before.current_player == player
-                and before.phase == "offer" and _end_is_sure(before)]
+                and _sure_to_end_with_the_round(before)]
         if len(mine) >= turns:
             return tried, moves[: mine[-turns]]
     raise AssertionError(f"no game of 50 is sure to end with {turns} turns of player {player} left")
