@@ -215,3 +215,16 @@ def finish_through_the_services(game, rng: random.Random, timeout: float = 60.0)
 
     with ThreadPoolExecutor(1) as pool:
         pool.submit(play).result()
+
+
+# Clicks a round's scoring sequence's Skip as soon as it is drawn, in every document the page loads
+# from now on (an init script: a reload keeps it). For tests that wait through a round's end and
+# are not about its sequence (test_board_play's first test is). A script's click, not the mouse's:
+# the focus stays where the page puts it, and the sequence ends by the same path as when it has
+# played to its end.
+SKIP_SCORING = """new MutationObserver(() => document.querySelector("[data-skip]")?.click())
+  .observe(document, { childList: true, subtree: true })"""
+
+
+def skip_scoring_sequences(page: Page) -> None:
+    page.add_init_script(SKIP_SCORING)

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from games import game_rules, score_history
 from games.models import Game, Seat
-from tests.support.games import near_a_round_end, put_game_at
+from tests.support.games import near_a_round_end, near_the_game_end, put_game_at
 
 from .play_by_clicking import (
     GAME,
@@ -224,7 +224,7 @@ def test_across_a_rounds_end_by_keyboard_only_then_the_end_screen(live_daphne, p
     """Tab to the board, then Enter, arrows and Escape only; focus waits at each next decision,
     through a round's end into the next round. (A round is every kind of decision there is; the
     game is set two turns before the first round's end, and the rest of the game is played
-    through the services, then the end screen is shown: whole games by clicking are
+    through the services from a few turns before its end, then the end screen is shown: whole games by clicking are
     test_live_play's and test_duel's.)"""
     base = live_daphne.url
     sign_up(page, base, "keyboarder")
@@ -268,6 +268,10 @@ def test_across_a_rounds_end_by_keyboard_only_then_the_end_screen(live_daphne, p
         moves += 1
     assert rounds[0] == "1", rounds
     assert rounds[-1] == "2", f"no round's end was crossed by keyboard: {rounds}"
+    # The rest from a few turns before the game's end, set when the player is to move (no bot's
+    # move on its way).
+    assert wait_for_my_turn(page)
+    put_game_at(game, *near_the_game_end(game, me))
     finish_through_the_services(game, rng)
     page.reload()
     expect(page.locator("[data-endscreen]")).to_be_visible()

@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from games.models import Game
+from games.models import Game, Seat
+from tests.support.games import near_the_game_end, put_game_at
 
 from .page_checks import VISIBLE_TEXTS, untranslated
 from .play_by_clicking import (
@@ -100,14 +101,18 @@ def test_a_french_player_plays_a_whole_game_in_french(live_daphne, page):
     expect(page.locator(GAME)).to_be_visible()
     rng = random.Random(14)
     # The board is read in French once the log has entries: after a few moves played by clicking.
-    # The rest of the game is played through the services (whole games by clicking are
-    # test_live_play's and test_board_play's), then the page is loaded again at its end.
+    # The rest of the game is played through the services, from a few turns before its end (whole
+    # games by clicking are test_live_play's and test_duel's), then the page is loaded again.
     while page.locator(".log__entry").count() < 2:
         assert wait_for_my_turn_or_end(page, after_scoring=True)
         play_a_move(page, rng)
     expect(page.locator(GAME)).to_have_attribute("data-my-turn", "true")
     assert_no_english(page, "the board")
     game = Game.objects.get(table_id=table_id)
+    # From a few turns before the game's end, set while the player is to move (no bot's move on
+    # its way): the end screen, the replay and the profile read the same kind of finished game.
+    me = Seat.objects.get(table_id=table_id, user__username="camille").player_index
+    put_game_at(game, *near_the_game_end(game, me))
     finish_through_the_services(game, rng)
     page.reload()
     expect(page.locator("[data-endscreen]")).to_be_visible()

@@ -9,13 +9,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Game, MoveRecord, Seat
-from tests.support.games import duel_cell_decision_for, put_game_at
+from tests.support.games import duel_cell_decision_for, near_a_round_end, near_the_game_end, put_game_at
 
 from .play_by_clicking import (
     GAME,
     finish_through_the_services,
     is_over,
     sign_up,
+    skip_scoring_sequences,
     version_of,
     wait_for_my_turn_or_end,
 )
@@ -67,15 +68,35 @@ def decide_by_keyboard(page: Page, rng: random.Random, version: int) -> None:
     expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
 
 
+def two_full_lines_of(player: int):
+    """Tiles are being taken, and ``player``'s board has two full pattern lines or more."""
+    def ready(state) -> bool:
+        lines = state.to_dict()["boards"][player]["lines"]
+        return state.phase == "offer" and sum(line["count"] == row + 1 for row, line in enumerate(lines)) >= 2
+    return ready
+
+
 def test_gray_wall_columns_are_chosen_by_keyboard(live_daphne, page):
+    """The game is set three turns of the player's before the first round's end, two of their
+    lines full already; the round is played to its end by keyboard, every column of the tiling
+    chosen so, and one move of the next round."""
     base = live_daphne.url
     sign_up(page, base, "graykeys")
     game = open_bot_game(page, base, variant="gray")
     expect(page.locator(".wall--gray").first).to_be_visible()
+    assert wait_for_my_turn(page)  # no bot's move on its way: the game is set under nobody
+    me = Seat.objects.get(table_id=game.table_id, user__username="graykeys").player_index
+    put_game_at(game, *near_a_round_end(game, me, turns=3, ready=two_full_lines_of(me)))
+    set_at = Game.objects.get(pk=game.pk).version
+    skip_scoring_sequences(page)  # the round's end: its announcement is what this test reads
+    page.reload()
+    expect(page.locator(".wall--gray").first).to_be_visible()
     rng = random.Random(3)
     columns_chosen = 0
     announcements = set()
-    while wait_for_my_turn(page, timeout=30) and columns_chosen < 3:
+    rounds = []
+    while wait_for_my_turn(page, timeout=30) and "2" not in rounds:
+        rounds.append(page.get_attribute(GAME, "data-round"))
         version = version_of(page)
         if page.locator("[data-target=column]").count():
             # The tiling: focus is already on a lit column of the line being tiled.
@@ -107,7 +128,10 @@ def test_gray_wall_columns_are_chosen_by_keyboard(live_daphne, page):
         expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
         announcements.add(live_text(page))
     assert columns_chosen >= 1
-    placed = [move for move in my_moves(game, "graykeys") if "column" in move and "source" not in move]
+    # Only the moves made by keyboard: the log put_game_at wrote holds random moves too.
+    placed = [record.move for record in MoveRecord.objects.filter(
+        game=game, user__username="graykeys", number__gt=set_at)
+        if "column" in record.move and "source" not in record.move]
     assert len(placed) == columns_chosen
     # Every move was announced; a tiling's announcement carries the points and the scores.
     assert len(announcements) >= 5
@@ -117,7 +141,7 @@ def test_gray_wall_columns_are_chosen_by_keyboard(live_daphne, page):
 def test_two_duel_rounds_by_keyboard_only_then_the_end_screen(live_daphne, page):
     """A round is every kind of Duel decision (opening plate, suns and moons, lines, the
     placing of tiles in the dome, Confirm); two rounds by keyboard, the rest of the game through
-    the services, then its end screen."""
+    the services (from a few turns before its end), then its end screen."""
     base = live_daphne.url
     sign_up(page, base, "duelkeys")
     table_id = open_duel_table(page, base, "random")
@@ -161,6 +185,11 @@ def test_two_duel_rounds_by_keyboard_only_then_the_end_screen(live_daphne, page)
         record = MoveRecord.objects.select_related("user").get(game=game, number=version + 1)
         assert record.user.username == "duelkeys"
         types.add(record.move["type"])
+    # The rest of the game through the services, from a few turns before its end (set when the
+    # player is to move: no bot's move on its way), then its end screen.
+    assert wait_for_my_turn_or_end(page)
+    me = Seat.objects.get(table_id=table_id, user__username="duelkeys").player_index
+    put_game_at(game, *near_the_game_end(game, me))
     finish_through_the_services(game, rng)
     page.reload()
     expect(page.locator("[data-endscreen]")).to_be_visible()

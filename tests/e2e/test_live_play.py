@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from games.models import Game
+from tests.support.games import near_a_round_end, put_game_at
+
 from .play_by_clicking import (
     GAME,
     is_over,
@@ -107,6 +110,13 @@ def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
     assert not any("/ws/lobby/" in url for url in still_open), still_open
 
 
+def every_board_has_a_full_line(state) -> bool:
+    """Tiles are being taken, and every player's board has a full pattern line."""
+    return state.phase == "offer" and all(
+        any(line["count"] == row + 1 for row, line in enumerate(board["lines"]))
+        for board in state.to_dict()["boards"])
+
+
 def test_gray_wall_asks_each_player_for_the_column(live_daphne, contexts):
     base = live_daphne.url
     carol, dave = contexts(PHONE), contexts(PHONE)
@@ -117,8 +127,14 @@ def test_gray_wall_asks_each_player_for_the_column(live_daphne, contexts):
     for page in (carol, dave):
         expect(page.locator(".wall--gray").first).to_be_visible()
 
-    # Played until each player has been asked for a column (at a round's end); a whole game by
-    # clicking is test_two_people_play_a_whole_game_by_clicking's.
+    # The game is set a turn before the first round's end, each player's board with a full line
+    # (so each is asked for a column), then played by clicking until each has been asked; a whole
+    # game by clicking is test_two_people_play_a_whole_game_by_clicking's.
+    game = Game.objects.get(table_id=table_id)
+    put_game_at(game, *near_a_round_end(game, 0, turns=1, ready=every_board_has_a_full_line))
+    for page in (carol, dave):
+        page.reload()
+        expect(page.locator(".wall--gray").first).to_be_visible()
     rng = random.Random(7)
     asked = set()
     while len(asked) < 2 and (mover := wait_for_turn_or_end([carol, dave])) is not None:
@@ -140,8 +156,10 @@ def test_gray_wall_asks_each_player_for_the_column(live_daphne, contexts):
     assert asked == {"carol", "dave"}, "a gray-wall game asks each player for columns"
     # The columns chosen show on both pages: each player's wall, tile for tile (each page draws
     # its own board first, so the walls are matched by player). Read once both pages show the
-    # same move and neither is still playing a round's tiling step by step.
+    # same move and neither is still playing a round's tiling step by step (its Skip clicked in
+    # the page, where it is shown: this test is not about the sequence).
     for page in (carol, dave):
+        page.evaluate("() => document.querySelector('[data-skip]')?.click()")
         expect(page.locator("[data-scoring-sequence]")).to_have_count(0, timeout=15_000)
     expect(dave.locator(GAME)).to_have_attribute("data-version", str(version_of(carol)))
     walls = [page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('[data-player]')]

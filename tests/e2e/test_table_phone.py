@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 
-from .play_by_clicking import GAME, PASSWORD, sign_up
+from .play_by_clicking import GAME, sign_up
 from .table_checks import ARTIFACTS, PHONE, boxes_of, largest_group, services_create_duel, to_french
 from .test_board_play import open_bot_game, wait_for_my_turn
 from .test_lobby import off_the_browser_thread
@@ -128,23 +128,27 @@ HEADS = """() => [...document.querySelectorAll('[data-game] .pboard')].map(card 
 LONG_NAME = "Maximilienne Delacroix-Beaumont"
 
 
-@pytest.mark.parametrize(("ruleset", "players"), [("classic", 2), ("classic", 3), ("classic", 4), ("duel", 2)])
-def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(live_daphne, contexts, ruleset, players):
-    """Long display names, bot badges and 3-digit scores, at 390 px and 1366 px: the score whole, every
-    part of the head inside its card, a short name whole and a long one never cut to a few letters."""
-    users = get_user_model().objects
-    me = f"header{ruleset}{players}"
-    pages = {}
-    for viewport in (PHONE, {"width": 1366, "height": 768}):
-        pages[viewport["width"]] = page = contexts(viewport)
-    sign_up(pages[390], live_daphne.url, me, LONG_NAME)
-    user = users.get(username=me)
-    humans = [
-        users.create_user(username=f"{me}x", password=None, display_name="Amélie Poulain-Fontaine")
-    ][: max(0, players - 3)]
+SHAPES = [("classic", 2), ("classic", 3), ("classic", 4), ("duel", 2)]
+LAPTOP = {"width": 1366, "height": 768}
 
-    def seated_game():
+
+def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(live_daphne, contexts, settings):
+    """Long display names, bot badges and 3-digit scores, at 390 px and 1366 px: the score whole, every
+    part of the head inside its card, a short name whole and a long one never cut to a few letters.
+    One account sits at a table of each shape; each table's page is loaded once per language and
+    checked at both sizes (the board's layout follows the width by CSS alone), and one full-page
+    screenshot per shape is kept (the phone's, in French: the narrowest, with the longer words)."""
+    settings.BOT_GAMES_PER_USER = len(SHAPES)  # one running game against bots per shape
+    users = get_user_model().objects
+    me = "header"
+    page = contexts(PHONE)
+    sign_up(page, live_daphne.url, me, LONG_NAME)
+    user = users.get(username=me)
+    other = users.create_user(username=f"{me}x", password=None, display_name="Amélie Poulain-Fontaine")
+
+    def seated_game(ruleset, players):
         from games import services
+        humans = [other][: max(0, players - 3)]
         levels = ["strong", "random"][: players - 1 - len(humans)]
         bots = [{"seat": 1 + k, "level": level} for k, level in enumerate(levels)]
         table = services.create_table(user, players=players, ruleset=ruleset, bots=bots)
@@ -156,35 +160,31 @@ def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(li
         Game.objects.filter(pk=game.pk).update(state=state)
         return game
 
-    game = off_the_browser_thread(seated_game)
-    for width, page in pages.items():
-        if width == 1366:
-            page.goto(f"{live_daphne.url}/accounts/login/")
-            page.fill("#id_username", me)
-            page.fill("#id_password", PASSWORD)
-            page.click("form button[type=submit]")
-            expect(page.get_by_test_id("nav-profile")).to_be_visible()
-        for language in ("en", "fr"):
-            if language == "fr":
-                to_french(page)
+    games = {shape: off_the_browser_thread(seated_game, *shape) for shape in SHAPES}
+    ARTIFACTS.mkdir(exist_ok=True)
+    for language in ("en", "fr"):
+        if language == "fr":
+            to_french(page)
+        for (ruleset, players), game in games.items():
+            page.set_viewport_size(PHONE)
             page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
             expect(page.locator(GAME)).to_be_visible()
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"heads-{ruleset}{players}-{width}-{language}.png"), full_page=True)
-            heads = page.evaluate(HEADS)
-            assert len(heads) == players
-            for head in heads:
-                assert not head["outside"], (width, language, head)
-                assert head["scoreWhole"], (width, language, head)
-                assert head["score"] == str(100 + 17 * int(head["player"])), (width, language, head)
-                if head["name"] != LONG_NAME:
-                    assert head["nameWhole"], (width, language, head)
-                assert head["nameWidth"] >= 90, (width, language, head)
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-        to_english = page.get_by_test_id("language-en")
-        if not to_english.is_visible():
-            page.get_by_test_id("nav-menu").click()
-        to_english.click()
+            if language == "fr":
+                page.screenshot(path=str(ARTIFACTS / f"heads-{ruleset}{players}-390-fr.png"), full_page=True)
+            for viewport in (PHONE, LAPTOP):
+                width = viewport["width"]
+                where = (ruleset, players, width, language)
+                page.set_viewport_size(viewport)
+                heads = page.evaluate(HEADS)
+                assert len(heads) == players, where
+                for head in heads:
+                    assert not head["outside"], (where, head)
+                    assert head["scoreWhole"], (where, head)
+                    assert head["score"] == str(100 + 17 * int(head["player"])), (where, head)
+                    if head["name"] != LONG_NAME:
+                        assert head["nameWhole"], (where, head)
+                    assert head["nameWidth"] >= 90, (where, head)
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, where
 
 
 INSIDE = """([inner, outer]) => [...document.querySelectorAll(inner)].filter(e => e.getClientRects().length).map(e => {

@@ -135,24 +135,27 @@ def duel_cell_decision_for(player: int):
     raise AssertionError("no cell decision in 50 random games")
 
 
-def near_a_round_end(game, player: int, turns: int = 2, seed: int = 0):
+def near_a_round_end(game, player: int, turns: int = 2, seed: int = 0, ready=None):
     """(seed, moves) of ``game``'s ruleset and size played at random to where ``player`` is to
     move in the first round with ``turns`` turns of theirs left in it: with ``put_game_at``, a
-    browser test reaches a round's end in a few moves instead of clicking through the round."""
+    browser test reaches a round's end in a few moves instead of clicking through the round.
+    ``ready(state)``: only such a position where it holds (the first of 50 seeds from ``seed``
+    on that has one)."""
     table = fresh(game).table
-    rng = random.Random(seed)
-    state = game_rules.new_state(table.ruleset, table.players, table.variant, seed)
-    states, moves = [state], []
-    while state.round == 1:
-        move = rng.choice(state.legal_moves())
-        moves.append(move)
-        state = state.apply(move)
-        states.append(state)
-    mine = [k for k, before in enumerate(states[:-1]) if before.current_player == player]
-    if len(mine) < turns:
-        raise AssertionError(f"player {player} has {len(mine)} turns in the first round")
-    start = mine[-turns]
-    return seed, moves[:start]
+    for tried in range(seed, seed + 50):
+        rng = random.Random(tried)
+        state = game_rules.new_state(table.ruleset, table.players, table.variant, tried)
+        states, moves = [state], []
+        while state.round == 1:
+            move = rng.choice(state.legal_moves())
+            moves.append(move)
+            state = state.apply(move)
+            states.append(state)
+        mine = [k for k, before in enumerate(states[:-1]) if before.current_player == player
+                and (ready is None or ready(before))]
+        if len(mine) >= turns:
+            return tried, moves[: mine[-turns]]
+    raise AssertionError(f"player {player} has fewer than {turns} turns in the first round")
 
 
 def put_game_at(game, seed: int, moves) -> None:
@@ -174,3 +177,38 @@ def put_game_at(game, seed: int, moves) -> None:
     Game.objects.filter(pk=game.pk).update(
         seed=seed, commitment=services.commitment_of(seed, game.salt), state=state.to_dict(),
         version=state.move_count)
+
+
+def _sure_to_end_with_the_round(state) -> bool:
+    """Azul Duel ends with its fifth round, so any position of its last round. A classic position
+    where tiles are taken, with a full pattern line whose wall row lacks only its tile (pattern
+    lines only fill up within a round)."""
+    if state.ruleset == "duel":
+        return True
+    return state.phase == "offer" and any(
+        line["count"] == row + 1 and sum(cell is not None for cell in board["wall"][row]) == 4
+        for board in state.to_dict()["boards"] for row, line in enumerate(board["lines"]))
+
+
+def near_the_game_end(game, player: int, turns: int = 2, seed: int = 0):
+    """(seed, moves) of ``game``'s ruleset and size played at random to where ``player`` is to
+    move in the game's last round with ``turns`` turns of theirs left in it (classic: turns to take
+    tiles), the end already sure: whatever is played from there, the game ends with the round.
+    With ``put_game_at``, a browser test reaches the end screen in a few moves."""
+    table = fresh(game).table
+    for tried in range(seed, seed + 50):
+        rng = random.Random(tried)
+        state = game_rules.new_state(table.ruleset, table.players, table.variant, tried)
+        states, moves = [state], []
+        while not state.is_over:
+            move = rng.choice(state.legal_moves())
+            moves.append(move)
+            state = state.apply(move)
+            states.append(state)
+        last_round = states[-2].round
+        mine = [k for k, before in enumerate(states[:-1])
+                if before.round == last_round and before.current_player == player
+                and _sure_to_end_with_the_round(before)]
+        if len(mine) >= turns:
+            return tried, moves[: mine[-turns]]
+    raise AssertionError(f"no game of 50 is sure to end with {turns} turns of player {player} left")
