@@ -34,6 +34,9 @@ def embedded():
     return bool(_app().conf.task_always_eager)
 
 
+_discovery = threading.Lock()
+
+
 @cache
 def _autodiscovered():
     _app().loader.import_default_modules()  # every app's tasks.py (autodiscovery)
@@ -44,7 +47,12 @@ def task(name):
     """The Celery task registered under `name` (e.g. "games.tasks.play_bot_turn")."""
     app = _app()
     if name not in app.tasks:
-        _autodiscovered()
+        # One thread discovers, the others wait for it: Celery hands its pending modules to the
+        # first caller, so a second one found nothing left to import and looked the task up
+        # before the first had registered it (NotRegistered; a finishing move and the bot pool
+        # dispatching at once, seen in the suite).
+        with _discovery:
+            _autodiscovered()
     return app.tasks[name]
 
 
