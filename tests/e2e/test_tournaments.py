@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from games import services as game_services
 from games.models import Game
+from tests.support.browser import ARTIFACTS_DIR
 from tests.support.games import controller_to_move, fresh, moves_of
 from tests.support.tournaments import new_tournament
 from tournaments import services
@@ -54,7 +55,11 @@ def test_a_player_joins_gets_their_game_plays_and_sees_the_standings_move(live_d
 
     off_the_browser_thread(services.start_tournament, tournament.pk, by_user=organiser)
     expect(page.get_by_test_id("status")).to_have_text("running")  # patched in, no reload
+    expect(page.get_by_test_id("standings-title")).to_have_text("Standings")
+    expect(page.locator("[data-testid=pairings] [data-testid=play-my-game]")).to_be_visible()
     expect(page.get_by_test_id("game-ready")).to_contain_text("Phone open")
+    ARTIFACTS_DIR.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS_DIR / "tournament-game-ready-phone.png"))
     page.wait_for_url("**/tables/*/")  # opened by the countdown
     expect(page.get_by_test_id("tournament-link")).to_have_text("Phone open")
     game = Game.objects.get(table=Pairing.objects.get(tournament=tournament, kind="game").table_id)
