@@ -243,3 +243,8 @@ def tournament_of_table(table_id):
 def profile_sections(user, query):
     """The profile page's part (accounts.extensions: registered in apps.ready)."""
     return {"tournaments_played": tournaments_played(user)}
+
+
+def went_berserk(pairing, entry):
+    """Whether the entry halved its clock in the pairing's game (an arena's berserk)."""
+    return PairingPlayer.objects.filter(pairing=pairing, entry=entry, berserk=True).exists()

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:tournament_id>/", views.detail, name="detail"),
     path("<int:tournament_id>/join/", views.join, name="join"),
     path("<int:tournament_id>/leave/", views.leave, name="leave"),
+    path("<int:tournament_id>/berserk/", views.berserk, name="berserk"),
     path("<int:tournament_id>/start/", views.start, name="start"),
     path("<int:tournament_id>/pause/", views.pause, name="pause"),
     path("<int:tournament_id>/resume/", views.resume, name="resume"),

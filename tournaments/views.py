@@ -13,8 +13,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from kernel.errors import DomainError
+
 from . import payloads, selectors, services
-from .errors import TournamentError
 from .forms import FORMAT_NAMES, TournamentForm
 from .models import Tournament
 from .services.registration import late_join_open
@@ -63,7 +64,7 @@ def create(request):
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(request.user, **form.options())
-        except TournamentError as error:
+        except DomainError as error:
             form.refused(error)
         else:
             messages.success(request, _("Tournament “%(name)s” created.") % {"name": tournament.name})
@@ -104,6 +105,8 @@ def detail(request, tournament_id):
         # Duplicate deals: the other tables of the round show a player's own deal further on.
         "hide_other_tables": tournament.duplicate_deals and mine is not None,
         "my_table": mine.table_id if mine is not None else None,
+        "can_berserk": tournament.format == Tournament.Format.ARENA and mine is not None
+        and not selectors.went_berserk(mine, entry),
         "current_round": current_round,
         "past_rounds": past_rounds,
         "audit": selectors.audit_log(tournament, limit=50) if organiser else [],
@@ -113,7 +116,8 @@ def detail(request, tournament_id):
 
 
 def action(view):
-    """POST-only, logged in; a TournamentError becomes an error message; back to the page."""
+    """POST-only, logged in; a refusal (a DomainError: the tournament's, or the game's for a
+    berserk after the first move) becomes an error message; back to the page."""
 
     @require_POST
     @login_required
@@ -124,7 +128,7 @@ def action(view):
             note = view(request, tournament_id)
             if note:
                 messages.success(request, note)
-        except TournamentError as error:
+        except DomainError as error:
             messages.error(request, error.detail)
         return redirect("tournaments:detail", tournament_id)
 
@@ -142,6 +146,12 @@ def join(request, tournament_id):
 def leave(request, tournament_id):
     entry = services.leave(tournament_id, request.user)
     return _("You withdrew from the tournament.") if entry else _("You are no longer registered.")
+
+
+@action
+def berserk(request, tournament_id):
+    services.berserk(tournament_id, request.user)
+    return _("Berserk: your clock is halved; a win earns one more point.")
 
 
 @action

@@ -58,7 +58,7 @@ ACTIONS = {  # POST only: forms' targets, not pages
     "leagues:season-dates", "leagues:start-season", "leagues:close-season", "leagues:withdraw",
     "leagues:override", "leagues:extend", "social:unmute", "social:follow", "social:unfollow",
     "notifications:inbox-read", "notifications:inbox-open",
-    "tournaments:join", "tournaments:leave", "tournaments:start", "tournaments:pause",
+    "tournaments:join", "tournaments:leave", "tournaments:berserk", "tournaments:start", "tournaments:pause",
     "tournaments:resume", "tournaments:cancel", "tournaments:remove-player",
 }
 NOT_CRAWLED = ("api/", "admin/")  # JSON (the API docs page is crawled), Django's staff admin

@@ -199,3 +199,21 @@ def test_a_tournament_game_links_back_and_the_profile_lists_the_place(
     assert "2nd of 2" in Client().get("/u/alice/").content.decode()
     finished = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
     assert 'data-testid="trophy"' in finished
+
+
+def test_an_arena_player_goes_berserk_from_the_page_once(alice, bob, carol):
+    from tournaments.models import PairingPlayer
+
+    arena = started(carol, [alice, bob], name="Blitz", format="arena", duration_minutes=30)
+    client = logged_in(alice)
+    page = client.get(f"/tournaments/{arena.pk}/").content.decode()
+    assert 'data-testid="berserk"' in page
+    client.post(f"/tournaments/{arena.pk}/berserk/")
+    assert PairingPlayer.objects.get(entry__user=alice).berserk
+    again = client.get(f"/tournaments/{arena.pk}/").content.decode()
+    assert 'data-testid="berserk"' not in again  # once a game
+    swiss = started(carol, [alice, bob], name="Not an arena")
+    before = snapshot()
+    client.post(f"/tournaments/{swiss.pk}/berserk/")
+    assert snapshot() == before
+    assert "berserk is an arena" in client.get(f"/tournaments/{swiss.pk}/").content.decode()
