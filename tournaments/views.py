@@ -89,6 +89,10 @@ def detail(request, tournament_id):
     running = tournament.status == Status.RUNNING
     past_rounds = [payloads.round_payload(r) for r in reversed(rounds)
                    if not running or r.number != tournament.current_round]
+    if tournament.format == Tournament.Format.KNOCKOUT and tournament.best_of > 1:
+        # Every game of a match is a pairing of the round: each seat shows the match's score.
+        for pairings in [data["pairings"], *(r["pairings"] for r in past_rounds)]:
+            payloads.add_match_wins(pairings)
     mine = selectors.running_pairing_of(tournament, entry) if entry is not None else None
     invite_url = None
     if organiser and tournament.invite_code:

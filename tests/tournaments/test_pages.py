@@ -217,3 +217,14 @@ def test_an_arena_player_goes_berserk_from_the_page_once(alice, bob, carol):
     client.post(f"/tournaments/{swiss.pk}/berserk/")
     assert snapshot() == before
     assert "berserk is an arena" in client.get(f"/tournaments/{swiss.pk}/").content.decode()
+
+
+def test_a_knockout_match_shows_each_players_wins(alice, bob, carol, django_capture_on_commit_callbacks):
+    knockout = started(carol, [alice, bob], name="Best of three", format="knockout", best_of=3)
+    first = playing(knockout)[0]
+    with committed(django_capture_on_commit_callbacks):
+        win(first, alice)
+    page = logged_in(carol).get(f"/tournaments/{knockout.pk}/")
+    seats = {seat["username"]: seat["match_wins"] for p in page.context["pairings"] for seat in p["players"]}
+    assert seats == {"alice": 1, "bob": 0}
+    assert 'class="match-wins"' in page.content.decode()
