@@ -26,6 +26,7 @@ urlpatterns = [
     ),
     path("u/<str:username>/", accounts_views.profile, name="profile"),
     path("leagues/", include("leagues.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("learn/", include("learn.urls")),
     path("social/", include("social.urls")),
     path("leaderboard/", include("ratings.urls")),

@@ -59,7 +59,9 @@ def send_update(tournament_id):
 def game_ready(tournament, game, user_ids):
     """After the commit: each of `user_ids` hears that their game of the tournament is ready."""
     message = {"type": "tournament.game", "tournament": tournament.pk, "name": tournament.name,
-               "game": game.pk, "table": game.table_id}
+               "game": game.pk, "table": game.table_id,
+               # The first move's deadline (the banner counts down to it); None without a clock.
+               "deadline_at": game.deadline_at.isoformat() if game.deadline_at else None}
     sends = [(user_group(user_id), message) for user_id in user_ids]
 
     def send():

@@ -64,4 +64,5 @@ async def tournament_game(socket, event):
     """The player's game of a tournament is ready, on whichever page they have open."""
     await socket.send_json({
         "type": "tournament_game", "tournament": event["tournament"], "name": event["name"],
-        "game": event["game"], "table": event["table"], "url": f"/tables/{event['table']}/"})
+        "game": event["game"], "table": event["table"], "url": f"/tables/{event['table']}/",
+        "deadline_at": event.get("deadline_at")})

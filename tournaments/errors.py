@@ -21,7 +21,13 @@ class Forbidden(TournamentError, kernel.Forbidden):
 
 
 class Invalid(TournamentError, kernel.Invalid):
+    """`field`: the option at fault, when one is (the creation form shows the message there)."""
+
     default_detail = gettext_lazy("invalid tournament options")
+
+    def __init__(self, detail=None, field=None):
+        super().__init__(detail)
+        self.field = field
 
 
 class NotOrganiser(TournamentError):

@@ -192,3 +192,19 @@ def audit_payload(row):
             "actor": row.actor.username if row.actor_id else None, "action": row.action,
             "summary": row.text, "reason": row.reason, "data": row.data}
 
+
+
+def add_match_wins(pairings):
+    """A knockout round's pairing payloads, each seat given `match_wins`: the games it has won
+    in its match so far (the match's games share a board)."""
+    wins = {}
+    for pairing in pairings:
+        if pairing["kind"] == "game" and pairing["status"] == "done":
+            winners = [seat["entry"] for seat in pairing["players"] if seat["place"] == 1]
+            if len(winners) == 1:  # a drawn game is replayed: nobody's win
+                key = (pairing["board"], winners[0])
+                wins[key] = wins.get(key, 0) + 1
+    for pairing in pairings:
+        for seat in pairing["players"]:
+            seat["match_wins"] = wins.get((pairing["board"], seat["entry"]), 0)
+    return pairings

@@ -214,3 +214,37 @@ def own_entries_data(user) -> list:
                 for p in games.order_by("pairing_id")],
         })
     return rows
+
+
+def tournaments_played(user, limit=50):
+    """The tournaments `user` played (started ones they entered, cancelled ones left out),
+    newest first, each with `place` (from the frozen standings once finished, else None) and
+    `field` (how many were ranked)."""
+    entries = (Entry.objects.filter(user=user, tournament__started_at__isnull=False)
+               .exclude(tournament__status=Tournament.Status.CANCELLED)
+               .select_related("tournament").order_by("-tournament__started_at", "-id")[:limit])
+    played = []
+    for entry in entries:
+        tournament = entry.tournament
+        rows = tournament.standings or []
+        tournament.place = next((row.get("place") for row in rows
+                                 if row.get("entry") == entry.pk), None)
+        tournament.field = len(rows)
+        played.append(tournament)
+    return played
+
+
+def tournament_of_table(table_id):
+    """The pairing that `table_id` plays (its tournament and round read with it), or None."""
+    return (Pairing.objects.select_related("tournament", "round")
+            .filter(table_id=table_id).first())
+
+
+def profile_sections(user, query):
+    """The profile page's part (accounts.extensions: registered in apps.ready)."""
+    return {"tournaments_played": tournaments_played(user)}
+
+
+def went_berserk(pairing, entry):
+    """Whether the entry halved its clock in the pairing's game (an arena's berserk)."""
+    return PairingPlayer.objects.filter(pairing=pairing, entry=entry, berserk=True).exists()

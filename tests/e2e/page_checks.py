@@ -58,6 +58,8 @@ ACTIONS = {  # POST only: forms' targets, not pages
     "leagues:season-dates", "leagues:start-season", "leagues:close-season", "leagues:withdraw",
     "leagues:override", "leagues:extend", "social:unmute", "social:follow", "social:unfollow",
     "notifications:inbox-read", "notifications:inbox-open",
+    "tournaments:join", "tournaments:leave", "tournaments:berserk", "tournaments:start", "tournaments:pause",
+    "tournaments:resume", "tournaments:cancel", "tournaments:remove-player",
 }
 NOT_CRAWLED = ("api/", "admin/")  # JSON (the API docs page is crawled), Django's staff admin
 
@@ -251,6 +253,8 @@ LAYOUT = """() => {
       const parent = node.parentElement;
       if (!text || !parent || !parent.getClientRects().length) continue;
       if (getComputedStyle(parent).visibility === "hidden") continue;
+      // A closed <details> keeps its content laid out but never drawn (Chromium).
+      if (parent.closest("details:not([open])") && !parent.closest("summary")) continue;
       let clipped = false;
       for (let e = parent; e && e !== card; e = e.parentElement) if (clips(e)) { clipped = true; break; }
       if (clipped) continue;

@@ -113,6 +113,40 @@ def resign(page: Page) -> None:
     expect(page.locator("[data-endscreen]")).to_be_visible()
 
 
+def check_tournament_pages(page: Page, base: str, organiser, failures: dict) -> None:
+    """The list with a tournament of each state, the creation form with a refusal on a field,
+    and a tournament's page before its start, running (standings, pairings, the organiser's
+    panel and log) and finished; the organiser does not play, so no game opens under the crawl.
+    Its one game ends before the pages are seen again at every size and language (a live game
+    would be featured on the home page)."""
+    from games import services as game_services
+    from tests.support.tournaments import game_of, new_tournament, playing, seated_users
+    from tournaments import services as tournaments
+
+    users = get_user_model().objects
+    players = [users.create_user(name, password=None) for name in ("axe-ann", "axe-bob", "axe-cy")]
+    upcoming = off_the_browser_thread(new_tournament, organiser, name="Axe arena", format="arena",
+                                      password="sesame")
+    running = off_the_browser_thread(new_tournament, organiser, name="Axe swiss", rounds=1)
+    for player in players:
+        off_the_browser_thread(tournaments.join, running.pk, player)
+    check(page, f"{base}/tournaments/{running.pk}/", failures, "tournament before its start")
+    off_the_browser_thread(tournaments.start_tournament, running.pk, by_user=organiser)
+    check(page, f"{base}/tournaments/{running.pk}/", failures)
+    pairing = playing(running)[0]
+    off_the_browser_thread(game_services.resign, game_of(pairing).pk, seated_users(pairing)[0])
+    check(page, f"{base}/tournaments/{running.pk}/", failures, "tournament finished")
+    check(page, f"{base}/tournaments/{upcoming.pk}/", failures)
+    check(page, f"{base}/tournaments/", failures)
+    page.goto(f"{base}/tournaments/new/")
+    page.fill("#id_name", "Axe knockout")
+    page.select_option("#id_format", "knockout")
+    page.fill("#id_starts_at", "2001-01-01T10:00")  # refused by the service, on its field
+    page.locator("[data-testid=tournament-form] [data-testid=create]").click()
+    expect(page.get_by_test_id("error-starts_at")).to_be_visible()
+    check(page, None, failures, "tournament form with a refusal")
+
+
 @pytest.mark.timeout(480)  # the crawl, then its pages at two sizes in two languages (about 65 s)
 @pytest.mark.long  # starts first: tests/conftest.py
 def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, browser):
@@ -144,6 +178,7 @@ def test_every_page_has_no_serious_or_critical_violation(live_daphne, page, brow
     check(page, f"{base}/notifications/unsubscribe/{unsubscribe_token(me.pk, 'your_turn')}/",
           failures, "unsubscribe")
     check(page, f"{base}/notifications/unsubscribe/forged/", failures, "unsubscribe, bad token")
+    check_tournament_pages(page, base, me, failures)
     check(page, f"{base}/accounts/email/confirm/forged/", failures, "e-mail confirmation, bad link")
     hover_every_button(page, failures, "lobby")
 

@@ -69,7 +69,9 @@ def test_the_feed_streams_pairings_and_standings_and_players_hear_their_game(ali
                     if "bob" in [player["username"] for player in p["players"]])
         assert ready == {"type": "tournament_game", "tournament": tournament.pk,
                          "name": tournament.name, "game": mine["game"], "table": mine["table"],
-                         "url": f"/tables/{mine['table']}/"}
+                         "url": f"/tables/{mine['table']}/",
+                         "deadline_at": ready["deadline_at"]}
+        assert ready["deadline_at"] is not None  # a realtime game: the first move is due then
 
         pairing = (await database_sync_to_async(playing)(tournament))[0]
         winner = (await database_sync_to_async(seated_users)(pairing))[0]

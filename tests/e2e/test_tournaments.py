@@ -1,0 +1,87 @@
+"""A tournament in a real browser, on a phone: a player finds it in the list and joins from its
+page; its organiser starts it; "your game is ready" shows and, on the tournament's page, opens
+the table when its countdown ends; the player makes a move or two by clicking, switches to
+French, goes back to the tournament by the game's header link and sees the standings and the
+state change without a reload when the game ends.
+
+The start and the game's end are the services' (from this process, on threads of their own):
+their broadcasts reach daphne's sockets through Redis, as a Celery worker's do in production."""
+
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from games import services as game_services
+from games.models import Game
+from tests.support.browser import ARTIFACTS_DIR
+from tests.support.games import controller_to_move, fresh, moves_of
+from tests.support.tournaments import new_tournament
+from tournaments import services
+from tournaments.models import Pairing
+
+from .play_by_clicking import finish_through_the_services, play_one_move, sign_up, wait_for_my_turn_or_end
+from .test_lobby import off_the_browser_thread
+
+pytestmark = [pytest.mark.requires("browser", "redis"), pytest.mark.timeout(180)]
+PHONE = {"width": 390, "height": 844}
+
+
+def play_the_other_side(game, me):
+    """The opponent's move when it is theirs (they have no browser here)."""
+    current = fresh(game)
+    if current.status == Game.Status.PLAYING and controller_to_move(current) != me:
+        game_services.play_move(current.pk, controller_to_move(current), moves_of(current)[0],
+                                current.version)
+
+
+def test_a_player_joins_gets_their_game_plays_and_sees_the_standings_move(live_daphne, contexts):
+    base = live_daphne.url
+    page = contexts(PHONE, 15_000)
+    users = get_user_model().objects
+    organiser, otto = users.create_user("org9", password=None), users.create_user("otto9", password=None)
+    tournament = off_the_browser_thread(new_tournament, organiser, name="Phone open", rounds=1)
+    off_the_browser_thread(services.join, tournament.pk, otto)
+
+    sign_up(page, base, "pia9", display_name="Pia")
+    page.get_by_test_id("nav-tournaments").click()
+    page.locator(f"[data-testid=upcoming] [data-tournament='{tournament.pk}'] a").click()
+    expect(page.get_by_test_id("countdown")).not_to_be_empty()
+    page.get_by_test_id("join").click()
+    expect(page.get_by_test_id("leave")).to_be_visible()
+    expect(page.locator("[data-testid=standings] [data-entry=pia9]")).to_be_visible()
+    expect(page.locator("#tournament-live")).to_have_attribute("data-live", "open")
+
+    off_the_browser_thread(services.start_tournament, tournament.pk, by_user=organiser)
+    expect(page.get_by_test_id("status")).to_have_text("running")  # patched in, no reload
+    expect(page.get_by_test_id("standings-title")).to_have_text("Standings")
+    expect(page.locator("[data-testid=pairings] [data-testid=play-my-game]")).to_be_visible()
+    expect(page.get_by_test_id("game-ready")).to_contain_text("Phone open")
+    ARTIFACTS_DIR.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS_DIR / "tournament-game-ready-phone.png"))
+    page.wait_for_url("**/tables/*/")  # opened by the countdown
+    expect(page.get_by_test_id("tournament-link")).to_have_text("Phone open")
+    game = Game.objects.get(table=Pairing.objects.get(tournament=tournament, kind="game").table_id)
+    me = users.get(username="pia9")
+
+    rng = random.Random(9)
+    for _ in range(2):  # a move or two by clicking, the opponent's through the services
+        off_the_browser_thread(play_the_other_side, game, me)
+        assert wait_for_my_turn_or_end(page, after_scoring=True)
+        play_one_move(page, rng)
+
+    page.get_by_test_id("nav-menu").click()  # a phone's game page folds the header's links
+    page.get_by_test_id("language-fr").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.get_by_test_id("tournament-link").click()
+    expect(page.get_by_test_id("standings-title")).to_have_text("Classement")
+    expect(page.locator("#tournament-live")).to_have_attribute("data-live", "open")
+    page.evaluate("window.stillThisPage = true")
+
+    finish_through_the_services(game, rng)
+    expect(page.get_by_test_id("status")).to_have_text("terminé")
+    expect(page.locator("[data-testid=standings] [data-testid=trophy]").first).to_be_visible()
+    points = page.locator("[data-testid=standings] [data-testid=points]").all_inner_texts()
+    assert sorted(points, reverse=True)[0] in ("1", "0,5", "0.5")
+    assert page.evaluate("window.stillThisPage") is True  # patched in place, never reloaded
