@@ -48,6 +48,7 @@ def games_being_played():
     return best, weaker, stronger
 
 
+@pytest.mark.requires("redis")  # moves made in this process reach the page through Redis
 def test_the_home_page_shows_live_games_the_featured_one_and_the_best_players(live_daphne, contexts):
     base = live_daphne.url
     best, weaker, stronger = off_the_browser_thread(games_being_played)

@@ -26,6 +26,7 @@ def user(name):
     return get_user_model().objects.get(username=name)
 
 
+@pytest.mark.requires("redis")  # the invitation, sent in this process, reaches the page through Redis
 def test_an_invitation_reaches_the_inbox_live_and_is_read_by_clicking(live_daphne, contexts):
     base = live_daphne.url
     alice, bob = contexts(LAPTOP), contexts(PHONE)

@@ -66,6 +66,9 @@ def test_2_the_french_end_screen_is_in_french(live_daphne, page):
     assert "wins" not in page.locator("[data-endscreen] h2").inner_text()
 
 
+# The position is set through the services in this process: its broadcast reaches the page
+# through Redis (an embedded daphne's channel layer is its own).
+@pytest.mark.requires("redis")
 @pytest.mark.parametrize("ruleset", ["classic", "duel"])
 def test_4_the_end_screen_waits_for_the_last_rounds_scoring(live_daphne, page, ruleset):
     from games import game_rules, services

@@ -141,6 +141,7 @@ def test_the_inbox_needs_a_login(client):
     assert client.get("/api/v1/notifications").status_code == 401
 
 
+@pytest.mark.requires("redis")  # lines written in this process reach daphne's sockets through Redis
 def test_the_feed_sends_the_unread_count_on_connect_and_after_each_change(live_daphne, alice):
     """/ws/me/ tells the count live; a lobby socket of the same user, which shares the user's
     group, hears nothing of the inbox and stays open."""
