@@ -1,7 +1,7 @@
 """Sound, in chromium, played by clicking: one setting, off at first. A visitor turns it on with
 the footer's button and it stays on in this browser (localStorage); a player's is stored on their
-account (the notification settings' turn_sound), whatever the browser. In a game against a bot,
-a move and the bot's reply sound, and the reply's your-turn comes from the header's badge."""
+account (the notification settings' turn_sound), whatever the browser. In a game,
+a move and the opponent's reply sound, and the reply's your-turn comes from the header's badge."""
 
 import random
 
@@ -9,14 +9,23 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from games import services
 from notifications.services import settings_of
+from tests.support.games import play_one
 from tests.support.waiting import wait_until
 
 from .play_by_clicking import play_one_move, sign_up
-from .test_board_play import open_bot_game, wait_for_my_turn
+from .test_board_play import wait_for_my_turn
+from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
 PHONE = {"width": 390, "height": 844}
+
+
+def we_move_first(user, opponent):
+    table = services.create_table(user, players=2)
+    services.join_table(table.pk, opponent)
+    return services.start_table(table.pk, user, player_order=[0, 1])  # the creator's seat first
 
 
 def sounds(page):
@@ -52,14 +61,22 @@ def test_a_players_setting_is_stored_and_a_game_sounds(live_daphne, contexts):
     user = get_user_model().objects.get(username="listener38")
     wait_until(lambda: settings_of(user).turn_sound, timeout=10, what="the setting stored")
 
-    open_bot_game(page, base)
+    # The opponent is a person moved through the services once our move has reached our badge:
+    # a bot's instant reply could come before the your-turn list is read after our move, and
+    # the badge, which sounds when its count goes up, would see it stay at one.
+    users = get_user_model()
+    opponent = users.objects.create_user(username="speaker38", password=None)
+    game = off_the_browser_thread(we_move_first, user, opponent)
+    page.goto(f"{base}/tables/{game.table_id}/")
     expect(page.get_by_test_id("sound-toggle")).to_have_attribute("aria-pressed", "true")
-    page.evaluate("() => { document.body.dataset.sounds = ''; }")
     rng = random.Random(38)
     assert wait_for_my_turn(page)
+    expect(page.locator("[data-your-turn-badge] .your-turn-badge__count")).to_have_text("1")
+    page.evaluate("() => { document.body.dataset.sounds = ''; }")
     play_one_move(page, rng)
-    # Our move and the bot's, and our turn again (the badge's sound). A state sounds once however
-    # many moves it brings: when the bot's reply reaches the page first, ours comes with it.
+    expect(page.locator("[data-your-turn-badge] .your-turn-badge__count")).to_have_text("0")
+    off_the_browser_thread(play_one, game)
+    # Our move, the opponent's, and our turn again (the badge's sound).
     wait_until(lambda: "move" in sounds(page) and "your-turn" in sounds(page),
                timeout=20, what="the move and your-turn sounds")
     assert int(page.get_attribute("[data-game]", "data-version")) >= 2
