@@ -13,7 +13,7 @@ pytestmark = pytest.mark.requires("browser")
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 ORIGIN = "http://azul.test"
 CLIENTS = ["shared/connection.js", "shared/lobby-feed.js", "shared/your-turn-badge.js",
-           "leagues/live.js"]
+           "shared/live-regions.js"]  # the league and tournament pages
 
 # The delays after each close code, with the draw fixed just below 1 (the longest wait).
 AFTER_CLOSES = """
