@@ -21,7 +21,14 @@ from tests.support.tournaments import new_tournament
 from tournaments import services
 from tournaments.models import Pairing
 
-from .play_by_clicking import finish_through_the_services, play_one_move, sign_up, wait_for_my_turn_or_end
+from .play_by_clicking import (
+    GAME,
+    finish_through_the_services,
+    play_one_move,
+    sign_up,
+    version_of,
+    wait_for_my_turn_or_end,
+)
 from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser", "redis"), pytest.mark.timeout(180)]
@@ -69,7 +76,10 @@ def test_a_player_joins_gets_their_game_plays_and_sees_the_standings_move(live_d
     for _ in range(2):  # a move or two by clicking, the opponent's through the services
         off_the_browser_thread(play_the_other_side, game, me)
         assert wait_for_my_turn_or_end(page, after_scoring=True)
+        before = version_of(page)
         play_one_move(page, rng)
+        # Our move is committed once its broadcast reaches us: only then may the other side read it.
+        expect(page.locator(GAME)).not_to_have_attribute("data-version", str(before))
 
     page.get_by_test_id("nav-menu").click()  # a phone's game page folds the header's links
     page.get_by_test_id("language-fr").click()
