@@ -39,6 +39,7 @@ def your_turn_games(user, now=None):
         deadline = game.deadline_at
         rows.append({
             "game": game.pk,
+            "version": game.version,  # with the game, names this turn (the badge's sound)
             "table": table.pk,
             "url": f"/tables/{table.pk}/",
             "ruleset": table.ruleset,

@@ -14,7 +14,8 @@ from .. import errors, inbox, selectors, services
 from ..models import KINDS
 
 YourTurnRow = inline_serializer(name="YourTurnGame", many=True, fields={
-    "game": serializers.IntegerField(), "table": serializers.IntegerField(),
+    "game": serializers.IntegerField(), "version": serializers.IntegerField(),
+    "table": serializers.IntegerField(),
     "url": serializers.CharField(), "ruleset": serializers.CharField(),
     "players": serializers.IntegerField(), "clock": serializers.CharField(),
     "round": serializers.IntegerField(allow_null=True),

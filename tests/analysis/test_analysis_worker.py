@@ -1,7 +1,6 @@
 """Analyses on real Celery workers over Redis: progress seen on the game's socket, a killed worker."""
 
 import os
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -11,6 +10,7 @@ from games.analysis.tasks import analyse_game
 from tests.bots.test_bot_worker import SPECTATE
 from tests.support.processes import start_celery_worker
 from tests.support.services import require_service
+from tests.support.threads import off_the_browser_thread
 from tests.support.waiting import wait_until
 
 from .factories import played_game
@@ -33,8 +33,7 @@ def test_a_worker_analyses_a_finished_game_to_the_end_streaming_progress_to_the_
 
     # Requested from a thread of its own: this one runs the browser's event loop, and the
     # request's queued event is sent after commit with a blocking call.
-    with ThreadPoolExecutor(1) as pool:
-        analysis, created = pool.submit(services.request_analysis, game.pk, alice).result()
+    analysis, created = off_the_browser_thread(services.request_analysis, game.pk, alice)
     assert created
 
     def analysis_messages():

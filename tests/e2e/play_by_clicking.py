@@ -7,13 +7,13 @@ so a test built on them fails when the page stops offering a legal move. (Except
 
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
-from django.db import connections
 from django.test import Client
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.support.threads import off_the_browser_thread
 
 PASSWORD = "correct-horse-battery-9"
 GAME = "[data-game]"
@@ -37,7 +37,7 @@ def sign_up(page: Page, base_url: str, username: str, display_name: str = "", *,
         page.click("form button[type=submit]")
     else:
         chosen = {c["name"]: c["value"] for c in page.context.cookies(base_url)}.get(settings.LANGUAGE_COOKIE_NAME)
-        session = _in_a_thread(_registered_session, username, display_name, chosen)
+        session = off_the_browser_thread(_registered_session, username, display_name, chosen)
         page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base_url}])
         page.goto(f"{base_url}/lobby/")
     expect(page.get_by_test_id("nav-profile")).to_be_visible()
@@ -54,19 +54,6 @@ def _registered_session(username: str, display_name: str, language: str | None) 
     client = Client()
     client.force_login(user, backend="accounts.backends.HumanOnlyBackend")
     return client.cookies[settings.SESSION_COOKIE_NAME].value
-
-
-def _in_a_thread(work, *args):
-    """`work(*args)` on a thread of its own (its own database connection, closed after): the
-    services broadcast with async_to_sync, which may not run where Playwright's loop runs."""
-    def run():
-        try:
-            return work(*args)
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(run).result()
 
 
 def open_table(page: Page, base_url: str, *, players=2, variant="standard", clock="none", rated=False, bots=None):
@@ -197,24 +184,20 @@ def finish_through_the_services(game, rng: random.Random, timeout: float = 60.0)
 
     def play():
         deadline = time.monotonic() + timeout
-        try:
-            while time.monotonic() < deadline:
-                current = fresh(game)
-                if current.status != Game.Status.PLAYING:
-                    return
-                # The moves of this very read: legal_moves(game) reads the game again, and a
-                # bot's move in between could end it (an empty list; seen once in .ci/run).
-                try:
-                    services.play_move(current.pk, controller_to_move(current),
-                                       rng.choice(moves_of(current)), current.version)
-                except DomainError:
-                    time.sleep(0.02)
-            raise AssertionError(f"the game did not end within {timeout}s")
-        finally:
-            connections.close_all()  # this thread's own connection
+        while time.monotonic() < deadline:
+            current = fresh(game)
+            if current.status != Game.Status.PLAYING:
+                return
+            # The moves of this very read: legal_moves(game) reads the game again, and a bot's
+            # move in between could end it (an empty list; seen once in .ci/run).
+            try:
+                services.play_move(current.pk, controller_to_move(current),
+                                   rng.choice(moves_of(current)), current.version)
+            except DomainError:
+                time.sleep(0.02)
+        raise AssertionError(f"the game did not end within {timeout}s")
 
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(play).result()
+    off_the_browser_thread(play)
 
 
 # Clicks a round's scoring sequence's Skip as soon as it is drawn, in every document the page loads

@@ -30,6 +30,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import Game
 from notifications import inbox
+from tests.support.threads import off_the_browser_thread
 
 from .page_checks import (
     ACTIONS,
@@ -44,7 +45,6 @@ from .page_checks import (
 )
 from .play_by_clicking import GAME, sign_up
 from .test_board_play import open_bot_game, wait_for_my_turn
-from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(300)]
 
@@ -302,8 +302,7 @@ def test_the_social_parts_have_no_serious_or_critical_violation(live_daphne, pag
     from games import services as game_services
     from social import services as social
     from social.services import friends
-
-    from .test_lobby import off_the_browser_thread
+    from tests.support.threads import off_the_browser_thread
 
     base = live_daphne.url
     failures: dict = {}

@@ -11,7 +11,6 @@ the one its selector finds.
 
 import json
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from playwright.sync_api import expect
@@ -19,6 +18,7 @@ from playwright.sync_api import expect
 from accounts.models import User
 from accounts.services import api_token_for
 from tests.support.games import controller_to_move, fresh, legal_moves, put_game_at, start_game
+from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import GAME, sign_up
 
@@ -57,12 +57,6 @@ CHANGED = """() => {
 }"""
 
 
-def in_a_thread(function):
-    """The services announce through async_to_sync, which Playwright's running loop refuses here."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(function).result()
-
-
 def play_through_the_api(base_url, game):
     """The player to move plays a move to a pattern line with their API token, as a bot would."""
     game = fresh(game)
@@ -87,7 +81,7 @@ def test_two_state_messages_patch_the_board_without_detaching_what_stays(live_da
         put_game_at(game, 11, [])
         return game
 
-    game = in_a_thread(new_game)
+    game = off_the_browser_thread(new_game)
     page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
     expect(page.locator(f"{GAME}[data-version='0']")).to_be_attached()
     counts = dict(page.evaluate(MARK, LASTING))

@@ -14,9 +14,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games import services as game_services
+from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import GAME, sign_up
-from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(240)]
 

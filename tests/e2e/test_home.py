@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 
 from ratings.models import Rating
 from tests.support.games import play_one, play_to_end, start_game
+from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import GAME, PASSWORD
-from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(240)]
 

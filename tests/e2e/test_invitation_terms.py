@@ -7,9 +7,9 @@ from playwright.sync_api import expect
 
 from games import services as game_services
 from social.services import friends
+from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import sign_up
-from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(240)]
 

@@ -1,18 +1,17 @@
 """The lobby in chromium: your games to resume, others to watch, rows told apart, games left idle
 against bots hidden from watchers, and a form that speaks its own words and refuses negatives."""
 
-import threading
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import lobby, services
 from games.models import Game, Table
 from kernel import dispatch
+from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import sign_up
 
@@ -20,27 +19,6 @@ pytestmark = pytest.mark.requires("browser")
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
-
-
-def off_the_browser_thread(work, *args, **kwargs):
-    """Run `work` in a thread of its own: the services broadcast with async_to_sync, which may not
-    run in the thread where Playwright's event loop runs (tests/conftest.py)."""
-    outcome = {}
-
-    def run():
-        try:
-            outcome["value"] = work(*args, **kwargs)
-        except BaseException as exc:  # handed back to the test
-            outcome["error"] = exc
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]
 
 
 def _bot_game(user, **options):

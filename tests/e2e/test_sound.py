@@ -7,16 +7,17 @@ import random
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from playwright.sync_api import expect
 
 from games import services
-from notifications.services import settings_of
+from notifications.services import settings_of, update_settings
 from tests.support.games import play_one
+from tests.support.threads import off_the_browser_thread
 from tests.support.waiting import wait_until
 
 from .play_by_clicking import play_one_move, sign_up
 from .test_board_play import wait_for_my_turn
-from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
 PHONE = {"width": 390, "height": 844}
@@ -84,3 +85,31 @@ def test_a_players_setting_is_stored_and_a_game_sounds(live_daphne, contexts):
     assert served.ok
     assert served.body()[:4] == b"RIFF"
     assert len(served.body()) < 20_000
+
+
+def test_a_reply_committed_with_our_move_still_sounds_our_turn(live_daphne, contexts):
+    """As against a bot that answers at once: our move and the reply reach the feed together, so
+    the badge never counts down to zero; the turn is a new one (the game at a later version) and
+    sounds. Both moves are made in one transaction, so every list the feed sends holds the game."""
+    base = live_daphne.url
+    page = contexts(PHONE)
+    sign_up(page, base, "quick38")
+    user = get_user_model().objects.get(username="quick38")
+    off_the_browser_thread(update_settings, user, {"turn_sound": True})
+    opponent = get_user_model().objects.create_user(username="quicker38", password=None)
+    game = off_the_browser_thread(we_move_first, user, opponent)
+    page.goto(f"{base}/lobby/")
+    badge = page.locator("[data-your-turn-badge]")
+    expect(badge).to_have_attribute("data-live", "open")
+    expect(badge.locator(".your-turn-badge__count")).to_have_text("1")
+    page.evaluate("() => { document.body.dataset.sounds = ''; }")
+
+    off_the_browser_thread(our_move_and_the_reply_at_once, game)
+    wait_until(lambda: "your-turn" in sounds(page), timeout=20, what="the your-turn sound")
+    expect(badge.locator(".your-turn-badge__count")).to_have_text("1")
+
+
+def our_move_and_the_reply_at_once(game):
+    with transaction.atomic():
+        play_one(game)
+        play_one(game)

@@ -8,10 +8,10 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.models import MoveRecord
+from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import GAME, confirm_if_asked, sign_up, version_of
 from .table_checks import ARTIFACTS, PHONE, boxes_of, duel_game_paying_chips, services_create_duel, to_french
-from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
 

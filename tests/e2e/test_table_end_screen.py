@@ -9,11 +9,11 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from tests.support.games import play_to_end, start_game
+from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import GAME, play_one_move, sign_up, version_of
 from .table_checks import ARTIFACTS, PHONE, boxes_of
 from .test_board_play import open_bot_game, wait_for_my_turn
-from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
 

@@ -9,11 +9,11 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests.support.games import start_game
+from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import GAME, sign_up
 from .table_checks import ARTIFACTS, PHONE
 from .test_board_play import open_bot_game, wait_for_my_turn
-from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
 

@@ -17,6 +17,7 @@ from games import services as game_services
 from games.models import Game
 from tests.support.browser import ARTIFACTS_DIR
 from tests.support.games import controller_to_move, fresh, moves_of
+from tests.support.threads import off_the_browser_thread
 from tests.support.tournaments import new_tournament
 from tournaments import services
 from tournaments.models import Pairing
@@ -29,7 +30,6 @@ from .play_by_clicking import (
     version_of,
     wait_for_my_turn_or_end,
 )
-from .test_lobby import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser", "redis"), pytest.mark.timeout(180)]
 PHONE = {"width": 390, "height": 844}

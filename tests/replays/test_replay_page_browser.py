@@ -1,16 +1,14 @@
 """The issue's "done when" in a browser: a rated game ends, the profile shows the new rating and
 the game on top of the history, and its replay steps, jumps and autoplays through the game."""
 
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
-from django.db import connection
 from playwright.sync_api import expect
 
 from games.models import Game
 from ratings.models import Rating
 from tests.ratings.factories import make_users
 from tests.support.games import play_to_end, start_game
+from tests.support.threads import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(120)]
 
@@ -26,22 +24,14 @@ def expect_step(page, step):
 
 
 def finish_rated_game():
-    """Play a rated game to its end through the services (rated on commit, eagerly).
-
-    Runs in a thread of its own: Playwright's event loop in the test's thread would refuse the
-    services' synchronous broadcasts.
-    """
-    try:
-        alice, bob = make_users("alice", "bob")
-        return play_to_end(start_game(alice, bob, rated=True), seed=2), alice
-    finally:
-        connection.close()
+    """Play a rated game to its end through the services (rated on commit, eagerly)."""
+    alice, bob = make_users("alice", "bob")
+    return play_to_end(start_game(alice, bob, rated=True), seed=2), alice
 
 
 @pytest.mark.long  # starts first: tests/conftest.py
 def test_a_finished_rated_game_on_the_profile_and_its_replay(live_daphne, page):
-    with ThreadPoolExecutor(1) as pool:
-        game, alice = pool.submit(finish_rated_game).result()
+    game, alice = off_the_browser_thread(finish_rated_game)
     game = Game.objects.get(pk=game.pk)
     rating = Rating.objects.get(user=alice, ladder="classic-2p")
 
