@@ -267,3 +267,18 @@ else
 	$(PY) bench/ws_load.py --tables 100 --mode capacity --duration 30
 	$(PY) bench/ws_load.py --tables 100 --mode paced --rate 1 --duration 30
 endif
+
+# Tournaments under load (issue #40): an arena then a Swiss of scripted players on daphne, a
+# prefork worker and beat, all started by bench/tournament_load.py (its own database
+# azulsite_bench_tournaments, Redis db 12). The default is a small run of a few minutes;
+# docs/benchmarks.md gives the issue's sizes, e.g. `make bench-tournaments ARGS="--format arena
+# --players 1000 --minutes 10"`.
+.PHONY: bench-tournaments
+bench: bench-tournaments
+
+bench-tournaments: install-bench
+ifdef ARGS
+	$(PY) bench/tournament_load.py $(ARGS)
+else
+	$(PY) bench/tournament_load.py --players 40 --minutes 1 --rounds 3 --think 0.05,0.2
+endif

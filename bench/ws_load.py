@@ -210,34 +210,46 @@ class PreparedGame:
     kind: str = "2"
 
 
-def create_games(args):
-    """Users, tokens and running games for every table, through the services."""
-    from django.contrib.auth import get_user_model
+def delete_games():
+    """Every game, table and move of the benchmark's database (earlier runs')."""
     from django.db import transaction
-    from rest_framework.authtoken.models import Token
 
-    from games import services
     from games.models import Game, MoveRecord, Seat, Table
 
-    User = get_user_model()
-    with transaction.atomic():  # earlier runs' games (the database is the benchmark's own)
+    with transaction.atomic():
         MoveRecord.objects.all().delete()
         Game.objects.all().delete()
         Seat.objects.all().delete()
         Table.objects.all().delete()
-    kinds = ws_scenarios.table_kinds(args.mix, args.tables)
-    seats = [KIND_PLAYERS[kind] for kind in kinds]
-    wanted = [f"bench{i}" for i in range(sum(seats))]
-    have = set(User.objects.filter(username__in=wanted).values_list("username", flat=True))
-    User.objects.bulk_create(
-        [User(username=name, password="!") for name in wanted if name not in have]
-    )
-    users = {user.username: user for user in User.objects.filter(username__in=wanted)}
+
+
+def bench_users(names):
+    """({name: user}, {name: API token key}) for `names`, created where missing."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    User = get_user_model()
+    have = set(User.objects.filter(username__in=names).values_list("username", flat=True))
+    User.objects.bulk_create([User(username=name, password="!") for name in names
+                              if name not in have])
+    users = {user.username: user for user in User.objects.filter(username__in=names)}
     tokens = dict(Token.objects.filter(user__in=users.values()).values_list("user__username", "key"))
-    missing = [Token(user=users[name], key=Token.generate_key()) for name in wanted
+    missing = [Token(user=users[name], key=Token.generate_key()) for name in names
                if name not in tokens]
     Token.objects.bulk_create(missing)
     tokens.update({token.user.username: token.key for token in missing})
+    return users, tokens
+
+
+def create_games(args):
+    """Users, tokens and running games for every table, through the services."""
+    from games import services
+
+    delete_games()  # earlier runs' (the database is the benchmark's own)
+    kinds = ws_scenarios.table_kinds(args.mix, args.tables)
+    seats = [KIND_PLAYERS[kind] for kind in kinds]
+    wanted = [f"bench{i}" for i in range(sum(seats))]
+    users, tokens = bench_users(wanted)
 
     clock = {"kind": "none"}
     if args.clock == "realtime":
@@ -277,6 +289,24 @@ def _process_cpu(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _tree_cpu(pid):
+    """CPU seconds of a process and its live descendants (a prefork worker's children)."""
+    children = defaultdict(list)
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children[parent].append(int(entry.name))
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += _process_cpu(current)
+        todo.extend(children.get(current, ()))
+    return total
+
+
 def _size(path):
     try:
         return path.stat().st_size
@@ -309,11 +339,15 @@ def _service_pids(database=None):
 class Servers:
     """The daphne processes and the Celery worker; stopped (only these) on exit."""
 
-    def __init__(self, backlog=None, connect_timeout=None, database=None):
+    def __init__(self, backlog=None, connect_timeout=None, database=None, worker_pool=None,
+                 beat_schedule=None):
         self.database = database  # the benchmark's own: other databases' backends are not counted
         self.env_of = {}  # daphne index -> its own extra environment (--daphne-env)
         self.daphnes = []
         self.worker = None
+        self.worker_pool = worker_pool  # the worker's pool options (None: one solo process)
+        self.beat_schedule = beat_schedule  # a path: celery beat runs too, its state kept there
+        self.beat = None
         self.profilers = []
         self.retired_cpu = {}  # daphne index -> CPU seconds of its killed predecessors
         # daphne -b/-p listens with Twisted's default backlog (50); an endpoint string sets it.
@@ -330,7 +364,11 @@ class Servers:
         for index in range(count):
             self.daphnes.append(start_daphne({**env, **self.env_of.get(index, {})},
                                              options=self.options))
-        self.worker = start_celery_worker(env, app)
+        self.worker = start_celery_worker(env, app, pool=self.worker_pool)
+        if self.beat_schedule is not None:
+            from tests.support.processes import start_celery_beat
+
+            self.beat = start_celery_beat(env, self.beat_schedule)
 
     def kill(self, index):
         """SIGKILL one daphne (its CPU so far is kept for the report)."""
@@ -379,7 +417,9 @@ class Servers:
         by name; the services as {pid: seconds} (a process that started in the window counts whole)."""
         used = {f"daphne-{i}": self.retired_cpu.get(i, 0.0) + _process_cpu(d.process.pid)
                 for i, d in enumerate(self.daphnes)}
-        used["worker"] = _process_cpu(self.worker.process.pid)
+        used["worker"] = _tree_cpu(self.worker.process.pid)
+        if self.beat is not None:
+            used["beat"] = _process_cpu(self.beat.process.pid)
         used["PostgreSQL + Redis"] = {pid: _process_cpu(pid) for pid in self.service_pids()}
         used["load generator"] = time.process_time()
         return used
@@ -405,7 +445,7 @@ class Servers:
                 profiler.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 profiler.kill()
-        for server in [*self.daphnes, *([self.worker] if self.worker else [])]:
+        for server in [*self.daphnes, *(s for s in (self.worker, self.beat) if s)]:
             log = server.log_path.read_text(errors="replace") if server.log_path.exists() else ""
             marker = "Exception inside application"  # a consumer died (the socket got 1011)
             if marker in log:
@@ -413,7 +453,7 @@ class Servers:
                 print(f"--- last of {log.count(marker)} application errors of pid "
                       f"{server.process.pid}:\n{log[last:last + 6000]}", file=sys.stderr)
             server.stop()
-        self.daphnes, self.worker, self.profilers = [], None, []
+        self.daphnes, self.worker, self.beat, self.profilers = [], None, None, []
 
 
 # --- the load generator --------------------------------------------------------------------------
@@ -505,6 +545,7 @@ class SeatPlay:
     version: int = -1
     pending: tuple | None = None  # (version, sent_at, move, resent)
     process: int = 0  # the daphne (index) of the socket open now
+    ended_at: float | None = None  # when this client received the game's final state
 
 
 async def play_seat(seat, ports, stats, pace, rng):
@@ -619,6 +660,7 @@ async def play_socket(socket, seat, stats, pace, rng, resync):
             seat.pending = None
         was_fresh, fresh = fresh, False
         if message["status"] != "playing":
+            seat.ended_at = now
             return True
         if not my_turn(message, seat.username):
             continue

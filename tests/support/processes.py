@@ -134,13 +134,15 @@ def startup_tasks_done(worker: ServerProcess) -> bool:
 
 
 def start_celery_worker(env: dict[str, str], celery_app, timeout: float = 60,
-                        queues: list[str] | None = None) -> ServerProcess:
+                        queues: list[str] | None = None,
+                        pool: list[str] | None = None) -> ServerProcess:
     """A worker consuming `queues`, or every queue of settings.CELERY_TASK_QUEUES (all those
-    the test process routes to; one private queue when env sets CELERY_QUEUE)."""
+    the test process routes to; one private queue when env sets CELERY_QUEUE); `pool` replaces
+    its pool options (one task at a time by default: ["--pool=solo"])."""
     label = "-".join(queues) if queues else "all"
     node = f"azulsite-test-{os.getpid()}-{label}@{socket.gethostname()}"
     worker = _spawn(
-        [sys.executable, "-m", "celery", "-A", "azulsite", "worker", "--pool=solo",
+        [sys.executable, "-m", "celery", "-A", "azulsite", "worker", *(pool or ["--pool=solo"]),
          "--loglevel=INFO", "--without-gossip", "--without-mingle", "-n", node,
          *(["-Q", ",".join(queues)] if queues else [])],
         env,
@@ -156,6 +158,12 @@ def start_celery_worker(env: dict[str, str], celery_app, timeout: float = 60,
     tail = worker.log_tail()
     worker.stop()
     raise RuntimeError(f"celery worker not ready within {timeout}s:\n{tail}")
+
+
+def start_celery_beat(env: dict[str, str], schedule: Path) -> ServerProcess:
+    """celery beat sending settings.CELERY_BEAT_SCHEDULE's tasks, its state kept in `schedule`."""
+    return _spawn([sys.executable, "-m", "celery", "-A", "azulsite", "beat", "--loglevel=INFO",
+                   f"--schedule={schedule}"], env, "beat")
 
 
 def wait_for_queue_to_drain(worker: ServerProcess, celery_app, queue: str,
