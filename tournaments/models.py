@@ -59,6 +59,9 @@ class Tournament(models.Model):
     current_round = models.PositiveSmallIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)  # arena: started_at + duration
+    # Arena: when an advance first found its time up. From then on nobody is paired or joins,
+    # whatever a later caller's clock reads (a lagging host; a test's simulated `now`).
+    time_up_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     reminded_at = models.DateTimeField(null=True, blank=True)
     standings = models.JSONField(null=True, blank=True)  # the final standings, frozen

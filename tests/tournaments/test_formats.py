@@ -203,6 +203,31 @@ def test_an_arena_ends_when_its_time_is_up_and_its_games_are_over(alice, bob, ca
     assert (top["username"], top["arena"]["score"]) == ("bob", 4)  # two wins: 2 + 2
 
 
+def test_an_arenas_end_once_seen_binds_a_caller_whose_clock_reads_earlier(alice, make_user,
+                                                                         hooks):
+    """The sweep finds the time up (its `now`), games still run; each game's end is recorded by
+    a task reading its own clock, still before ends_at: nobody is paired, nobody joins."""
+    tournament = arena(alice, users(make_user, 6), hooks)
+    running = playing(tournament)
+    assert len(running) == 3
+    with hooks():
+        services.sweep(tournament.ends_at)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    with hooks():
+        win(running[0], first_by_name(running[0]))
+        win(running[1], first_by_name(running[1]))  # four free players, two games' worth
+    assert [p.pk for p in playing(tournament)] == [running[2].pk]
+    with pytest.raises(errors.Closed):
+        services.join(tournament.pk, make_user("late"))
+    with hooks():
+        win(running[2], first_by_name(running[2]))
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.time_up_at == tournament.ends_at  # the sweep's moment
+    assert Pairing.objects.filter(tournament=tournament).count() == 3
+
+
 def test_a_duplicate_round_deals_one_seed_to_every_table_and_keeps_it_secret(alice, make_user,
                                                                            hooks):
     with hooks():

@@ -17,11 +17,19 @@ from .ending import finish
 
 def advance_arena(tournament, now):
     """Under the tournament's lock: pair everyone waiting (before the end), or finish (after
-    it, once no game runs). True if anything changed."""
+    it, once no game runs; the first call at or after ends_at records the time up). True if
+    anything changed."""
     played = selectors.played(tournament)
-    if now >= tournament.ends_at:
+    changed = False
+    if tournament.time_up_at is None and now >= tournament.ends_at:
+        # Recorded once, so that the end binds every caller: a game ending later is recorded
+        # by a task whose clock may still read before ends_at, and must not pair its players.
+        tournament.time_up_at = now
+        tournament.save(update_fields=["time_up_at"])
+        changed = True
+    if tournament.time_up_at is not None:
         if any(not pairing.done for pairing in played):
-            return False
+            return changed
         finish(tournament, now)
         return True
     players = selectors.players(tournament)
