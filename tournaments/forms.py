@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from .models import Tournament
+from .services.common import MAX_DURATION_MINUTES, MIN_DURATION_MINUTES
 
 # Dates are picked with the browser's own date and time picker, in UTC (the page says so).
 PICKER_FORMAT = "%Y-%m-%dT%H:%M"
@@ -46,7 +47,8 @@ class TournamentForm(forms.Form):
     increment = _number(gettext_lazy("Seconds added per move"), 0, 60, 5)
     days_per_move = _number(gettext_lazy("Days per move"), 1, 30, 3)
     rounds = _number(gettext_lazy("Rounds"), 1, 20, 5, gettext_lazy("Swiss formats."))
-    duration_minutes = _number(gettext_lazy("Duration (minutes)"), 5, 720, 60,
+    duration_minutes = _number(gettext_lazy("Duration (minutes)"), MIN_DURATION_MINUTES,
+                               MAX_DURATION_MINUTES, 60,
                                gettext_lazy("Arena: pairings go on for this long."))
     best_of = forms.TypedChoiceField(label=gettext_lazy("Matches best of"), coerce=int, initial=1,
                                      choices=[(1, "1"), (3, "3"), (5, "5"), (7, "7")],

@@ -4,13 +4,13 @@ worker through Redis, the data is PostgreSQL's. The test process plays celery be
 tournaments' sweep and the games' clock sweep itself, with the `now` it chooses; everything else
 reads the real clock.
 
-The organiser creates a casual 5-minute arena (the shortest an arena may be) and enters two bots;
+The organiser creates a casual 4-minute arena and enters two bots;
 five people join, a sixth after the start (a late join). One person never makes their first move
 (a no-show); one withdraws mid-game and comes back once that game is over, keeping their score;
 one berserks in every game and never resigns against a person (who resigns only after 11 moves,
 so that a berserk win counts); people resign after 3-4 moves otherwise, so that games end quickly
 and the leaders run into streaks. The arena re-pairs everyone as they become free. Once each of
-these has happened, the sweep runs at the arena's end (no real five minutes pass) while a person
+these has happened, the sweep runs at the arena's end (no real four minutes pass) while a person
 is to move in a game: that game goes on and counts, nobody is paired or joins after the end; the
 no-show's game, last, ends through the games' clock sweep at a later `now`, and the arena
 finishes. The final standings the API publishes must be those recomputed here from the games'
@@ -144,7 +144,7 @@ def test_a_whole_arena_over_http_with_a_worker_bots_a_late_join_a_withdrawal_ber
     organiser = Api(live_daphne.url, make_user("organiser"))
     users = {name: make_user(name) for name in PATIENCE}
     created = organiser.post("/tournaments", {
-        "name": "Five-minute arena", "format": "arena", "duration_minutes": 5,
+        "name": "Four-minute arena", "format": "arena", "duration_minutes": 4,
         "bots_allowed": True, "starts_at": (timezone.now() + timedelta(hours=1)).isoformat(),
         "clock": {"kind": "realtime", "base_seconds": BASE_SECONDS, "increment_seconds": 0}},
         status=201)

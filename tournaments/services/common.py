@@ -13,7 +13,7 @@ from tournaments.models import Entry, Pairing, PairingPlayer, Tournament
 
 MAX_PLAYERS = 256
 MAX_ROUNDS = 20
-MIN_DURATION_MINUTES, MAX_DURATION_MINUTES = 5, 12 * 60
+MIN_DURATION_MINUTES, MAX_DURATION_MINUTES = 3, 12 * 60  # a hyper-bullet arena to a half-day marathon
 BEST_OF = (1, 3, 5, 7)
 MIN_ROUND_HOURS, MAX_ROUND_HOURS = 24, 30 * 24
 DEFAULT_ROUND_HOURS = 7 * 24
