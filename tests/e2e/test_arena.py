@@ -19,20 +19,17 @@ from playwright.sync_api import expect
 
 from games.models import Game, Seat
 from tests.support.browser import ARTIFACTS_DIR
+from tests.support.threads import off_the_browser_thread
 from tests.support.tournaments import new_tournament, playing, seated_users, win
 from tournaments import services
 from tournaments.models import Pairing, Tournament
 
 from .play_by_clicking import (
-    GAME,
     finish_through_the_services,
-    play_one_move,
     sign_up,
-    version_of,
-    wait_for_my_turn_or_end,
 )
-from .test_lobby import off_the_browser_thread
-from .test_tournaments import PHONE, play_the_other_side
+from .test_tournaments import PHONE
+from .tournament_steps import back_to_the_tournament_in_french, click_moves_against_the_services
 
 pytestmark = [pytest.mark.requires("browser", "redis"), pytest.mark.timeout(180)]
 FIVE_MINUTES = {"kind": "realtime", "base_seconds": 300, "increment_seconds": 0}
@@ -96,20 +93,8 @@ def test_a_player_joins_an_arena_late_goes_berserk_plays_and_sees_the_leaderboar
     page.screenshot(path=str(ARTIFACTS_DIR / "arena-table-berserk-phone.png"))
 
     rng = random.Random(8)
-    for _ in range(2):  # a move or two by clicking, the opponent's through the services
-        off_the_browser_thread(play_the_other_side, game, me)
-        assert wait_for_my_turn_or_end(page, after_scoring=True)
-        before = version_of(page)
-        play_one_move(page, rng)
-        # Our move is committed once its broadcast reaches us: only then may the other side read it.
-        expect(page.locator(GAME)).not_to_have_attribute("data-version", str(before))
-
-    page.get_by_test_id("nav-menu").click()  # a phone's game page folds the header's links
-    page.get_by_test_id("language-fr").click()
-    expect(page.locator("html")).to_have_attribute("lang", "fr")
-    page.get_by_test_id("tournament-link").click()
-    expect(page.get_by_test_id("standings-title")).to_have_text("Classement")
-    expect(page.locator("#tournament-live")).to_have_attribute("data-live", "open")
+    click_moves_against_the_services(page, game, me, rng)  # the opponent's through the services
+    back_to_the_tournament_in_french(page)
     expect(points_of(page, "pia8")).to_have_text("0")
     page.evaluate("window.stillThisPage = true")
 

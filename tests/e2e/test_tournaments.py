@@ -13,34 +13,18 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games import services as game_services
 from games.models import Game
 from tests.support.browser import ARTIFACTS_DIR
-from tests.support.games import controller_to_move, fresh, moves_of
 from tests.support.threads import off_the_browser_thread
 from tests.support.tournaments import new_tournament
 from tournaments import services
 from tournaments.models import Pairing
 
-from .play_by_clicking import (
-    GAME,
-    finish_through_the_services,
-    play_one_move,
-    sign_up,
-    version_of,
-    wait_for_my_turn_or_end,
-)
+from .play_by_clicking import finish_through_the_services, sign_up
+from .tournament_steps import back_to_the_tournament_in_french, click_moves_against_the_services
 
 pytestmark = [pytest.mark.requires("browser", "redis"), pytest.mark.timeout(180)]
 PHONE = {"width": 390, "height": 844}
-
-
-def play_the_other_side(game, me):
-    """The opponent's move when it is theirs (they have no browser here)."""
-    current = fresh(game)
-    if current.status == Game.Status.PLAYING and controller_to_move(current) != me:
-        game_services.play_move(current.pk, controller_to_move(current), moves_of(current)[0],
-                                current.version)
 
 
 def test_a_player_joins_gets_their_game_plays_and_sees_the_standings_move(live_daphne, contexts):
@@ -73,20 +57,8 @@ def test_a_player_joins_gets_their_game_plays_and_sees_the_standings_move(live_d
     me = users.get(username="pia9")
 
     rng = random.Random(9)
-    for _ in range(2):  # a move or two by clicking, the opponent's through the services
-        off_the_browser_thread(play_the_other_side, game, me)
-        assert wait_for_my_turn_or_end(page, after_scoring=True)
-        before = version_of(page)
-        play_one_move(page, rng)
-        # Our move is committed once its broadcast reaches us: only then may the other side read it.
-        expect(page.locator(GAME)).not_to_have_attribute("data-version", str(before))
-
-    page.get_by_test_id("nav-menu").click()  # a phone's game page folds the header's links
-    page.get_by_test_id("language-fr").click()
-    expect(page.locator("html")).to_have_attribute("lang", "fr")
-    page.get_by_test_id("tournament-link").click()
-    expect(page.get_by_test_id("standings-title")).to_have_text("Classement")
-    expect(page.locator("#tournament-live")).to_have_attribute("data-live", "open")
+    click_moves_against_the_services(page, game, me, rng)  # the opponent's through the services
+    back_to_the_tournament_in_french(page)
     page.evaluate("window.stillThisPage = true")
 
     finish_through_the_services(game, rng)
