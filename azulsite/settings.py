@@ -597,3 +597,9 @@ PUSH_SUBSCRIPTIONS_PER_USER = int(os.environ.get("PUSH_SUBSCRIPTIONS_PER_USER", 
 # Positions the analysis searches per move (docs/analysis.md); stored with each analysis, so a
 # resumed one keeps the budget it was requested with.  None: azul.bots.analysis.DEFAULT_NODES.
 ANALYSIS_NODES = int(os.environ["ANALYSIS_NODES"]) if os.environ.get("ANALYSIS_NODES") else None
+# Every rated game is analysed when it ends, at low priority (docs/analysis.md "Rated games").
+ANALYSE_RATED_GAMES = env_bool("ANALYSE_RATED_GAMES", True)
+# Their CPU budget: at most this many positions for the whole game (per move: the game's share,
+# never more than ANALYSIS_NODES nor fewer than ANALYSIS_MIN_NODES).
+ANALYSIS_GAME_NODES = int(os.environ.get("ANALYSIS_GAME_NODES", "1500000"))
+ANALYSIS_MIN_NODES = int(os.environ.get("ANALYSIS_MIN_NODES", "2000"))
