@@ -1,13 +1,20 @@
 """Every rated game is analysed when it ends, without anyone asking (embedded pool, eager Celery):
 no requester, no quota, once per game, each player's accuracy stored at the end."""
 
-import pytest
+import threading
 
+import pytest
+from django.db import connection, transaction
+
+from azul.bots import analysis as judge
 from games.analysis import selectors, services
 from games.analysis.models import GameAnalysis, MoveAnalysis, PlayerAccuracy
 from games.models import Game
 from games.signals import game_finished
 from tests.support.games import play_to_end, start_game
+from tests.support.row_locks import wait_for_lock_waiters
+
+from .factories import played_game
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the analysis runs on a pool thread
 
@@ -63,3 +70,42 @@ def test_a_long_game_s_budget_per_move_is_its_share_of_the_game_s(settings):
     assert services.automatic_node_budget(60) == 20_000
     assert services.automatic_node_budget(100) == 15_000
     assert services.automatic_node_budget(1_000) == 2_000  # never below the floor
+
+
+@pytest.mark.long  # three whole games analysed one after the other: a minute on a loaded machine
+def test_a_request_passes_the_rated_games_waiting_for_the_analysis_thread(alice, bob):
+    def analysis(seed, requester):  # as analyse_rated_game or request_analysis makes it
+        game = played_game([alice, bob], seed=seed)
+        return GameAnalysis.objects.create(
+            game=game, total=game.version, nodes=10, requested_by=requester,  # order, not verdicts
+            engine_version=judge.ENGINE_VERSION, bot_version=judge.BOT_VERSION)
+
+    first, second = (analysis(seed, None) for seed in (30, 31))
+    requested = analysis(33, alice)
+    # The one analysis thread is held on the first rated game (its row locked elsewhere) ...
+    locked, release = threading.Event(), threading.Event()
+
+    def holder():
+        try:
+            with transaction.atomic():
+                GameAnalysis.objects.select_for_update().get(pk=first.pk)
+                locked.set()
+                release.wait(60)
+        finally:
+            connection.close()
+
+    holding = threading.Thread(target=holder)
+    holding.start()
+    try:
+        assert locked.wait(10)
+        services.dispatch(first.pk, priority=services.AUTOMATIC_PRIORITY)
+        wait_for_lock_waiters(1)
+        # ... while every waiting analysis is sent again, each at its own priority (a starting
+        # worker's re-dispatch), in the order they were made: the request comes last.
+        assert services.redispatch_analyses() == [first.pk, second.pk, requested.pk]
+    finally:
+        release.set()
+        holding.join()
+    assert services.wait_for_embedded_analyses(120)
+    started = {a.pk: a.started_at for a in GameAnalysis.objects.all()}
+    assert started[first.pk] < started[requested.pk] < started[second.pk]
