@@ -374,9 +374,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # Queues by kind (docs/operations.md "Queues and workers"): a flood of analyses or of pushes to
 # slow push services waits on its own workers and never in front of another player's bot reply.
 # Everything else (clocks, ratings, sweeps) stays on the default queue. CELERY_QUEUE (tests)
-# puts every kind on one private queue, so a test's own workers take all its tasks and no other.
-CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
-_QUEUE_OF_KIND = {kind: os.environ.get("CELERY_QUEUE") or kind
+# puts every kind on one private queue, so a test's own workers take all its tasks and no other;
+# CELERY_QUEUE_PREFIX (tests) keeps the kinds apart on private queues named <prefix><kind>.
+_QUEUE_PREFIX = os.environ.get("CELERY_QUEUE_PREFIX", "")
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE") or f"{_QUEUE_PREFIX}celery"
+_QUEUE_OF_KIND = {kind: os.environ.get("CELERY_QUEUE") or f"{_QUEUE_PREFIX}{kind}"
                   for kind in ("bots", "analysis", "notifications")}
 CELERY_TASK_ROUTES = {
     "games.tasks.play_bot_turn": {"queue": _QUEUE_OF_KIND["bots"]},
@@ -597,3 +599,9 @@ PUSH_SUBSCRIPTIONS_PER_USER = int(os.environ.get("PUSH_SUBSCRIPTIONS_PER_USER", 
 # Positions the analysis searches per move (docs/analysis.md); stored with each analysis, so a
 # resumed one keeps the budget it was requested with.  None: azul.bots.analysis.DEFAULT_NODES.
 ANALYSIS_NODES = int(os.environ["ANALYSIS_NODES"]) if os.environ.get("ANALYSIS_NODES") else None
+# Every rated game is analysed when it ends, at low priority (docs/analysis.md "Rated games").
+ANALYSE_RATED_GAMES = env_bool("ANALYSE_RATED_GAMES", True)
+# Their CPU budget: at most this many positions for the whole game (per move: the game's share,
+# never more than ANALYSIS_NODES nor fewer than ANALYSIS_MIN_NODES).
+ANALYSIS_GAME_NODES = int(os.environ.get("ANALYSIS_GAME_NODES", "1500000"))
+ANALYSIS_MIN_NODES = int(os.environ.get("ANALYSIS_MIN_NODES", "2000"))

@@ -11,6 +11,8 @@ imported their tasks back would make a cycle. Celery's autodiscovery registers e
 tasks.py, and the name finds the task there.
 """
 
+import heapq
+import itertools
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -59,24 +61,31 @@ def task(name):
 class EmbeddedPool:
     """A few threads of this process running eager tasks after the response. `in_flight` counts
     tasks submitted and not finished (a task that submits the next one does so before it
-    finishes, so 0 means all the work is done)."""
+    finishes, so 0 means all the work is done). Waiting tasks start by `priority` (0 first, as
+    Redis serves a queue's priorities), then in the order submitted."""
 
     def __init__(self, name, workers):
         self.name = name
         self.workers = workers
         self._lock = threading.Condition()
         self._pool = None
+        self._waiting = []  # heap of (priority, order, task name, args)
+        self._order = itertools.count()
         self.in_flight = 0
 
-    def submit(self, task_name, args):
+    def submit(self, task_name, args, priority=0):
         with self._lock:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=self.workers,
                                                 thread_name_prefix=self.name)
             self.in_flight += 1
-        self._pool.submit(self._run, task_name, args)
+            heapq.heappush(self._waiting, (priority, next(self._order), task_name, args))
+        # One job per task; each runs whichever waiting task comes first when a thread is free.
+        self._pool.submit(self._run_next)
 
-    def _run(self, task_name, args):
+    def _run_next(self):
+        with self._lock:
+            _priority, _order, task_name, args = heapq.heappop(self._waiting)
         try:
             task(task_name).apply(args=args, throw=False)
         except Exception:  # never let a pool thread die silently
@@ -101,12 +110,13 @@ ANALYSES = EmbeddedPool("analysis", workers=1)
 NOTIFICATIONS = EmbeddedPool("notifications", workers=2)
 
 
-def in_background(task_name, args, *, pool):
-    """Run the task off the request: on `pool` (embedded), or on a worker."""
+def in_background(task_name, args, *, pool, priority=0):
+    """Run the task off the request: on `pool` (embedded), or on a worker. `priority`: 0 (the
+    default) first, up to 9 last, among the waiting tasks of the same queue or pool."""
     if embedded():
-        pool.submit(task_name, tuple(args))
+        pool.submit(task_name, tuple(args), priority=priority)
     else:
-        task(task_name).delay(*args)
+        task(task_name).apply_async(tuple(args), **({"priority": priority} if priority else {}))
 
 
 def send(task_name, args, *, eta=None, pool=None):

@@ -146,3 +146,41 @@ def rating_chart(history, width=WIDTH, height=HEIGHT, start_deviation=None):
         span,
         band,
     )
+
+
+# --- the accuracy sparkline of the profile ---------------------------------------------------
+
+SPARK_WIDTH, SPARK_HEIGHT, SPARK_PAD = 120, 28, 3
+
+
+@dataclass(frozen=True)
+class Sparkline:
+    """A small inline SVG of accuracies (0-100), oldest first: the polyline, the last point (x, y),
+    the values and their mean."""
+
+    width: int
+    height: int
+    polyline: str
+    last: tuple[float, float]
+    values: list[float]
+    mean: float
+
+
+SPARK_MIN_SPAN = 20.0  # accuracy points the height spans at least: noise stays small
+
+
+def accuracy_sparkline(values):
+    """The Sparkline of `values` (at least one), evenly spaced; the height spans the values'
+    range, at least SPARK_MIN_SPAN points of it, within 0-100."""
+    low, high = min(values), max(values)
+    if high - low < SPARK_MIN_SPAN:
+        low = min(max(0.0, (low + high - SPARK_MIN_SPAN) / 2), 100.0 - SPARK_MIN_SPAN)
+        high = low + SPARK_MIN_SPAN
+    inner_w, inner_h = SPARK_WIDTH - 2 * SPARK_PAD, SPARK_HEIGHT - 2 * SPARK_PAD
+    step = inner_w / (len(values) - 1) if len(values) > 1 else 0
+    points = [(round(SPARK_PAD + (i * step if step else inner_w), 1),
+               round(SPARK_PAD + inner_h * (high - value) / (high - low), 1))
+              for i, value in enumerate(values)]
+    return Sparkline(width=SPARK_WIDTH, height=SPARK_HEIGHT,
+                     polyline=" ".join(f"{x},{y}" for x, y in points), last=points[-1],
+                     values=list(values), mean=round(sum(values) / len(values), 1))

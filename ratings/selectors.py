@@ -5,8 +5,10 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
+
+from games.analysis.models import GameAnalysis, PlayerAccuracy
 
 from . import charts
 from .figures import shown_deviation, shown_rating
@@ -14,6 +16,8 @@ from .ladders import LADDERS, ladder_for, ladder_query, model_of
 from .maths.games import start
 from .maths.glicko2 import PROVISIONAL_DEVIATION
 from .models import Rating, RatingChange
+
+ACCURACY_TREND_GAMES = 10  # analysed rated games in the profile's accuracy trend, per ladder
 
 ACTIVE_DAYS = 30  # the leaderboards list people who played a rated game this recently
 
@@ -202,7 +206,9 @@ def profile_sections(user, query):
              for game_id, when, after, _, deviation in history],
             start_deviation=start(model_of(rating.ladder)).deviation,
         )
-        rated.append({"rating": rating, "chart": chart})
+        trend = accuracy_trend(user, rating.ladder)
+        rated.append({"rating": rating, "chart": chart,
+                      "accuracy": charts.accuracy_sparkline(trend) if trend else None})
     filters = _history_filters(query)
     # A page of rows and one aggregate for head-to-head: never the whole history.
     rows = game_history(user, **filters)
@@ -218,6 +224,18 @@ def profile_sections(user, query):
         "ladders": LADDERS.values(),
         "outcomes": OUTCOMES,
     }
+
+
+def accuracy_trend(user, ladder, limit=ACCURACY_TREND_GAMES):
+    """The user's accuracy (0-100) in their last `limit` analysed rated games of `ladder`, oldest
+    first: their seat's PlayerAccuracy in each game they were rated for (games.analysis)."""
+    accuracy = PlayerAccuracy.objects.filter(
+        analysis__game=OuterRef("game"), player=OuterRef("player_index"),
+        analysis__status=GameAnalysis.Status.DONE, accuracy__isnull=False).values("accuracy")[:1]
+    latest = (RatingChange.objects.filter(user=user, ladder=ladder)
+              .annotate(accuracy=Subquery(accuracy)).filter(accuracy__isnull=False)
+              .order_by("-game__finished_at", "-game_id").values_list("accuracy", flat=True)[:limit])
+    return list(reversed(latest))
 
 
 # --- what accounts shows and exports (registered in apps.ready: accounts cannot import us) ----

@@ -75,6 +75,11 @@ def pytest_configure(config):
     # mid-think, or a given strength, set their own budget.
     os.environ.setdefault("BOT_THINK_SECONDS", "0.1")
     settings.BOT_THINK_SECONDS = float(os.environ["BOT_THINK_SECONDS"])
+    # Rated games are not analysed when they end, here and in the servers started: a whole game's
+    # analysis on a pool thread would outlive the test that finished it (tests/analysis turn it on
+    # where it is the subject).
+    os.environ.setdefault("ANALYSE_RATED_GAMES", "false")
+    settings.ANALYSE_RATED_GAMES = os.environ["ANALYSE_RATED_GAMES"] == "true"
     # The test process runs tasks itself (eagerly) where a test wants them, never in the
     # background; the daphne processes it starts keep their embedded beat (azulsite.embedded_beat).
     settings.EMBEDDED_BEAT = False

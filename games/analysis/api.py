@@ -35,6 +35,12 @@ class PlayerSummarySerializer(serializers.Serializer):
     player = serializers.IntegerField()
     moves = serializers.IntegerField()
     average_loss = serializers.FloatField()
+    accuracy = serializers.FloatField(
+        allow_null=True, help_text="0-100: the mean over the player's unforced moves of "
+        "100·exp(−loss·ln 2 / accuracy_half_life); null without an unforced move (docs/analysis.md)")
+    inaccuracies = serializers.IntegerField()
+    mistakes = serializers.IntegerField()
+    blunders = serializers.IntegerField()
     grades = serializers.DictField(child=serializers.IntegerField())
     biggest = BiggestLossSerializer(many=True, help_text="the three biggest losses, worst first")
 
@@ -50,6 +56,8 @@ class AnalysisSerializer(serializers.Serializer):
     error = serializers.CharField(required=False, allow_null=True)
     thresholds = serializers.DictField(child=serializers.FloatField(),
                                        help_text="smallest loss (points) of each grade")
+    accuracy_half_life = serializers.FloatField(
+        help_text="points lost that halve a move's accuracy")
     moves = MoveAnalysisSerializer(many=True)
     summary = PlayerSummarySerializer(many=True)
 

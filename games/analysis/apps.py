@@ -6,3 +6,6 @@ class AnalysisConfig(AppConfig):
     name = "games.analysis"
     label = "analysis"
     verbose_name = "Game analysis"
+
+    def ready(self):
+        from . import receivers  # noqa: F401  (connects to games.signals.game_finished)

@@ -1,4 +1,5 @@
-"""One analysis per finished game, shared by everyone, and one row per move judged.
+"""One analysis per finished game, shared by everyone, one row per move judged, and one summary
+(accuracy, grade counts) per player once the analysis is done.
 
 Only games.analysis.services writes these rows.
 """
@@ -57,3 +58,28 @@ class MoveAnalysis(models.Model):
 
     def __str__(self):
         return f"Move {self.ply} of analysis {self.analysis_id}: {self.grade}"
+
+
+class PlayerAccuracy(models.Model):
+    """One player's summary of a finished analysis (azul.bots.analysis.accuracy; docs/analysis.md
+    "Accuracy"), written with the analysis' end: what the profile's trend and fair play read
+    without going through every move."""
+
+    analysis = models.ForeignKey(GameAnalysis, on_delete=models.CASCADE, related_name="accuracies")
+    player = models.PositiveSmallIntegerField()  # the seat (MoveAnalysis.player)
+    accuracy = models.FloatField(null=True)  # 0-100; null: no move of theirs but forced ones
+    moves = models.PositiveIntegerField()  # moves judged, forced included
+    unforced = models.PositiveIntegerField()
+    average_loss = models.FloatField()  # points lost per move
+    inaccuracies = models.PositiveIntegerField()
+    mistakes = models.PositiveIntegerField()
+    blunders = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["player"]
+        constraints = [
+            models.UniqueConstraint(fields=["analysis", "player"], name="one_accuracy_per_player"),
+        ]
+
+    def __str__(self):
+        return f"Player {self.player} of analysis {self.analysis_id}: {self.accuracy}"

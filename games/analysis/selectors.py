@@ -1,6 +1,7 @@
 """Reads of analyses, shaped as the API and the replay page show them."""
 
 from azul.bots.analysis import GRADE_NAMES, GRADES
+from azul.bots.analysis.accuracy import HALF_LIFE, JudgedMove, player_accuracies
 from games import selectors as game_selectors
 
 from .models import GameAnalysis
@@ -18,7 +19,8 @@ def analysis_payload(game, analysis):
     """Status, progress, every move judged so far and a summary per player."""
     if analysis is None:
         return {"game": game.pk, "status": "none", "progress": 0, "total": game.version,
-                "moves": [], "summary": [], "thresholds": _thresholds()}
+                "moves": [], "summary": [], "thresholds": _thresholds(),
+                "accuracy_half_life": HALF_LIFE}
     moves = [_move_row(row) for row in analysis.moves.all()]
     return {
         "game": game.pk,
@@ -30,6 +32,7 @@ def analysis_payload(game, analysis):
         "bot_version": analysis.bot_version,
         "error": analysis.error or None,
         "thresholds": _thresholds(),
+        "accuracy_half_life": HALF_LIFE,
         "moves": moves,
         "summary": summary(moves, game.table.players),
     }
@@ -48,7 +51,10 @@ def _move_row(row):
 
 
 def summary(moves, players):
-    """Per player: moves judged, average points lost, grade counts, biggest losses (ply, loss)."""
+    """Per player: moves judged, average points lost, accuracy (of the moves judged so far: the
+    same figures PlayerAccuracy stores at the end), grade counts, biggest losses (ply, loss)."""
+    accuracies = player_accuracies(
+        (JudgedMove(m["player"], m["loss"], m["grade"], m["forced"]) for m in moves), players)
     out = []
     for player in range(players):
         mine = [m for m in moves if m["player"] == player]
@@ -58,6 +64,10 @@ def summary(moves, players):
             "player": player,
             "moves": len(mine),
             "average_loss": round(lost / len(mine), 2) if mine else 0.0,
+            "accuracy": accuracies[player].accuracy,
+            "inaccuracies": accuracies[player].inaccuracies,
+            "mistakes": accuracies[player].mistakes,
+            "blunders": accuracies[player].blunders,
             "grades": {name: sum(1 for m in mine if m["grade"] == name) for name in GRADE_NAMES},
             "biggest": [{"ply": m["ply"], "loss": m["loss"], "grade": m["grade"]}
                         for m in worst[:BIGGEST]],

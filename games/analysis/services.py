@@ -3,7 +3,11 @@
 - `request_analysis(game_id, user)`: one analysis per finished game, shared by everyone; a new
   one is queued within the user's quota. Running games are refused (`game_not_finished`): the
   analysis never helps live play.
-- `run_analysis(analysis_id)`: the Celery task's body. Idempotent and resumable: each move judged
+- `analyse_rated_game(game_id)`: a rated game's analysis, queued when it ends (games.signals.
+  game_finished, after commit): nobody's quota, low priority, the game's own CPU budget
+  (`automatic_node_budget`); once per game however often it is called.
+- `run_analysis(analysis_id)`: the Celery task's body; at the end it stores each player's
+  accuracy and grade counts (`PlayerAccuracy`, azul.bots.analysis.accuracy). Idempotent and resumable: each move judged
   is stored in its own transaction (unique per analysis and move), a rerun skips the moves
   already stored, and the judge is deterministic (fixed node budget, rng from the game and the
   move number, never the seed), so a resumed analysis ends with the rows an unbroken one has.
@@ -24,6 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from azul.bots import analysis as judge
+from azul.bots.analysis.accuracy import JudgedMove, player_accuracies
 from games import replays, selectors
 from games.broadcast import game_group
 from games.models import Game
@@ -33,14 +38,48 @@ from kernel.errors import require_user
 from realtime import broadcast
 
 from .errors import AnalysisQuota, GameNotFinished
-from .models import GameAnalysis, MoveAnalysis
+from .models import GameAnalysis, MoveAnalysis, PlayerAccuracy
 
 IN_FLIGHT = (GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING)
 ANALYSE_GAME = "analysis.analyse_game"
+# Queue priorities (0 first, 9 last): what a person asked for passes the rated games' backlog.
+REQUESTED_PRIORITY = 0
+AUTOMATIC_PRIORITY = 9
 
 
 def node_budget():
     return settings.ANALYSIS_NODES or judge.DEFAULT_NODES
+
+
+def automatic_node_budget(moves):
+    """Positions per move for a rated game of `moves` moves: the game's share of
+    ANALYSIS_GAME_NODES, at most the requested analyses' budget, at least ANALYSIS_MIN_NODES."""
+    share = settings.ANALYSIS_GAME_NODES // max(1, moves)
+    return max(min(node_budget(), settings.ANALYSIS_MIN_NODES), min(node_budget(), share))
+
+
+def analyse_rated_game(game_id):
+    """(analysis, created): queue the analysis of the finished rated game, with no requester and
+    no quota; a game that has one (any status) keeps it. None for a game not finished or not
+    rated, or with ANALYSE_RATED_GAMES off."""
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if (not settings.ANALYSE_RATED_GAMES or game is None or not game.table.rated
+            or game.status != Game.Status.FINISHED):
+        return None
+    existing = GameAnalysis.objects.filter(game=game).first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            analysis = GameAnalysis.objects.create(
+                game=game, total=game.version, nodes=automatic_node_budget(game.version),
+                engine_version=judge.ENGINE_VERSION, bot_version=judge.BOT_VERSION,
+                requested_by=None)
+            transaction.on_commit(lambda: dispatch(analysis.pk, priority=AUTOMATIC_PRIORITY))
+            _progress_after_commit(analysis)
+    except IntegrityError:  # the finish signal twice at once, or a person asking meanwhile
+        return GameAnalysis.objects.get(game=game), False
+    return analysis, True
 
 
 def request_analysis(game_id, user):
@@ -73,7 +112,7 @@ def request_analysis(game_id, user):
                         requested_by=user)
             except IntegrityError:  # someone else asked for this game at the same moment
                 return GameAnalysis.objects.get(game=game), False
-        transaction.on_commit(lambda: dispatch(analysis.pk))
+        transaction.on_commit(lambda: dispatch(analysis.pk, priority=REQUESTED_PRIORITY))
         _progress_after_commit(analysis)
     return analysis, True
 
@@ -93,10 +132,11 @@ def _check_quota(user):
 # --- dispatching -------------------------------------------------------------------------------
 
 
-def dispatch(analysis_id):
+def dispatch(analysis_id, priority=REQUESTED_PRIORITY):
     """Start the analysis task off the request: on a worker, or (embedded) on a pool thread, as
     bot turns do (kernel.dispatch)."""
-    dispatch_work.in_background(ANALYSE_GAME, (analysis_id,), pool=dispatch_work.ANALYSES)
+    dispatch_work.in_background(ANALYSE_GAME, (analysis_id,), pool=dispatch_work.ANALYSES,
+                                priority=priority)
 
 
 def wait_for_embedded_analyses(timeout=60.0):
@@ -106,10 +146,11 @@ def wait_for_embedded_analyses(timeout=60.0):
 def redispatch_analyses():
     """Re-enqueue every queued or running analysis; returns their ids. One still running on a
     live worker then runs twice at once, harmlessly: both store the same rows, once."""
-    ids = list(GameAnalysis.objects.filter(status__in=IN_FLIGHT).values_list("pk", flat=True))
-    for analysis_id in ids:
-        dispatch(analysis_id)
-    return ids
+    waiting = list(GameAnalysis.objects.filter(status__in=IN_FLIGHT)
+                   .values_list("pk", "requested_by"))
+    for analysis_id, requester in waiting:
+        dispatch(analysis_id, REQUESTED_PRIORITY if requester else AUTOMATIC_PRIORITY)
+    return [analysis_id for analysis_id, _requester in waiting]
 
 
 # --- running -----------------------------------------------------------------------------------
@@ -158,11 +199,26 @@ def _store(analysis, record, verdict):
 
 def _finish(analysis, status, error=""):
     with transaction.atomic():
+        if status == GameAnalysis.Status.DONE:
+            _store_accuracies(analysis)
         progress = MoveAnalysis.objects.filter(analysis=analysis).count()
         GameAnalysis.objects.filter(pk=analysis.pk).update(
             status=status, error=error, progress=progress, finished_at=timezone.now())
         analysis.status, analysis.progress, analysis.error = status, progress, error
         _progress_after_commit(analysis)
+
+
+def _store_accuracies(analysis):
+    """Each player's PlayerAccuracy from the stored moves (replaced: a rerun writes the same)."""
+    moves = [JudgedMove(*row) for row in MoveAnalysis.objects.filter(analysis=analysis)
+             .values_list("player", "loss", "grade", "forced")]
+    PlayerAccuracy.objects.filter(analysis=analysis).delete()
+    PlayerAccuracy.objects.bulk_create([
+        PlayerAccuracy(analysis=analysis, player=summary.player, accuracy=summary.accuracy,
+                       moves=summary.moves, unforced=summary.unforced,
+                       average_loss=summary.average_loss, inaccuracies=summary.inaccuracies,
+                       mistakes=summary.mistakes, blunders=summary.blunders)
+        for summary in player_accuracies(moves, analysis.game.table.players)])
 
 
 def _progress_after_commit(analysis):
@@ -174,4 +230,5 @@ def _progress_after_commit(analysis):
         lambda: broadcast.group_send(group, {"type": "game.analysis", "text": text}))
 
 
-__all__ = ["dispatch", "redispatch_analyses", "request_analysis", "run_analysis"]
+__all__ = ["analyse_rated_game", "automatic_node_budget", "dispatch", "redispatch_analyses",
+           "request_analysis", "run_analysis"]

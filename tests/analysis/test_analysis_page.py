@@ -1,12 +1,17 @@
-"""The replay page's analysis in a browser: request it, watch it finish, read the graph, jump."""
+"""The analysis in a browser: on the replay page, request it, watch it finish, read the graph and
+each player's accuracy, jump; a rated game's accuracy on its end screen and on the profile."""
 
 import os
 
 import pytest
 from playwright.sync_api import expect
 
-from games.analysis.models import MoveAnalysis
+from azul.bots.analysis.accuracy import JudgedMove, player_accuracies
+from games.analysis import services
+from games.analysis.models import MoveAnalysis, PlayerAccuracy
+from games.models import Table
 from tests.e2e.play_by_clicking import sign_up
+from tests.support.threads import off_the_browser_thread
 
 from .factories import played_game
 
@@ -50,6 +55,13 @@ def test_request_the_analysis_see_the_graph_and_jump_to_the_biggest_mistake(live
     expect(page.locator(".log__entry[data-grade]")).to_have_count(game.version)
     for row in rows[:5]:
         expect(page.locator(f".log__entry[value='{row.ply}']")).to_have_attribute("data-grade", row.grade)
+    # Each player's accuracy and grade counts, as azul.bots.analysis.accuracy computes them.
+    for summary in player_accuracies(
+            [JudgedMove(row.player, row.loss, row.grade, row.forced) for row in rows], 2):
+        line = page.locator(f"[data-summary-player='{summary.player}']")
+        expect(line.locator("[data-accuracy]")).to_have_text(f"{summary.accuracy:.1f}%")
+        expect(line.locator("[data-grade-counts]")).to_have_text(
+            f"{summary.inaccuracies} · {summary.mistakes} · {summary.blunders}")
     for name, size in (("desktop", {"width": 1366, "height": 768}), ("phone", {"width": 390, "height": 844})):
         page.set_viewport_size(size)
         shoot(page, f"{ruleset}-{name}")
@@ -93,3 +105,83 @@ def test_a_running_game_s_replay_offers_no_analysis(live_daphne, page):
     expect(page.locator("[data-testid=running-note]")).to_be_visible()
     expect(page.locator("[data-analysis]")).to_have_count(0)
     expect(page.get_by_test_id("request-analysis")).to_have_count(0)
+
+
+def decimal(value, language):
+    """One decimal, as the page's language writes it."""
+    return f"{value:.1f}" if language == "en" else f"{value:.1f}".replace(".", ",")
+
+
+def percent(value, language):
+    """The accuracy as the page's Intl.NumberFormat writes it."""
+    return f"{decimal(value, language)}%" if language == "en" else f"{decimal(value, language)}\u202f%"
+
+
+@pytest.mark.long  # three games analysed, then six pages at two sizes: minutes on a loaded machine
+@pytest.mark.timeout(420)
+def test_a_rated_game_s_accuracy_on_its_end_screen_its_replay_and_the_profile(live_daphne, page, settings):
+    from django.contrib.auth import get_user_model
+
+    from ratings import services as ratings
+    from ratings.models import RatingChange
+
+    base = live_daphne.url
+    users = get_user_model().objects
+    amber, basil = (users.create_user(username=name, password=None) for name in ("amber", "basil"))
+    settings.ANALYSE_RATED_GAMES, settings.ANALYSIS_NODES = True, 100
+    games = []
+    for seed in (12, 13, 14):  # three rated games: the profile draws the trend of their accuracy
+        game = played_game([amber, basil], seed=seed)
+        Table.objects.filter(pk=game.table_id).update(rated=True)
+        # What the end of a rated game does: analysed without a request, then rated. From a
+        # thread of its own: this one runs the browser's event loop, and the services broadcast
+        # after commit.
+        _analysis, created = off_the_browser_thread(services.analyse_rated_game, game.pk)
+        assert created
+        assert services.wait_for_embedded_analyses(120)
+        # Rated here, or already by the server's rating sweep (its embedded beat).
+        off_the_browser_thread(ratings.rate_game, game.pk)
+        assert RatingChange.objects.filter(game=game).count() == 2
+        games.append(game)
+    trend = [PlayerAccuracy.objects.get(analysis__game=g, player=0).accuracy for g in games]
+    stored = {row.player: row for row in PlayerAccuracy.objects.filter(analysis__game=game)}
+    assert set(stored) == {0, 1}
+
+    for language in ("en", "fr"):
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+        page.goto(f"{base}/tables/{game.table_id}/")
+        panel = page.get_by_test_id("end-analysis")
+        expect(panel.locator("[data-end-accuracy]")).to_be_visible()
+        for player, row in stored.items():
+            line = panel.locator(f"[data-accuracy-for='{player}']")
+            expect(line.locator("[data-accuracy]")).to_have_text(percent(row.accuracy, language))
+            expect(line.locator("[data-grade-counts]")).to_have_text(
+                f"{row.inaccuracies} · {row.mistakes} · {row.blunders}")
+        expect(panel.locator("[data-analysis-replay-link]")).to_have_attribute(
+            "href", f"/games/{game.pk}/replay")
+        shots(page, f"end-screen-{language}", panel)
+
+        page.goto(f"{base}/games/{game.pk}/replay")
+        line = page.locator("[data-summary-player='0']")
+        expect(line.locator("[data-accuracy]")).to_have_text(percent(stored[0].accuracy, language))
+        shots(page, f"replay-{language}", page.locator(".replay-analysis"))
+
+        page.goto(f"{base}/u/amber/")
+        expect(page.get_by_test_id("accuracy-trend-classic-2p")).to_be_visible()
+        expect(page.get_by_test_id("accuracy-mean-classic-2p")).to_contain_text(
+            decimal(round(sum(trend) / len(trend), 1), language))
+        expect(page.get_by_test_id("accuracy-values-classic-2p")).to_contain_text(
+            " · ".join(decimal(value, language) for value in trend))
+        shots(page, f"profile-{language}", page.get_by_test_id("accuracy-trend-classic-2p"))
+
+
+def shots(page, name, part):
+    """At a desktop's and a phone's sizes, the page and the part changed (when SHOTS is set)."""
+    for size_name, size in (("1366x768", {"width": 1366, "height": 768}),
+                            ("390x844", {"width": 390, "height": 844})):
+        page.set_viewport_size(size)
+        if SHOTS:
+            part.scroll_into_view_if_needed()
+            page.screenshot(path=os.path.join(SHOTS, f"{name}-{size_name}.png"))
+            part.screenshot(path=os.path.join(SHOTS, f"{name}-{size_name}-part.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})

@@ -39,6 +39,15 @@ def test_request_then_read_the_analysis(alice, bob):
     assert [m["ply"] for m in done["moves"]] == list(range(1, game.version + 1))
     assert done["bot_version"] == "master-7"
     assert done["nodes"] == 150
+    assert done["accuracy_half_life"] == 4.0
+    for entry in done["summary"]:  # each player's accuracy and grade counts, from the moves
+        mine = [m for m in done["moves"] if m["player"] == entry["player"]]
+        unforced = [m for m in mine if not m["forced"]]
+        assert entry["accuracy"] == round(
+            sum(100 * 0.5 ** (m["loss"] / 4) for m in unforced) / len(unforced), 1)
+        assert entry["blunders"] == sum(m["grade"] == "blunder" for m in mine)
+        assert entry["mistakes"] + entry["inaccuracies"] == sum(
+            m["grade"] in ("mistake", "inaccuracy") for m in mine)
     again = client_for(bob).post(url(game.pk))  # shared: bob gets the finished one
     assert again.status_code == 202
     assert again.json()["status"] == "done"

@@ -114,6 +114,16 @@ def test_the_socket_payloads_are_the_documented_components(schema, scenario):
               _component(schema, "Table"), schema, "the lobby's table")
 
 
+def test_an_analysis_with_its_accuracies_is_the_documented_component(schema, make_user):
+    from games.analysis import selectors as analyses
+    from tests.analysis.factories import analysed_game
+
+    game = analysed_game([make_user("alice"), make_user("bob")])
+    payload = analyses.analysis_payload(*analyses.analysis_of(game.pk))
+    assert payload["summary"][0]["accuracy"] is not None
+    _validate(payload, _component(schema, "Analysis"), schema, "a finished analysis")
+
+
 def test_an_error_answer_is_the_documented_error(schema, make_user):
     client = Client()
     response = client.get("/api/v1/games/999999")

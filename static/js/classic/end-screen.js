@@ -45,6 +45,8 @@ export function renderEndScreen(view) {
     // The rematch offer, right under the result (pages/rematch.js moves its panel in here).
     h("div", { class: "endscreen__rematch", "data-rematch-slot": "", "data-filled-elsewhere": "" }),
     renderRatingChanges(view.ratingChanges, view.seats, view.rated),
+    // Each player's accuracy once the game is analysed (pages/end-analysis.js moves its panel in).
+    h("div", { class: "endscreen__analysis", "data-analysis-slot": "", "data-filled-elsewhere": "" }),
     renderRoundBreakdown(view.rounds, view.seats, [["wall", gettext("wall")], ["floor", gettext("floor")], ["end", gettext("bonus")]]),
     renderFairness({ commitment: view.commitment, seed: view.seed, salt: view.salt, check: view.commitmentCheck }),
     h("p", {}, [

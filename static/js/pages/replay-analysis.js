@@ -8,6 +8,7 @@ import { GameConnection } from "../shared/connection.js";
 import { h } from "../shared/dom.js";
 import { fmt, formatPoints, gettext, ngettext } from "../shared/i18n.js";
 import { lineChart, svg, swatch } from "../shared/line-chart.js";
+import { accuracyText } from "../shared/accuracy.js";
 
 // The module's user-facing strings, in one place, through the JS catalogue (docs/i18n.md).
 const TEXT = {
@@ -40,6 +41,8 @@ const TEXT = {
   summaryTitle: gettext("Summary"),
   player: gettext("Player"),
   averageLoss: gettext("Average points lost per move"),
+  accuracy: gettext("Accuracy"),
+  errors: gettext("Inaccuracies · mistakes · blunders"),
   biggest: gettext("Biggest mistakes"),
   noMistakes: gettext("none"),
   jump: (ply, loss) => fmt(gettext("move %(ply)s (−%(loss)s)"), { ply, loss: formatPoints(loss) }),
@@ -268,6 +271,8 @@ export class ReplayAnalysis {
   renderSummary() {
     const rows = this.data.summary.map((entry) => h("tr", { "data-summary-player": String(entry.player) }, [
       h("th", { scope: "row", text: this.replay.names[entry.player] }),
+      h("td", { "data-accuracy": "", text: accuracyText(entry.accuracy) }),
+      h("td", { "data-grade-counts": "", text: `${entry.inaccuracies} · ${entry.mistakes} · ${entry.blunders}` }),
       h("td", { "data-average-loss": "", text: formatPoints(entry.average_loss) }),
       h("td", {}, entry.biggest.length
         ? entry.biggest.map((worst, index) => [index ? ", " : "", h("a", {
@@ -280,7 +285,7 @@ export class ReplayAnalysis {
     return h("div", { class: "analysis-summary" }, [
       h("h3", { class: "analysis__subtitle", text: TEXT.summaryTitle }),
       h("table", { class: "analysis-summary__table", "data-analysis-summary": "" }, [
-        h("thead", {}, [h("tr", {}, [TEXT.player, TEXT.averageLoss, TEXT.biggest].map((text) => h("th", { scope: "col", text })))]),
+        h("thead", {}, [h("tr", {}, [TEXT.player, TEXT.accuracy, TEXT.errors, TEXT.averageLoss, TEXT.biggest].map((text) => h("th", { scope: "col", text })))]),
         h("tbody", {}, rows),
       ]),
     ]);

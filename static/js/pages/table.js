@@ -3,6 +3,7 @@
 import "../shared/nav-menu.js";
 import { ChatPanel } from "../social/chat-panel.js";
 import { InvitePanel } from "../social/invite-panel.js";
+import { EndAnalysisPanel } from "./end-analysis.js";
 import { GameView } from "./game-view.js";
 import { NextGamePanel } from "./next-game.js";
 import { RematchPanel } from "./rematch.js";
@@ -21,9 +22,10 @@ function showGame(gameId, seats) {
   document.body.classList.add("is-playing");
   const panel = new RematchPanel(document.getElementById("rematch-panel"), { gameId, username });
   const next = new NextGamePanel(document.getElementById("next-game-panel"), { table, username });
-  const view = new GameView(root, { gameId, username, confirmMoves, onMessage: (message, connection) => { panel.onMessage(message, connection); next.onMessage(message); } });
+  const analysis = new EndAnalysisPanel(document.getElementById("end-analysis-panel"), { gameId });
+  const view = new GameView(root, { gameId, username, confirmMoves, onMessage: (message, connection) => { panel.onMessage(message, connection); next.onMessage(message); analysis.onMessage(message); } });
   view.start();
-  new MutationObserver(() => panel.place()).observe(root, { childList: true, subtree: true });
+  new MutationObserver(() => { panel.place(); analysis.place(); }).observe(root, { childList: true, subtree: true });
   inviteRoot.hidden = true;
   const seated = Boolean(username) && (seats || []).some((seat) => seat.username === username);
   chatRoot.hidden = false;
