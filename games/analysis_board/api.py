@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from accounts.throttles import WindowRateThrottle
 from kernel.api.schema import error_response
+from kernel.errors import is_signed_in
 
 from . import selectors, services
 
@@ -163,7 +164,7 @@ class EvaluationThrottle(WindowRateThrottle):
         return f"{settings.BOARD_EVALUATIONS_PER_MINUTE}/minute"
 
     def identity(self, request, view=None):
-        if request.user.is_authenticated:
+        if is_signed_in(request.user):
             return f"user-{request.user.pk}"
         return super().identity(request, view)
 

@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from games.errors import NotFound
 from games.models import Game
+from kernel.errors import is_signed_in
 
 from .models import AnalysisBoard
 
@@ -24,7 +25,7 @@ def get_board(board_id):
 
 def playing_rated_game(user):
     """Whether `user` sits, not gone, at a rated game still being played."""
-    if not getattr(user, "is_authenticated", False):
+    if not is_signed_in(user):
         return False
     return Game.objects.filter(status=Game.Status.PLAYING, table__rated=True,
                                table__seats__user=user, table__seats__left=False).exists()
@@ -56,7 +57,7 @@ def board_payload(board, viewer=None, *, source=None):
 def replay_comments(game, viewer):
     """The comments of the viewer's boards of `game` on positions the game itself reached:
     [{ply, comment, board, url}] by ply (the replay shows them at that move)."""
-    if not getattr(viewer, "is_authenticated", False):
+    if not is_signed_in(viewer):
         return []
     boards = list(AnalysisBoard.objects.filter(game=game, owner=viewer).prefetch_related("nodes"))
     if not boards:

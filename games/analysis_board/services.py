@@ -17,6 +17,7 @@ import json
 import random
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -176,7 +177,7 @@ def create_board(user, *, game=None, record=None, at=0, title=""):
     with transaction.atomic():
         # The acting user's row first (docs/architecture.md, lock order): a burst of creations
         # counts in turn, so it cannot slip past the quota.
-        type(user).objects.select_for_update().filter(pk=user.pk).first()
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         if AnalysisBoard.objects.filter(owner=user).count() >= settings.BOARDS_PER_USER:
             raise BoardQuota(_("at most %(count)s analysis boards per account") % {"count": settings.BOARDS_PER_USER})
         board = AnalysisBoard.objects.create(owner=user, start=at, title=title, **fields)
