@@ -107,6 +107,9 @@ def test_the_evaluation_is_the_judges_within_the_node_budget(alice, bob, setting
     assert verdict["line"][0] == verdict["best"]
     assert verdict["candidates"][0] == {"move": verdict["best"], "margin": verdict["margin"]}
     assert len(verdict["expected"]) == 2
+    # Expected points: the judge's margin is the gap between the mover and the other player.
+    mover, other = verdict["mover"], 1 - verdict["mover"]
+    assert abs(verdict["expected"][mover] - verdict["expected"][other] - verdict["margin"]) <= 0.02
     assert verdict["budget"] == 300
     # The root's children are always made: at most the budget plus one per legal move.
     assert 0 < verdict["nodes"] <= 300 + len(root["legal_moves"])

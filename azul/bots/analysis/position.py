@@ -3,8 +3,9 @@
 ``evaluate_position(state, rng=..., nodes=...)`` searches the position with the judge's search
 (``LEVEL``'s evaluator, as ``judge_move``) and returns the best move found, the mover's expected
 final-score margin after it, each root move's value (best first; only the first is exact), the
-judge's best line within the round, and every player's expected final points at that line's end
-(the strong evaluation's projection; a finished game's real scores).
+judge's best line within the round, and every player's expected final points (the strong
+evaluation's projection at the line's end sets their level, the judge's margin the mover's gap to
+the others; a line that ends the game: its real scores).
 
 - **Bounded work.** ``nodes`` positions in all: half for the root search, the rest shared by the
   line's later plies (``LINE_PLIES`` at most). The root's children are always made, so a request
@@ -42,21 +43,36 @@ class PositionEvaluation:
     margin: float | None  # the mover's expected final margin after ``best``
     candidates: list[tuple[ClassicMove | DuelMove, float]]  # root moves, best first
     line: list[ClassicMove | DuelMove]  # the best line within the round, ``best`` first
-    expected: list[float]  # every player's expected final points at the line's end
+    expected: list[float]  # every player's expected final points (see ``_expected``)
     depth: int  # plies of the root search
     nodes: int  # positions searched in all
 
 
-def _expected(core: ClassicCore | DuelCore) -> list[float]:
-    """Every player's projected final points: a finished game's real scores, else the strong
-    evaluation's projection (classic: each wall's value; Duel: each player's value)."""
+def _projected(core: ClassicCore | DuelCore) -> list[float]:
+    """Every player's projected final points by the strong evaluation (classic: each wall's
+    value; Duel: each player's value); a finished game's real scores."""
     if core.is_over:
         return [float(s) for s in core.scores]
     if isinstance(core, ClassicCore):
-        values = list(StrongNode.evaluate(core).values)
+        return [float(v) for v in StrongNode.evaluate(core).values]
+    return [duel_value(core, p) for p in range(2)]
+
+
+def _expected(projected: list[float], mover: int, margin: float) -> list[float]:
+    """Every player's expected final points: the strong projection's level, the judge's margin
+    between them. The judge values the mover's final score minus the others' mean (two players:
+    minus the other's), so the mover is set that far above the others' mean; with two players
+    both move by half of it, keeping their sum."""
+    others = [v for p, v in enumerate(projected) if p != mover]
+    mean = sum(others) / len(others)
+    if len(projected) == 2:
+        middle = (projected[mover] + mean) / 2
+        expected = [middle - margin / 2] * 2
+        expected[mover] = middle + margin / 2
     else:
-        values = [duel_value(core, p) for p in range(2)]
-    return [round(float(v), 2) for v in values]
+        expected = list(projected)
+        expected[mover] = mean + margin
+    return [round(v, 2) for v in expected]
 
 
 def evaluate_position(state: RulesetState, *, rng: random.Random,
@@ -67,7 +83,7 @@ def evaluate_position(state: RulesetState, *, rng: random.Random,
     move_type = REGISTRY[kit_of(state, "state").ruleset].move_type
     core = ruleset_of(state).state_type.from_dict(state.to_dict(public=True)).fast()
     if core.is_over:
-        return PositionEvaluation(None, None, None, [], [], _expected(core), 0, 0)
+        return PositionEvaluation(None, None, None, [], [], _projected(core), 0, 0)
     core.determinize(rng)  # never the game's hidden state: any refill is the judge's sample
     mover, start_round = core.current, core.round
     with collector_paused():
@@ -91,7 +107,8 @@ def evaluate_position(state: RulesetState, *, rng: random.Random,
     return PositionEvaluation(
         mover=mover, best=move_type.from_action(best), margin=round(best_value, 2),
         candidates=[(move_type.from_action(a), round(v, 2)) for v, a in scored[:CANDIDATES]],
-        line=[move_type.from_action(a) for a in line], expected=_expected(position),
+        line=[move_type.from_action(a) for a in line],
+        expected=_projected(position) if position.is_over else _expected(_projected(position), mover, best_value),
         depth=root.depth, nodes=spent)
 
 

@@ -107,7 +107,7 @@ function renderEvaluation(view) {
   if (found.waiting) return h("section", { class: "board-eval" }, [title, h("p", { class: "muted", text: gettext("The judge is thinking…") })]);
   const expected = h("ul", { class: "board-eval__expected", "data-testid": "board-expected" }, found.expected.map((points, player) =>
     h("li", {}, [h("span", { class: "board-eval__who", text: view.name(player) }), h("strong", { text: points.toFixed(1) })])));
-  items.push(h("p", { class: "muted", text: gettext("Projected final points at the end of the best line") }), expected);
+  items.push(h("p", { class: "muted", text: gettext("Expected final points") }), expected);
   items.push(h("p", { "data-testid": "board-best", text: fmt(gettext("Best for %(name)s: %(move)s (expected final margin: %(margin)s points)"), { name: view.name(found.mover), move: view.describe(found.best), margin: signed(found.margin) }) }));
   items.push(h("p", { class: "muted", text: gettext("Best line within the round") }));
   items.push(h("ol", { class: "board-eval__line", "data-testid": "board-line", start: String(view.payload.ply + 1) }, found.line.map((move) => h("li", { text: view.describe(move) }))));

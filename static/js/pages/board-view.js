@@ -268,7 +268,8 @@ export class BoardView {
     const active = document.activeElement;
     const inside = this.host.contains(active) || active === document.body || active === null;
     const focusKey = this.host.contains(active) ? focusKeyOf(active) : null;
-    patch(this.host, this.asBoard(this.table.draw(this.table.view(this.view()))));
+    // No hint button here (Duel's table offers one in casual games): the judge is in the panel.
+    patch(this.host, this.asBoard(this.table.draw({ ...this.table.view(this.view()), canHint: false })));
     restoreDecisionFocus(this.host, { focusKey, inside, focusNext: false, selected: Boolean(this.selection), table: this.table });
     this.renderPanel();
   }
