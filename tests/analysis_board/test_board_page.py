@@ -47,6 +47,8 @@ def play_on_the_board(page):
     """One move for the player to move, by clicking as on the game page: a lit group, a lit target."""
     nodes = page.get_by_test_id("board-node").count()
     page.locator(".market [data-pick]").first.click()
+    # The engine's previews, as on the game page: what each lit target would score.
+    expect(page.locator("[data-player] [data-preview]").first).to_be_visible()
     page.locator("[data-player] [data-target]").first.click()
     expect(page.get_by_test_id("board-node")).to_have_count(nodes + 1)
 

@@ -127,5 +127,6 @@ export function renderBoardPanel(view) {
     view.board.mine ? null : h("p", { class: "muted", "data-testid": "board-not-mine", text: gettext("You may explore this board; only its owner's lines and comments are kept.") }),
     renderShare(view),
     renderEvaluation(view),
+    h("p", { class: "muted" }, [h("a", { href: "/boards/", "data-testid": "board-paste-link", text: gettext("Open a game record on a new board") })]),
   ]);
 }
