@@ -10,7 +10,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from tests.analysis.factories import played_game
-from tests.e2e.page_checks import untranslated
+from tests.e2e.page_checks import problems_on, untranslated, watch
 from tests.e2e.play_by_clicking import sign_up
 from tests.support.threads import off_the_browser_thread
 
@@ -60,7 +60,7 @@ def line_texts(page):
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_explore_comment_and_share_a_line_from_a_replay_on_a_phone(live_daphne, contexts, language):
     base = live_daphne.url
-    page = contexts(PHONE)
+    page = watch(contexts(PHONE))  # axe and the content-security policy: problems_on below
     in_language(page, base, language)
     username = f"analyst_{language}"
     sign_up(page, base, username)
@@ -86,12 +86,13 @@ def test_explore_comment_and_share_a_line_from_a_replay_on_a_phone(live_daphne, 
     line = line_texts(page)
     link = page.get_by_test_id("board-link").input_value()
     assert "#node=2" in link
+    assert problems_on(page) == []
     if language == "fr":
         assert untranslated(page) == []
     shoot(page, f"board-{language}")
 
     # Whoever has the link: a fresh browser, signed out, sees the same line and comment.
-    stranger = contexts(PHONE)
+    stranger = watch(contexts(PHONE))
     in_language(stranger, base, language)
     stranger.goto(link)
     expect(stranger.locator(".log__entry")).to_have_count(2)
@@ -99,6 +100,7 @@ def test_explore_comment_and_share_a_line_from_a_replay_on_a_phone(live_daphne, 
     expect(stranger.get_by_test_id("board-comment-text")).to_have_text(COMMENTS[language])
     expect(stranger.locator("[data-testid=board-node][aria-current=true]")).to_have_attribute("data-depth", "2")
     expect(stranger.get_by_test_id("board-not-mine")).to_be_visible()
+    assert problems_on(stranger) == []
 
     # The game's own moves, commented: the replay shows that comment at its move.
     page.get_by_test_id("board-root").click()
