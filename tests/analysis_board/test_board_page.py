@@ -3,6 +3,7 @@ move for each seat played on the game page's board, a comment, the shareable lin
 browser (same line, same comment), the judge's evaluation, and the comment shown in the replay.
 In English and in French."""
 
+import json
 import os
 
 import pytest
@@ -117,3 +118,24 @@ def test_explore_comment_and_share_a_line_from_a_replay_on_a_phone(live_daphne, 
     expect(page.get_by_test_id("replay-position")).to_have_attribute("data-step", "5")
     expect(page.get_by_test_id("replay-open-board")).to_be_visible()
     expect(page.get_by_test_id("replay-comment")).to_have_count(0)
+
+
+def test_a_pasted_record_opens_on_a_new_board(live_daphne, contexts):
+    from games import replays, selectors
+
+    base = live_daphne.url
+    page = watch(contexts(DESKTOP))
+    sign_up(page, base, "paster")
+    game = off_the_browser_thread(finished_game, "paster")
+    record = off_the_browser_thread(lambda: replays.export_record(selectors.get_game(game.pk)))
+    page.goto(f"{base}/boards/")
+    page.get_by_test_id("board-record").fill("{not json")
+    page.get_by_role("button", name="Open on the board").click()
+    expect(page.get_by_test_id("board-paste-error")).to_be_visible()
+    page.get_by_test_id("board-record").fill(json.dumps(record))
+    page.get_by_test_id("board-at").fill("9")
+    page.get_by_role("button", name="Open on the board").click()
+    page.wait_for_url(f"{base}/boards/*/")
+    expect(page.get_by_test_id("board-game-move")).to_be_visible()
+    expect(page.locator(".status [data-version]")).to_have_attribute("data-version", "9")
+    assert problems_on(page) == []
