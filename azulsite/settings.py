@@ -544,9 +544,10 @@ HINTS_PER_MINUTE = int(os.environ.get("HINTS_PER_MINUTE", "10"))
 ANALYSES_PER_DAY = int(os.environ.get("ANALYSES_PER_DAY", "20"))
 ANALYSES_IN_FLIGHT_PER_USER = int(os.environ.get("ANALYSES_IN_FLIGHT_PER_USER", "3"))
 # The analysis board (docs/analysis-board.md): positions one evaluation may search (its CPU
-# bound), evaluations a user may ask for per minute, and boards one account may keep.
+# bound), evaluations and nodes read (each replays a game) per minute, boards one account keeps.
 BOARD_NODES = int(os.environ.get("BOARD_NODES", "4000"))
 BOARD_EVALUATIONS_PER_MINUTE = int(os.environ.get("BOARD_EVALUATIONS_PER_MINUTE", "12"))
+BOARD_POSITIONS_PER_MINUTE = int(os.environ.get("BOARD_POSITIONS_PER_MINUTE", "240"))
 BOARDS_PER_USER = int(os.environ.get("BOARDS_PER_USER", "200"))
 # Messages a WebSocket may send per second, and in one burst (more get a throttled error).
 WEBSOCKET_MESSAGES_PER_SECOND = float(os.environ.get("WEBSOCKET_MESSAGES_PER_SECOND", "10"))

@@ -46,6 +46,7 @@ class BoardSerializer(serializers.Serializer):
 
 class PositionSerializer(serializers.Serializer):
     path = serializers.ListField(child=move_field())
+    movers = serializers.ListField(child=serializers.IntegerField(), help_text="who played each move of the path")
     ply = serializers.IntegerField(help_text="moves from the game's start")
     state = serializers.JSONField(help_text="the public state (no seed, no hidden order)")
     over = serializers.BooleanField()
@@ -145,11 +146,32 @@ class BoardView(APIView):
         return Response(_payload(board, request.user))
 
 
+class PositionThrottle(WindowRateThrottle):
+    """settings.BOARD_POSITIONS_PER_MINUTE per account or address: each replays a game."""
+
+    scope = "board_positions"
+
+    def get_rate(self):
+        return f"{settings.BOARD_POSITIONS_PER_MINUTE}/minute"
+
+    def identity(self, request, view=None):
+        if is_signed_in(request.user):
+            return f"user-{request.user.pk}"
+        return super().identity(request, view)
+
+
 class PositionView(APIView):
     permission_classes = (AllowAny,)
+    throttle_classes = [PositionThrottle]
+
+    def throttled(self, request, wait):
+        raise Throttled(wait, detail=_("at most %(count)s positions a minute.")
+                        % {"count": settings.BOARD_POSITIONS_PER_MINUTE})
 
     @extend_schema(operation_id="boards_position", request=PathInSerializer,
-                   responses={200: PositionSerializer, **BOARD_ERRORS}, tags=["analysis board"],
+                   responses={200: PositionSerializer, **BOARD_ERRORS,
+                              429: error_response("throttled: more than BOARD_POSITIONS_PER_MINUTE a minute")},
+                   tags=["analysis board"],
                    description="The node after `path`: its public state, legal moves and previews.")
     def post(self, request, board_id):
         return Response(services.position(board_id, _path(request)))

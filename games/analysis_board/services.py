@@ -116,18 +116,21 @@ def source_of(board):
     return game_rules.new_state(ruleset, players, variant, seed), moves, _record_names(board.record)
 
 
-def _walk(state, path):
+def _walk(state, path, movers=None):
     """The state after the line `path` (engine move JSON) from `state`."""
     if not isinstance(path, list):
         raise Invalid(_("path must be a list of moves"))
     if len(path) > MAX_DEPTH:
         raise TreeTooLarge(_("a line may have at most %(count)s moves") % {"count": MAX_DEPTH})
-    return _replay(state, path)
+    return _replay(state, path, movers)
 
 
-def _replay(state, moves):
-    """The state after `moves` from `state`; IllegalMove names the first bad one."""
+def _replay(state, moves, movers=None):
+    """The state after `moves` from `state`; IllegalMove names the first bad one. `movers`, when
+    given, gets the player who made each move."""
     for number, move in enumerate(moves, start=1):
+        if movers is not None:
+            movers.append(state.current_player)
         state = _apply(state, move, number)
     return state
 
@@ -258,10 +261,14 @@ def node_state(board_id, path):
 
 
 def position(board_id, path):
-    """What the node after `path` shows: public state, legal moves, previews, the last move."""
-    board, state = node_state(board_id, path)
+    """What the node after `path` shows: public state, legal moves, previews, and who played
+    each move of the line (`movers`)."""
+    board = selectors.get_board(board_id)
+    movers = []
+    state = _walk(root_state(board), path, movers=movers)
     return {
         "path": path,
+        "movers": movers,
         "ply": board.start + len(path),
         "state": state.to_dict(public=True),
         "over": state.is_over,

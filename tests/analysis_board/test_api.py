@@ -54,6 +54,8 @@ def test_a_board_from_a_finished_game_shares_its_tree_by_link(alice, bob, carol)
     assert root["legal_moves"]
     assert len(root["previews"]) == len(root["legal_moves"])
     line = two_moves(board["id"])
+    assert position(client_for(), board["id"], line).json()["movers"] == [
+        root["state"]["current_player"], 1 - root["state"]["current_player"]]
     nodes = [{"path": line, "comment": "Both seats moved: the centre is thin now."}]
     saved = client_for(alice).put(board_url(board["id"]), {"nodes": nodes, "title": "Round 1"}, format="json")
     assert saved.status_code == 200
@@ -128,6 +130,17 @@ def test_evaluations_are_throttled_per_account(alice, bob, settings, throttle_cl
     assert refused.status_code == 429
     assert error_code(refused) == "throttled"
     assert refused.json()["error"]["detail"].startswith("at most 2 evaluations a minute.")
+
+
+def test_node_reads_are_throttled_per_account(alice, bob, settings, throttle_clock_held):
+    settings.BOARD_POSITIONS_PER_MINUTE = 2
+    board = create(alice, game=played_game([alice, bob]).pk).json()
+    client = client_for(alice)
+    for _ in range(2):
+        assert position(client, board["id"], []).status_code == 200
+    refused = position(client, board["id"], [])
+    assert (refused.status_code, error_code(refused)) == (429, "throttled")
+    assert refused.json()["error"]["detail"].startswith("at most 2 positions a minute.")
 
 
 def test_bad_trees_are_refused_and_change_nothing(alice, bob):

@@ -168,17 +168,13 @@ export class BoardView {
   async goTo(path) {
     this.pending = true;
     try {
-      // The positions before it name who played each move of the line (a shared link opens deep).
-      for (let i = 0; i < path.length; i += 1) await this.position(path.slice(0, i));
       const payload = await this.position(path);
       this.path = path;
       this.payload = payload;
       this.selection = null;
       this.errorText = "";
       this.table.reset();
-      const last = path.length ? path[path.length - 1] : null;
-      const before = path.length ? this.positions.get(key(path.slice(0, -1))) : null;
-      this.lastMove = last && before ? { move: last, player: this.mover(before.state) ?? before.state.current_player, number: payload.ply } : null;
+      this.lastMove = path.length ? { move: path[path.length - 1], player: payload.movers[path.length - 1], number: payload.ply } : null;
       this.live.textContent = fmt(gettext("Move %(ply)s"), { ply: payload.ply });
     } catch (error) {
       this.errorText = error.detail || gettext("The server refused that.");
@@ -191,9 +187,7 @@ export class BoardView {
   lineLog() {
     const entries = [];
     for (let i = 0; i < this.path.length; i += 1) {
-      const before = this.positions.get(key(this.path.slice(0, i)));
-      const player = before ? this.mover(before.state) ?? before.state.current_player : 0;
-      entries.push({ number: this.board.start + i + 1, name: this.name(player), text: this.table.describe({ move: this.path[i], taken: null }).text, scoring: [] });
+      entries.push({ number: this.board.start + i + 1, name: this.name(this.payload.movers[i]), text: this.describe(this.path[i]), scoring: [] });
     }
     return entries;
   }
