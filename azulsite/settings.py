@@ -103,6 +103,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "games.analysis",
+    "games.analysis_board",
     "leagues",
     "learn",
     "matchmaking",
@@ -544,6 +545,12 @@ HINTS_PER_MINUTE = int(os.environ.get("HINTS_PER_MINUTE", "10"))
 # more get analysis_quota), and how many of theirs may wait or run at once.
 ANALYSES_PER_DAY = int(os.environ.get("ANALYSES_PER_DAY", "20"))
 ANALYSES_IN_FLIGHT_PER_USER = int(os.environ.get("ANALYSES_IN_FLIGHT_PER_USER", "3"))
+# The analysis board (docs/analysis-board.md): positions one evaluation may search (its CPU
+# bound), evaluations and nodes read (each replays a game) per minute, boards one account keeps.
+BOARD_NODES = int(os.environ.get("BOARD_NODES", "4000"))
+BOARD_EVALUATIONS_PER_MINUTE = int(os.environ.get("BOARD_EVALUATIONS_PER_MINUTE", "12"))
+BOARD_POSITIONS_PER_MINUTE = int(os.environ.get("BOARD_POSITIONS_PER_MINUTE", "240"))
+BOARDS_PER_USER = int(os.environ.get("BOARDS_PER_USER", "200"))
 # Messages a WebSocket may send per second, and in one burst (more get a throttled error).
 WEBSOCKET_MESSAGES_PER_SECOND = float(os.environ.get("WEBSOCKET_MESSAGES_PER_SECOND", "10"))
 WEBSOCKET_MESSAGE_BURST = int(os.environ.get("WEBSOCKET_MESSAGE_BURST", "20"))

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from games.analysis.api import GameAnalysisView
+from games.analysis_board import api as boards
 
 from . import lobby, replays, views
 
@@ -28,4 +29,8 @@ urlpatterns = [
     path("games/<int:game_id>/export", replays.ExportView.as_view(), name="api-game-export"),
     path("games/<int:game_id>/analysis", GameAnalysisView.as_view(), name="api-game-analysis"),
     path("games/verify", replays.VerifyView.as_view(), name="api-games-verify"),
+    path("boards", boards.BoardsView.as_view(), name="api-boards"),
+    path("boards/<str:board_id>", boards.BoardView.as_view(), name="api-board"),
+    path("boards/<str:board_id>/position", boards.PositionView.as_view(), name="api-board-position"),
+    path("boards/<str:board_id>/evaluate", boards.EvaluateView.as_view(), name="api-board-evaluate"),
 ]

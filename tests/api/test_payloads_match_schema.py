@@ -10,6 +10,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from games import payloads, selectors
 from games import services as games
+from games.analysis_board.services import create_board
 from leagues import services as leagues
 from tests.support.games import play_one
 from tests.support.tournaments import started
@@ -70,12 +71,13 @@ def scenario(make_user):
     leagues.start_season(season.pk, alice)
     fixture = season.rounds.order_by("number").first().fixtures.first()
     tournament = started(alice, [alice, bob, carol], rounds=2)  # a game and a bye under way
+    board = create_board(alice, game=finished.pk, at=0)  # resigned at once: the deal
     return {
         "alice": alice, "running": running, "finished": finished, "table": table,
         "values": {
             "game_id": finished.pk, "table_id": table.pk, "league_id": league.pk,
             "season_id": season.pk, "fixture_id": fixture.pk, "username": "bob",
-            "ladder": "duel", "key": "classic", "tournament_id": tournament.pk,
+            "ladder": "duel", "key": "classic", "tournament_id": tournament.pk, "board_id": board.pk,
         },
     }  # fmt: skip
 

@@ -50,6 +50,7 @@ ELSEWHERE = {
     "learn:tutorial": "tests/learn/test_learn_browser.py (both tutorials, mid-move and finished)",
     "games:game": "redirects to its table or replay, both crawled",
     "leagues:invite": "an invite link: redirects to the league's page, crawled",
+    "games:analysis-board": "tests/analysis_board/test_board_page.py (axe and the policy, both languages)",
 }
 ACTIONS = {  # POST only: forms' targets, not pages
     "leagues:accept-invitation", "leagues:decline-invitation", "leagues:join", "leagues:leave",

@@ -11,6 +11,7 @@ import { renderLog } from "../shared/log.js";
 import { seatName } from "../shared/names.js";
 import { marksOf } from "./scoring-marks.js";
 import { ReplayAnalysis } from "./replay-analysis.js";
+import { renderReplayBoard } from "./replay-board.js";
 import { renderScoreChart } from "./score-chart.js";
 import { gettext, fmt } from "../shared/i18n.js";
 
@@ -23,7 +24,7 @@ export const SPEEDS = [
 ];
 
 export class ReplayView {
-  constructor(root, data, { analysis = null, loggedIn = false } = {}) {
+  constructor(root, data, { analysis = null, board = null, loggedIn = false } = {}) {
     this.root = root;
     this.data = data;
     this.last = data.states.length - 1;
@@ -47,6 +48,7 @@ export class ReplayView {
     }));
     const describe = (move) => (this.duel ? describeDuelMove(move) : describeMove(move));
     this.analysis = analysis ? new ReplayAnalysis(this, analysis, { loggedIn, describe }) : null;
+    this.boardLinks = board; // the analysis board: its offer and the viewer's comments (replay-board.js)
   }
 
   start() {
@@ -308,6 +310,8 @@ export class ReplayView {
     ]);
     if (side) side.prepend(chart);
     else tree.append(chart);
+    const boardPart = this.boardLinks ? renderReplayBoard(this.data.id, this.boardLinks, this.step) : null;
+    if (boardPart) tree.prepend(boardPart);
     if (this.analysis) {
       this.analysis.markLog(tree);
       tree.append(this.analysis.render(this.step));

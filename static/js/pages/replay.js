@@ -7,7 +7,9 @@ const root = document.getElementById("replay-app");
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const analysisData = document.getElementById("analysis-data");
 const analysis = analysisData ? JSON.parse(analysisData.textContent) : null;
-new ReplayView(root, data, { analysis, loggedIn: root.dataset.loggedIn === "true" }).start();
+const boardData = document.getElementById("board-data");
+const board = boardData ? JSON.parse(boardData.textContent) : null;
+new ReplayView(root, data, { analysis, board, loggedIn: root.dataset.loggedIn === "true" }).start();
 
 const chatRoot = document.getElementById("chat-panel");
 new ChatPanel(chatRoot, { gameId: Number(chatRoot.dataset.gameId), username: chatRoot.dataset.username || null }).start();
