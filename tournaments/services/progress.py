@@ -20,7 +20,7 @@ from tournaments import broadcast, checks, selectors
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.pairing import placement_points
 
-from .arena import advance_arena
+from .arena import advance_arena, fold_arena_game
 from .common import NO_SHOW_LIMIT, tell
 from .knockout import advance_knockout
 from .registration import withdraw_entry
@@ -70,7 +70,8 @@ def record_game_result(game_id, now=None):
 
 def decide(tournament, pairing, game, ranks, scores, decided_by, now, no_show=None):
     """Under the tournament's lock: the pairing's places (by the game's ranks: player index ==
-    the pairing's order), points, scores and moves. The player who made no first move (`no_show`,
+    the pairing's order), points, scores and moves; an arena game folded into its players'
+    stored states. The player who made no first move (`no_show`,
     a player index) is counted, and withdrawn at NO_SHOW_LIMIT."""
     players = list(pairing.players.select_related("entry__user"))
     places = tuple(ranks[p.order] for p in players)
@@ -85,6 +86,8 @@ def decide(tournament, pairing, game, ranks, scores, decided_by, now, no_show=No
         player.save(update_fields=["place", "points", "score", "moves", "no_show"])
         if player.no_show:
             _count_no_show(tournament, player.entry, now)
+    if tournament.format == Tournament.Format.ARENA:
+        fold_arena_game(players)
     pairing.status, pairing.decided_by, pairing.finished_at = Pairing.Status.DONE, decided_by, now
     pairing.save(update_fields=["status", "decided_by", "finished_at"])
     broadcast.tournament_changed(tournament.pk)
