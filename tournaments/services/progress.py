@@ -44,27 +44,29 @@ def advance(tournament_id, now=None):
 
 def record_game_result(game_id, now=None):
     """A tournament game is over: decide its pairing (idempotent: a decided pairing is left
-    alone), then advance the tournament in a transaction of its own. False if the game is not a
+    alone), then advance the tournament in a transaction of its own; the sockets hear one
+    update for both. False if the game is not a
     tournament's, not over, or its pairing was decided already."""
     now = now or timezone.now()
     ids = Pairing.objects.filter(table__game__pk=game_id).values_list("pk", "tournament_id").first()
     if ids is None:
         return False
     pairing_id, tournament_id = ids
-    with transaction.atomic():
-        tournament = checks.lock_tournament(tournament_id)
-        pairing = Pairing.objects.select_for_update().get(pk=pairing_id)
-        if pairing.status != Pairing.Status.PLAYING:
-            return False
-        game = Game.objects.select_related("table").get(pk=game_id)
-        if not game.is_over:
-            return False
-        result = game.result or {}
-        aborted = game.status == Game.Status.ABORTED
-        decide(tournament, pairing, game, result["ranks"], result.get("scores") or [],
-               Pairing.DecidedBy.NO_SHOW if aborted else Pairing.DecidedBy.GAME, now,
-               no_show=result.get("aborted_by") if aborted else None)
-    advance(tournament_id, now)
+    with broadcast.one_update(tournament_id):  # the result and the pairing it allows: one update
+        with transaction.atomic():
+            tournament = checks.lock_tournament(tournament_id)
+            pairing = Pairing.objects.select_for_update().get(pk=pairing_id)
+            if pairing.status != Pairing.Status.PLAYING:
+                return False
+            game = Game.objects.select_related("table").get(pk=game_id)
+            if not game.is_over:
+                return False
+            result = game.result or {}
+            aborted = game.status == Game.Status.ABORTED
+            decide(tournament, pairing, game, result["ranks"], result.get("scores") or [],
+                   Pairing.DecidedBy.NO_SHOW if aborted else Pairing.DecidedBy.GAME, now,
+                   no_show=result.get("aborted_by") if aborted else None)
+        advance(tournament_id, now)
     return True
 
 
