@@ -6,7 +6,7 @@ from rest_framework import serializers
 from games.bot_accounts import bot_levels
 from games.clock_serializers import ClockSerializer
 from tournaments.models import Entry, Pairing, Tournament
-from tournaments.services.common import BEST_OF, MAX_PLAYERS, MAX_ROUNDS
+from tournaments.services.common import BEST_OF, MAX_ARENA_PLAYERS, MAX_ROUNDS
 
 # Named once for the schema (settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
 FORMATS = list(Tournament.Format.values)
@@ -39,7 +39,8 @@ class TournamentCreateSerializer(serializers.Serializer):
     rated = serializers.BooleanField(default=False)
     bots_allowed = serializers.BooleanField(default=False, help_text="casual tournaments only")
     clock = TournamentClockSerializer(help_text="arena: realtime")
-    max_players = serializers.IntegerField(min_value=2, max_value=MAX_PLAYERS, default=64)
+    # The largest cap (an arena's); the service refuses more than 256 in the other formats.
+    max_players = serializers.IntegerField(min_value=2, max_value=MAX_ARENA_PLAYERS, default=64)
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False,
                                       help_text="Swiss formats (default 5)")
     duration_minutes = serializers.IntegerField(min_value=1, required=False,
