@@ -40,7 +40,8 @@ def test_create_then_read_it_back(alice):
     created = response.json()
     assert (created["format"], created["rounds"], created["has_password"]) == ("swiss", 4, True)
     assert created["organiser"] is True
-    assert created["standings"] == {"final": False, "rows": []}
+    assert created["standings"] == {"final": False, "rows": [], "count": 0, "page": 1, "pages": 1,
+                                    "mine": None}
     assert Tournament.objects.get().password.startswith("md5$")  # hashed (tests' hasher)
     listed = client_for().get(BASE).json()
     assert [t["id"] for t in listed] == [created["id"]]

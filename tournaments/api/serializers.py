@@ -171,9 +171,19 @@ class TournamentStandingRowSerializer(TournamentPlayerRefSerializer):
     eliminated_in = serializers.IntegerField(allow_null=True, help_text="knockout")
 
 
+class TournamentStandingsPlaceSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    page = serializers.IntegerField()
+
+
 class TournamentStandingsSerializer(serializers.Serializer):
     final = serializers.BooleanField(help_text="frozen at the end")
-    rows = TournamentStandingRowSerializer(many=True)
+    rows = TournamentStandingRowSerializer(many=True, help_text="one page: at most 50 rows")
+    count = serializers.IntegerField(help_text="rows in all")
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    mine = TournamentStandingsPlaceSerializer(allow_null=True, help_text="your own row's place "
+                                              "and page; null if you have none")
 
 
 class TournamentPairingPlayerSerializer(TournamentPlayerRefSerializer):
