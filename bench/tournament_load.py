@@ -186,7 +186,8 @@ class Run:
     heard: list = field(default_factory=list)  # (username, game id, heard at)
     waits: list = field(default_factory=list)  # arena: a player's end seen -> next game heard
     feed_drops: int = 0
-    watcher_counts: list = field(default_factory=list)  # per watcher {username: [(games, at)]}
+    # per watcher, each update: (at, {username: games played} of the rows it showed)
+    watcher_counts: list = field(default_factory=list)
     updates: list = field(default_factory=list)  # per watcher [(at, bytes)]
 
 
@@ -261,7 +262,7 @@ async def watch(index, token, ports, run):
     from websockets.asyncio.client import connect
 
     uri = f"ws://127.0.0.1:{ports[index % len(ports)]}/ws/tournaments/{run.tournament_id}/?token={token}"
-    counts, updates, last = {}, [], {}
+    counts, updates = [], []
     run.watcher_counts.append(counts)
     run.updates.append(updates)
     async with connect(uri, max_size=2**27, **CONNECT) as socket:
@@ -272,11 +273,8 @@ async def watch(index, token, ports, run):
             if message.get("type") != "tournament":
                 continue
             updates.append((at, len(raw)))
-            for row in message["standings"]["rows"]:
-                played = row["wins"] + row["draws"] + row["losses"]
-                if played > last.get(row["username"], 0):
-                    last[row["username"]] = played
-                    counts.setdefault(row["username"], []).append((played, at))
+            counts.append((at, {row["username"]: row["wins"] + row["draws"] + row["losses"]
+                                for row in message["standings"]["rows"]}))
             if message["status"] in ("finished", "cancelled"):
                 run.status = message["status"]
                 if run.finished_at is None:
@@ -348,16 +346,19 @@ def spread(values, unit="s", scale=1.0):
 def standings_latencies(run):
     """For each game end a player's client saw, per watcher: the wait until that watcher's
     standings counted it (the first update whose count of the player's games reached it). An
-    end the watcher's page never showed counted (the player off the first page, or never
-    counted at all: the feed sent every row before 2026-12-07) is counted apart."""
+    end is timed only if the update before the one that counted it showed the player's row too
+    (the feed sends the first page only since 2026-12-07: a player who comes back onto it later
+    is no measure of the update's delay); the others, and ends never counted (before: the feed
+    sent every row), are counted apart."""
     latencies, not_shown = [], 0
     for name, games, seen_at, _game in run.ends:
         for counts in run.watcher_counts:
-            at = next((at for played, at in counts.get(name, ()) if played >= games), None)
-            if at is None:
+            index = next((i for i, (_at, shown) in enumerate(counts)
+                          if shown.get(name, -1) >= games), None)
+            if index is None or index == 0 or name not in counts[index - 1][1]:
                 not_shown += 1
             else:
-                latencies.append(at - seen_at)
+                latencies.append(counts[index][0] - seen_at)
     return latencies, not_shown
 
 
