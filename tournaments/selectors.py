@@ -77,6 +77,21 @@ def players(tournament, entries_=None):
     ]
 
 
+def arena_field(tournament):
+    """(players, {entry: ArenaState}) of an arena, as its pairing ranks them: every entry's id,
+    rating, status and kept score in one read of plain values, without the users (the Players
+    carry no names: the pairing needs none)."""
+    values = (Entry.objects.filter(tournament=tournament).order_by("id")
+              .values_list("pk", "user_id", "seed_rating", "status", "late", "arena"))
+    players, states = [], {}
+    for pk, user_id, rating, status, late, arena in values:
+        players.append(standings.Player(entry=pk, user_id=user_id, username="", display_name="",
+                                        is_bot=False, rating=rating,
+                                        active=status == Entry.Status.ACTIVE, late=late))
+        states[pk] = ArenaState.from_json(arena)
+    return players, states
+
+
 def arena_states(entries_):
     """{entry id: ArenaState} as stored on the entries (folded in as each game is decided)."""
     return {e.pk: ArenaState.from_json(e.arena) for e in entries_}

@@ -26,15 +26,14 @@ def advance_arena(tournament, now):
             return False
         finish(tournament, now)
         return True
-    entries = selectors.entries(tournament)
-    states = selectors.arena_states(entries)
-    rows = standings.arena_rows(selectors.players(tournament, entries), states)
+    players, states = selectors.arena_field(tournament)
+    rows = standings.arena_rows(players, states)
     waiting = standings.arena_waiting(rows, states, busy)
     if len(waiting) < 2:
         return False
-    by_id = {entry.pk: entry for entry in entries}
     # Two alone may meet again only when nobody else is playing (or the arena would stall).
     pairs = arena_pairs(tuple(waiting), rematch_if_alone=not busy)
+    by_id = Entry.objects.select_related("user").in_bulk([e for pair in pairs for e in pair])
     for first, second in pairs:
         start_game(tournament, [by_id[first], by_id[second]], now)
     if pairs:
