@@ -97,6 +97,21 @@ def swiss_rounds(tournament, seats):
     return len(seated), uneven, sum(n - 1 for n in met.values() if n > 1)
 
 
+def stored_arena_mismatches(tournament):
+    """Entries whose stored arena state (Entry.arena, folded game by game) differs from the
+    replay of every decided pairing; None before the states were stored (2026-12-07)."""
+    from tournaments import selectors
+    from tournaments.models import Entry
+
+    if not hasattr(selectors, "replayed_arena_states"):
+        return None
+    from tournaments.pairing import ArenaState
+
+    replayed = selectors.replayed_arena_states(tournament)
+    return sum(1 for entry in Entry.objects.filter(tournament=tournament)
+               if ArenaState.from_json(entry.arena) != replayed.get(entry.pk, ArenaState()))
+
+
 def check(tournament_id, rounds):
     """Print the checks; True if all hold."""
     from tournaments.models import Pairing, Tournament
@@ -114,6 +129,10 @@ def check(tournament_id, rounds):
         overlaps = overlapping_games(seats)
         ok &= not overlaps
         line += f"; players paired while in a game: {overlaps}"
+        differing = stored_arena_mismatches(tournament)
+        if differing is not None:
+            ok &= not differing
+            line += f"; stored arena states differing from the replay of every game: {differing}"
     else:
         played, uneven, rematches = swiss_rounds(tournament, seats)
         ok &= played == rounds and not uneven and not rematches

@@ -15,8 +15,8 @@ times their round trips), with the production topology of the Procfile: ``--daph
 processes, one Celery worker of ``--workers`` prefork processes consuming every queue, and celery
 beat (its 2 s clock sweep and 5 s tournaments sweep). Set up, not timed: the tournament created
 and every player registered through tournaments.services. Two things the product refuses are
-written straight to the tournament's row, for the bench only: more than 256 players
-(MAX_PLAYERS) and an arena shorter than 5 minutes (a smoke run).
+written straight to the tournament's row, for the bench only: more players than the format's cap
+(256; an arena 2,000 since 2026-12-07) and an arena shorter than 5 minutes (a smoke run).
 
 Then each scripted player holds its user feed (``/ws/me/``, as every page does) and waits there
 for ``tournament_game`` ("your game is ready"), opens that game's socket and plays it: a random
@@ -33,7 +33,9 @@ Measured:
   client to see each game's end; the round's latest) to each player of the next round hearing its
   game;
 - standings latency: from a player's client seeing its game's end to a watcher's standings
-  counting that game (wins + draws + losses reaching the player's games finished);
+  counting that game (wins + draws + losses reaching the player's games finished); the feed sends
+  the standings' first page only (since 2026-12-07), so only the ends of players shown there
+  are timed, the others counted apart;
 - the move round trip (ws_load's: sent until the mover receives the state with the new version);
 - CPU per paired game: the server processes' CPU from the start to the finish (daphne, the worker
   and its children, beat; PostgreSQL and Redis apart) over the games the tournament paired.
@@ -126,9 +128,12 @@ def create_tournament(args, format_, users):
 
     from tournaments import services
     from tournaments.models import Tournament
-    from tournaments.services.common import MAX_PLAYERS, MIN_DURATION_MINUTES
+    from tournaments.services import common
 
-    options = {"format": format_, "rated": args.rated, "max_players": min(args.players, MAX_PLAYERS),
+    cap = getattr(common, "MAX_ARENA_PLAYERS", common.MAX_PLAYERS) if format_ == "arena" else \
+        common.MAX_PLAYERS
+    MIN_DURATION_MINUTES = common.MIN_DURATION_MINUTES
+    options = {"format": format_, "rated": args.rated, "max_players": min(args.players, cap),
                "clock": {"kind": "realtime", "base_seconds": args.clock_seconds,
                          "increment_seconds": args.increment}}
     if format_ == "arena":
@@ -181,7 +186,8 @@ class Run:
     heard: list = field(default_factory=list)  # (username, game id, heard at)
     waits: list = field(default_factory=list)  # arena: a player's end seen -> next game heard
     feed_drops: int = 0
-    watcher_counts: list = field(default_factory=list)  # per watcher {username: [(games, at)]}
+    # per watcher, each update: (at, {username: games played} of the rows it showed)
+    watcher_counts: list = field(default_factory=list)
     updates: list = field(default_factory=list)  # per watcher [(at, bytes)]
 
 
@@ -256,7 +262,7 @@ async def watch(index, token, ports, run):
     from websockets.asyncio.client import connect
 
     uri = f"ws://127.0.0.1:{ports[index % len(ports)]}/ws/tournaments/{run.tournament_id}/?token={token}"
-    counts, updates, last = {}, [], {}
+    counts, updates = [], []
     run.watcher_counts.append(counts)
     run.updates.append(updates)
     async with connect(uri, max_size=2**27, **CONNECT) as socket:
@@ -267,11 +273,8 @@ async def watch(index, token, ports, run):
             if message.get("type") != "tournament":
                 continue
             updates.append((at, len(raw)))
-            for row in message["standings"]["rows"]:
-                played = row["wins"] + row["draws"] + row["losses"]
-                if played > last.get(row["username"], 0):
-                    last[row["username"]] = played
-                    counts.setdefault(row["username"], []).append((played, at))
+            counts.append((at, {row["username"]: row["wins"] + row["draws"] + row["losses"]
+                                for row in message["standings"]["rows"]}))
             if message["status"] in ("finished", "cancelled"):
                 run.status = message["status"]
                 if run.finished_at is None:
@@ -342,16 +345,21 @@ def spread(values, unit="s", scale=1.0):
 
 def standings_latencies(run):
     """For each game end a player's client saw, per watcher: the wait until that watcher's
-    standings counted it (the first update whose count of the player's games reached it)."""
-    latencies, missing = [], 0
+    standings counted it (the first update whose count of the player's games reached it). An
+    end is timed only if the update before the one that counted it showed the player's row too
+    (the feed sends the first page only since 2026-12-07: a player who comes back onto it later
+    is no measure of the update's delay); the others, and ends never counted (before: the feed
+    sent every row), are counted apart."""
+    latencies, not_shown = [], 0
     for name, games, seen_at, _game in run.ends:
         for counts in run.watcher_counts:
-            at = next((at for played, at in counts.get(name, ()) if played >= games), None)
-            if at is None:
-                missing += 1
+            index = next((i for i, (_at, shown) in enumerate(counts)
+                          if shown.get(name, -1) >= games), None)
+            if index is None or index == 0 or name not in counts[index - 1][1]:
+                not_shown += 1
             else:
-                latencies.append(at - seen_at)
-    return latencies, missing
+                latencies.append(counts[index][0] - seen_at)
+    return latencies, not_shown
 
 
 def swiss_waits(run, rounds_of_games):
@@ -397,9 +405,10 @@ def report(args, run, stats, games):
     steps = tournament_checks.time_breakdown(run.tournament_id, run.format == "arena", heard)
     print("  where it goes (the rows' timestamps): " + "; ".join(
         f"{step} {spread(values)}" for step, values in steps.items()))
-    latencies, missing = standings_latencies(run)
+    latencies, not_shown = standings_latencies(run)
     print(f"  standings latency (end seen -> a watcher's standings count it): {spread(latencies)}"
-          + (f"; {missing} never seen" if missing else ""))
+          + (f"; {not_shown} (end, watcher) never shown counted on the watched page"
+             if not_shown else ""))
     sizes = [size for updates in run.updates for _at, size in updates]
     if sizes:
         print(f"  tournament updates per watcher {len(sizes) / len(run.updates):.0f} "

@@ -2,13 +2,16 @@
 
 - the tournament's group `tournament-<id>` (the endpoint "tournament", /ws/tournaments/<id>/):
   `tournament.update`, the tournament's state, standings and current pairings, built once after
-  the commit from what was committed (every socket of the group gets the same);
+  the commit from what was committed (every socket of the group gets the same); a game's end
+  (its result, then the pairing it allows: two transactions) sends one (`one_update`);
 - a player's user feed (`user-<id>`): `tournament.game`, their game is ready (the table to open).
 
 A broker hiccup never undoes a committed change: pages re-read the API, players find their game
 on their your-turn list."""
 
+import contextvars
 import logging
+from contextlib import contextmanager
 
 from django.db import transaction
 
@@ -16,6 +19,9 @@ from realtime import broadcast
 from realtime.groups import user_group
 
 log = logging.getLogger(__name__)
+# The tournaments whose updates are held by `one_update` in this context (None: none held).
+_held: contextvars.ContextVar[set | None] = contextvars.ContextVar("tournament_updates_held",
+                                                                  default=None)
 
 
 def tournament_group(tournament_id):
@@ -32,10 +38,35 @@ class SendUpdate:
         send_update(self.tournament_id)
 
 
+@contextmanager
+def one_update(tournament_id):
+    """One update for the changes of several transactions (a result recorded, then the pairing
+    it allows): the changes made in the block queue nothing, and if any was made, the block's
+    end queues one update (for after the commit around it, if any). An exception still sends
+    it: what committed before it is news."""
+    held = _held.get()
+    if held is not None:  # an outer block sends it
+        yield
+        return
+    wanted: set = set()
+    token = _held.set(wanted)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+        for changed in sorted(wanted):
+            tournament_changed(changed)
+
+
 def tournament_changed(tournament_id):
     """Queue the tournament's update for after the commit: once per transaction (it is built
     from what the whole transaction committed), however many changes the transaction made. A
-    savepoint rolled back takes its queued update with it, and a later change queues again."""
+    savepoint rolled back takes its queued update with it, and a later change queues again.
+    Inside `one_update`, only noted: the block sends one update at its end."""
+    held = _held.get()
+    if held is not None:
+        held.add(tournament_id)
+        return
     connection = transaction.get_connection()
     if connection.in_atomic_block and any(
             isinstance(func, SendUpdate) and func.tournament_id == tournament_id

@@ -5,7 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from .models import Tournament
-from .services.common import MAX_DURATION_MINUTES, MIN_DURATION_MINUTES
+from .services.common import MAX_ARENA_PLAYERS, MAX_DURATION_MINUTES, MIN_DURATION_MINUTES
 
 # Dates are picked with the browser's own date and time picker, in UTC (the page says so).
 PICKER_FORMAT = "%Y-%m-%dT%H:%M"
@@ -59,8 +59,9 @@ class TournamentForm(forms.Form):
                                    format=PICKER_FORMAT),
         input_formats=[PICKER_FORMAT, "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
         error_messages={"invalid": gettext_lazy("pick a date and a time (UTC)")})
+    # An arena's cap; the service refuses more than 256 in the other formats.
     max_players = forms.IntegerField(label=gettext_lazy("Most players"), min_value=2,
-                                     max_value=256, initial=64)
+                                     max_value=MAX_ARENA_PLAYERS, initial=64)
     rated = forms.BooleanField(label=gettext_lazy("Rated"), required=False, initial=True)
     bots_allowed = forms.BooleanField(label=gettext_lazy("Bots may play (casual only)"),
                                       required=False)

@@ -2,8 +2,8 @@
 
 Only `tournaments.services` writes these rows. A pairing's game is an ordinary table started
 through `games.services.start_arranged_table`; the pairing points at it. Standings are computed
-from the pairings' players (tournaments.standings) and frozen in `Tournament.standings` at the
-end.
+from the pairings' players (tournaments.standings; an arena's from each entry's `arena` state,
+kept up to date game by game) and frozen in `Tournament.standings` at the end.
 """
 
 from django.conf import settings
@@ -98,6 +98,10 @@ class Entry(models.Model):
     no_shows = models.PositiveSmallIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # Arena: the player's score so far (tournaments.pairing.ArenaState as JSON; None before their
+    # first game), each game folded in as its pairing is decided: the standings and the pairing
+    # read it instead of replaying every pairing.
+    arena = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament_id", "id"]

@@ -78,6 +78,11 @@ def tournament_payload(tournament, viewer=None, *, players=None):
     }
 
 
+# Rows in a page of standings: the live feed sends the first page (the top) to every socket, the
+# pages and the API the page asked for; a 2,000-player arena's whole table is ~900 KiB.
+STANDINGS_PAGE = 50
+
+
 def standings_payload(rows):
     return [
         {
@@ -103,12 +108,32 @@ def standings_payload(rows):
     ]
 
 
-def standings_of(tournament):
-    """The final standings once frozen, else as they stand; with `final`."""
-    if tournament.status == Tournament.Status.FINISHED and tournament.standings is not None:
-        return {"final": True, "rows": tournament.standings}
-    return {"final": False,
-            "rows": standings_payload(selectors.current_standings(tournament))}
+def page_number(value):
+    """A page asked for (a query parameter): a whole number from 1, else the first page."""
+    try:
+        return max(1, int(value))
+    except (TypeError, ValueError):
+        return 1
+
+
+def standings_of(tournament, page=1, viewer_entry=None):
+    """One page of the standings (STANDINGS_PAGE rows; a page past the last reads the last):
+    the final ones once frozen, else as they stand. `final`, `count` (rows in all), `page`,
+    `pages`, and `mine`: the viewer's {"place", "page"} when `viewer_entry` has a row, else
+    None."""
+    final = tournament.status == Tournament.Status.FINISHED and tournament.standings is not None
+    rows = tournament.standings if final else selectors.current_standings(tournament)
+    pages = max(1, -(-len(rows) // STANDINGS_PAGE))
+    page = min(page_number(page), pages)
+    shown = rows[(page - 1) * STANDINGS_PAGE:page * STANDINGS_PAGE]
+    mine = None
+    if viewer_entry is not None:
+        entry_of = (lambda row: row["entry"]) if final else (lambda row: row.player.entry)
+        index = next((i for i, row in enumerate(rows) if entry_of(row) == viewer_entry.pk), None)
+        if index is not None:
+            mine = {"place": index + 1, "page": index // STANDINGS_PAGE + 1}
+    return {"final": final, "rows": shown if final else standings_payload(shown),
+            "count": len(rows), "page": page, "pages": pages, "mine": mine}
 
 
 def pairing_payload(pairing):
@@ -160,19 +185,23 @@ def entry_payload(entry):
             "no_shows": entry.no_shows, "joined_at": _iso(entry.joined_at)}
 
 
-def detail_payload(tournament, viewer=None):
-    """Everything a tournament's page shows: settings, players, standings, current pairings."""
+def detail_payload(tournament, viewer=None, standings_page=1):
+    """Everything a tournament's page shows: settings, players, a page of the standings (the
+    first unless asked), current pairings."""
     entries = selectors.entries(tournament)
     body = tournament_payload(
         tournament, viewer, players=sum(1 for e in entries if e.status == Entry.Status.ACTIVE))
     body["entries"] = [entry_payload(e) for e in entries]
-    body["standings"] = standings_of(tournament)
+    viewer_id = getattr(viewer, "pk", None)
+    mine = next((e for e in entries if viewer_id is not None and e.user_id == viewer_id), None)
+    body["standings"] = standings_of(tournament, standings_page, mine)
     body["pairings"] = current_pairings(tournament)
     return body
 
 
 def live_payload(tournament_id):
-    """What the live feed sends after a change: state, standings and current pairings."""
+    """What the live feed sends after a change: state, the standings' first page (the top, and
+    how many rows and pages there are: the same for every socket) and current pairings."""
     tournament = selectors.tournament_by_id(tournament_id)
     if tournament is None:
         return None

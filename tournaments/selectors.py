@@ -8,6 +8,7 @@ from kernel.errors import is_signed_in
 from . import standings
 from .checks import invite_code_matches
 from .models import AuditLog, Entry, Pairing, PairingPlayer, Round, Tournament
+from .pairing import ArenaState
 
 LIST_LIMIT = 100
 
@@ -66,14 +67,41 @@ def entries(tournament):
     return list(Entry.objects.filter(tournament=tournament).select_related("user").order_by("id"))
 
 
-def players(tournament):
-    """Every entry as tournaments.standings.Player."""
+def players(tournament, entries_=None):
+    """Every entry (`entries_`: read already) as tournaments.standings.Player."""
     return [
         standings.Player(entry=e.pk, user_id=e.user_id, username=e.user.username,
                          display_name=e.user.shown_name, is_bot=e.user.is_bot,
                          rating=e.seed_rating, active=e.active, late=e.late)
-        for e in entries(tournament)
+        for e in (entries(tournament) if entries_ is None else entries_)
     ]
+
+
+def arena_field(tournament):
+    """(players, {entry: ArenaState}) of an arena, as its pairing ranks them: every entry's id,
+    rating, status and kept score in one read of plain values, without the users (the Players
+    carry no names: the pairing needs none)."""
+    values = (Entry.objects.filter(tournament=tournament).order_by("id")
+              .values_list("pk", "user_id", "seed_rating", "status", "late", "arena"))
+    players, states = [], {}
+    for pk, user_id, rating, status, late, arena in values:
+        players.append(standings.Player(entry=pk, user_id=user_id, username="", display_name="",
+                                        is_bot=False, rating=rating,
+                                        active=status == Entry.Status.ACTIVE, late=late))
+        states[pk] = ArenaState.from_json(arena)
+    return players, states
+
+
+def arena_states(entries_):
+    """{entry id: ArenaState} as stored on the entries (folded in as each game is decided)."""
+    return {e.pk: ArenaState.from_json(e.arena) for e in entries_}
+
+
+def busy_entries(tournament):
+    """The entries seated in a game of the tournament still running (the pairings' status index)."""
+    return set(PairingPlayer.objects.filter(pairing__tournament=tournament,
+                                            pairing__status=Pairing.Status.PLAYING)
+               .values_list("entry_id", flat=True))
 
 
 def _pairings(tournament):
@@ -81,6 +109,14 @@ def _pairings(tournament):
             .select_related("round", "table__game")
             .prefetch_related(Prefetch("players", queryset=PairingPlayer.objects.order_by("order")))
             .order_by("id"))
+
+
+def played_seat(player):
+    """A PairingPlayer as tournaments.standings.PlayedSeat."""
+    return standings.PlayedSeat(
+        entry=player.entry_id, order=player.order, place=player.place,
+        points=float(player.points) if player.points is not None else None, score=player.score,
+        moves=player.moves, berserk=player.berserk, no_show=player.no_show)
 
 
 def as_played(pairing):
@@ -92,12 +128,7 @@ def as_played(pairing):
         bye=pairing.kind == Pairing.Kind.BYE,
         done=pairing.status == Pairing.Status.DONE,
         match=tuple(pairing.match) if pairing.match else None,
-        seats=tuple(
-            standings.PlayedSeat(
-                entry=p.entry_id, order=p.order, place=p.place,
-                points=float(p.points) if p.points is not None else None, score=p.score,
-                moves=p.moves, berserk=p.berserk, no_show=p.no_show)
-            for p in pairing.players.all()),
+        seats=tuple(played_seat(p) for p in pairing.players.all()),
     )
 
 
@@ -111,17 +142,24 @@ def withdrawn_entries(tournament):
         status=Entry.Status.ACTIVE).values_list("pk", flat=True))
 
 
-def current_standings(tournament, players_=None, played_=None):
-    """The standings rows (tournaments.standings.Row) as things stand, by format."""
-    players_ = players(tournament) if players_ is None else players_
-    played_ = played(tournament) if played_ is None else played_
+def current_standings(tournament):
+    """The standings rows (tournaments.standings.Row) as things stand, by format: an arena's
+    from its entries' stored states, the others' from what was played."""
     if tournament.format == Tournament.Format.ARENA:
-        return standings.arena_standings(players_, played_)
+        entries_ = entries(tournament)
+        return standings.arena_rows(players(tournament, entries_), arena_states(entries_))
+    players_, played_ = players(tournament), played(tournament)
     if tournament.format == Tournament.Format.KNOCKOUT:
         return standings.knockout_standings(players_, played_, tournament.best_of,
                                             withdrawn_entries(tournament),
                                             tournament.current_round)
     return standings.swiss_standings(players_, played_)
+
+
+def replayed_arena_states(tournament):
+    """An arena's states replayed from every decided pairing (checks: they must equal the
+    stored ones)."""
+    return standings.arena_states(played(tournament))
 
 
 def _shown_pairings():

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from tournaments.pairing import (
     ArenaGame,
     ArenaPlayer,
+    ArenaState,
     Entrant,
     Result,
-    arena_score,
+    arena_step,
     match_winner,
     standings,
     tiebreaks,
@@ -204,57 +205,59 @@ def swiss_standings(players, played):
 # --- arena -------------------------------------------------------------------------------------
 
 
-def arena_games(played):
-    """{entry: [ArenaGame]} in the order the games were paired."""
-    games = {}
+def arena_game(seat, seats):
+    """A decided seat of an arena game as the library's ArenaGame (with opponent and side)."""
+    other = next(s for s in seats if s.entry != seat.entry)
+    return ArenaGame(outcome(seat, seats), berserk=seat.berserk, moves=seat.moves,
+                     opponent=other.entry, moved_first=seat.order == 0)
+
+
+def arena_states(played):
+    """{entry: ArenaState} replayed from every decided game, in the order they were paired: the
+    recomputation the stored states (Entry.arena, folded game by game) must equal."""
+    states = {}
     for pairing in sorted(played, key=lambda p: p.id):
         if not pairing.done or pairing.bye:
             continue
         for seat in pairing.seats:
-            games.setdefault(seat.entry, []).append(
-                ArenaGame(outcome(seat, pairing.seats), berserk=seat.berserk, moves=seat.moves))
-    return games
+            states[seat.entry] = arena_step(states.get(seat.entry, ArenaState()),
+                                            arena_game(seat, pairing.seats))
+    return states
 
 
-def arena_standings(players, played):
-    games = arena_games(played)
+def arena_rows(players, states):
+    """The standings from each player's ArenaState (none yet: nothing played): points, then
+    rating, then entry."""
     rows = []
     for player in players:
-        mine = games.get(player.entry, [])
-        score = arena_score(mine)
-        row = Row(0, player, points=float(score.total), games=len(mine))
-        row.wins = sum(g.outcome == "win" for g in mine)
-        row.draws = sum(g.outcome == "draw" for g in mine)
-        row.losses = sum(g.outcome == "loss" for g in mine)
-        row.arena = {"score": score.total, "per_game": list(score.per_game),
-                     "on_fire": score.on_fire, "berserks": sum(g.berserk for g in mine)}
+        state = states.get(player.entry) or ArenaState()
+        row = Row(0, player, points=float(state.total), games=state.games, wins=state.wins,
+                  draws=state.draws, losses=state.losses)
+        row.arena = {"score": state.total, "per_game": list(state.per_game),
+                     "on_fire": state.on_fire, "berserks": state.berserks}
         rows.append(row)
     rows.sort(key=lambda r: (-r.points, -r.player.rating, r.player.entry))
     return _placed(rows)
 
 
-def arena_waiting(players, played, standing_rows):
-    """(the library's ArenaPlayers: the active players with no game running, with their rank,
-    opponents and sides; whether nobody else is playing now: the two alone may then meet
-    again)."""
-    busy = {s.entry for p in played if not p.done for s in p.seats}
-    rank = {row.player.entry: row.place for row in standing_rows}
-    opponents, sides = {}, {}
-    for pairing in sorted(played, key=lambda p: p.id):
-        for seat in pairing.seats:
-            opponents.setdefault(seat.entry, []).extend(
-                s.entry for s in pairing.seats if s.entry != seat.entry)
-            sides.setdefault(seat.entry, []).append(seat.order == 0)
+def arena_standings(players, played):
+    """The standings replayed from every pairing (checks; the site reads the stored states)."""
+    return arena_rows(players, arena_states(played))
+
+
+def arena_waiting(standing_rows, states, busy):
+    """The library's ArenaPlayers: the active players not in `busy` (the entries of the games
+    running), with their rank, last opponents and sides from their state."""
     waiting = []
-    for player in players:
+    for row in standing_rows:
+        player = row.player
         if not player.active or player.entry in busy:
             continue
-        firsts = sides.get(player.entry, [])
+        state = states.get(player.entry) or ArenaState()
         waiting.append(ArenaPlayer(
-            player.entry, player.rating, rank.get(player.entry, len(rank) + 1),
-            recent_opponents=tuple(opponents.get(player.entry, [])), first_moves=sum(firsts),
-            games=len(firsts), last_first=firsts[-1] if firsts else None))
-    return waiting, not busy
+            player.entry, player.rating, row.place, recent_opponents=state.recent_opponents,
+            first_moves=state.first_moves, games=state.games, last_first=state.last_first))
+    return waiting
 
 
 # --- knockout ----------------------------------------------------------------------------------

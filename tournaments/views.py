@@ -82,7 +82,8 @@ def _can_join(tournament, entry):
 
 def detail(request, tournament_id):
     tournament = _tournament_or_404(request, tournament_id)
-    data = payloads.detail_payload(tournament, request.user)
+    # One page of the standings (?page=, the first by default): the live re-read keeps the page.
+    data = payloads.detail_payload(tournament, request.user, request.GET.get("page"))
     entry = selectors.entry_of(tournament, request.user)
     organiser = data["organiser"]
     rounds = selectors.rounds(tournament) if tournament.format != Tournament.Format.ARENA else []

@@ -4,6 +4,7 @@ request changes nothing."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from tests.support.games import client_for, error_code
@@ -39,7 +40,8 @@ def test_create_then_read_it_back(alice):
     created = response.json()
     assert (created["format"], created["rounds"], created["has_password"]) == ("swiss", 4, True)
     assert created["organiser"] is True
-    assert created["standings"] == {"final": False, "rows": []}
+    assert created["standings"] == {"final": False, "rows": [], "count": 0, "page": 1, "pages": 1,
+                                    "mine": None}
     assert Tournament.objects.get().password.startswith("md5$")  # hashed (tests' hasher)
     listed = client_for().get(BASE).json()
     assert [t["id"] for t in listed] == [created["id"]]
@@ -57,6 +59,9 @@ def test_create_then_read_it_back(alice):
     ({"format": "knockout", "duplicate_deals": True}, "invalid"),
     ({"format": "multi_swiss", "placement_points": [0, 1, 2]}, "invalid"),
     ({"max_players": 1}, "invalid"),
+    ({"max_players": 257}, "invalid"),  # a Swiss's cap
+    ({"format": "knockout", "max_players": 257}, "invalid"),
+    ({"format": "arena", "max_players": 2001}, "invalid"),  # an arena's
     ({"rated": True, "bots_allowed": True}, "bots_not_allowed_rated"),
 ])
 def test_create_refusals_change_nothing(alice, options, code):
@@ -65,6 +70,24 @@ def test_create_refusals_change_nothing(alice, options, code):
     assert response.status_code in (400, 403), response.json()
     assert error_code(response) == code
     assert snapshot() == before
+
+
+def test_an_arena_takes_up_to_2000_players_and_refuses_the_next(alice, make_user):
+    created = client_for(alice).post(BASE, body(format="arena", max_players=2000), format="json")
+    assert created.status_code == 201, created.json()
+    tournament = Tournament.objects.get(pk=created.json()["id"])
+    # 1,998 registered as rows (a join each would take minutes), then the last two join.
+    User = get_user_model()
+    crowd = User.objects.bulk_create(User(username=f"crowd{n}") for n in range(1998))
+    Entry.objects.bulk_create(Entry(tournament=tournament, user=user) for user in crowd)
+    for name in ("last", "one_too_many"):
+        make_user(name)
+    url = f"{BASE}/{tournament.pk}/join"
+    assert client_for(User.objects.get(username="last")).post(url, {}, format="json").status_code == 200
+    assert client_for(alice).post(url, {}, format="json").status_code == 200  # the 2,000th
+    refused = client_for(User.objects.get(username="one_too_many")).post(url, {}, format="json")
+    assert (refused.status_code, error_code(refused)) == (409, "full")
+    assert Entry.objects.filter(tournament=tournament).count() == 2000
 
 
 def test_create_needs_a_login():

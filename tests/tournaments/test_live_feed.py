@@ -108,3 +108,25 @@ def test_an_invite_only_feed_is_for_those_who_may_see_it(alice, bob, make_user):
             await socket.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_a_game_end_and_the_pairing_it_allows_reach_the_watchers_as_one_update(alice, bob, carol):
+    tournament = entered(alice, [bob, carol], format="arena", duration_minutes=30)
+    services.start_tournament(tournament.pk, by_user=alice)
+
+    async def scenario():
+        watcher = feed(tournament.pk)
+        await opened(watcher)
+        (first,) = await database_sync_to_async(playing)(tournament)
+        await database_sync_to_async(win)(first, bob)  # alone, they are paired again at once
+        # A change of its own after it: every update the game's end caused comes before its.
+        await database_sync_to_async(services.pause)(tournament.pk, alice)
+        updates = [await next_of(watcher, "tournament")]
+        while not updates[-1]["paused"]:
+            updates.append(await next_of(watcher, "tournament"))
+        (after_the_game, _paused) = updates
+        assert [p["status"] for p in after_the_game["pairings"]] == ["playing", "done"]
+        assert after_the_game["standings"]["rows"][0]["username"] == "bob"
+        await watcher.disconnect()
+
+    async_to_sync(scenario)()

@@ -6,10 +6,13 @@ profile lists the tournaments played."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
+from tests.support.games import client_for
 from tests.support.tournaments import committed, entered, new_tournament, playing, started, win
+from tournaments import payloads
 from tournaments.models import AuditLog, Entry, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -228,3 +231,35 @@ def test_a_knockout_match_shows_each_players_wins(alice, bob, carol, django_capt
     seats = {seat["username"]: seat["match_wins"] for p in page.context["pairings"] for seat in p["players"]}
     assert seats == {"alice": 1, "bob": 0}
     assert 'class="match-wins"' in page.content.decode()
+
+
+def test_long_standings_come_a_page_at_a_time_with_a_link_to_ones_own_place(alice):
+    tournament = new_tournament(alice, name="Big arena", format="arena", max_players=2000)
+    User = get_user_model()
+    crowd = User.objects.bulk_create(User(username=f"crowd{n:02}") for n in range(60))
+    Entry.objects.bulk_create(Entry(tournament=tournament, user=user, seed_rating=2000 - n)
+                              for n, user in enumerate(crowd))  # rows: a join each is slow
+    url = f"/tournaments/{tournament.pk}/"
+    first = Client().get(url).content.decode()
+    assert first.count('data-entry="crowd') == 50
+    assert 'data-entry="crowd49"' in first
+    assert 'data-entry="crowd50"' not in first
+    assert "Page 1 of 2" in first
+    assert 'href="?page=2#standings-title"' in first
+    assert 'data-testid="my-place"' not in first  # nobody's own row to find
+    second = Client().get(url, {"page": 2}).content.decode()
+    assert second.count('data-entry="crowd') == 10
+    assert 'data-entry="crowd50"' in second
+    assert '<td class="place">51</td>' in second
+    assert Client().get(url, {"page": 99}).content.decode().count('data-entry="crowd') == 10
+    mine = logged_in(User.objects.get(username="crowd55")).get(url).content.decode()
+    assert 'data-testid="my-place">My place: 56</a>' in mine
+
+    api = client_for().get(f"/api/v1/tournaments/{tournament.pk}/standings", {"page": 2}).json()
+    assert (api["count"], api["page"], api["pages"], api["mine"]) == (60, 2, 2, None)
+    assert [row["place"] for row in api["rows"]] == list(range(51, 61))
+    own = client_for(User.objects.get(username="crowd55")).get(
+        f"/api/v1/tournaments/{tournament.pk}/standings", {"page": "first"}).json()
+    assert (own["page"], own["mine"]) == (1, {"place": 56, "page": 2})
+    live = payloads.live_payload(tournament.pk)["standings"]  # the same for every socket
+    assert (len(live["rows"]), live["count"], live["page"], live["mine"]) == (50, 60, 1, None)

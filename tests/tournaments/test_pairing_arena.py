@@ -8,8 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.pairing import ArenaGame, ArenaPlayer, ArenaScore, PairingError, arena_pairs, arena_score
-from tournaments.pairing.arena import GROUP
+from tournaments.pairing import (
+    ArenaGame,
+    ArenaPlayer,
+    ArenaScore,
+    ArenaState,
+    PairingError,
+    arena_pairs,
+    arena_score,
+    arena_step,
+)
+from tournaments.pairing.arena import GROUP, OUTCOME_POINTS, RECENT_GAMES
 
 WIN, DRAW, LOSS = ArenaGame("win", moves=20), ArenaGame("draw", moves=20), ArenaGame("loss", moves=20)
 
@@ -51,6 +60,45 @@ def test_bad_games_are_refused_with_a_stable_code():
     with pytest.raises(PairingError) as negative:
         arena_score([WIN], berserk_min_moves=-1)
     assert negative.value.code == "bad_berserk_moves"
+
+
+def replayed_score(games, berserk_min_moves=10):
+    """arena_score as it was before the fold: every game replayed in one loop (the reference)."""
+    per_game, wins_in_a_row = [], 0
+    for game in games:
+        points = OUTCOME_POINTS[game.outcome] * (2 if wins_in_a_row >= 2 else 1)
+        won = game.outcome == "win"
+        if won and game.berserk and game.moves >= berserk_min_moves:
+            points += 1
+        per_game.append(points)
+        wins_in_a_row = wins_in_a_row + 1 if won else 0
+    return ArenaScore(sum(per_game), tuple(per_game), wins_in_a_row >= 2)
+
+
+arena_games = st.lists(st.builds(
+    ArenaGame, st.sampled_from(["win", "draw", "loss"]), st.booleans(), st.integers(0, 30),
+    st.integers(1, 6), st.booleans()), max_size=25)
+
+
+@given(arena_games, st.integers(0, 15))
+def test_folding_arena_step_game_by_game_scores_as_replaying_every_game(games, threshold):
+    state = ArenaState()
+    for game in games:
+        state = arena_step(state, game, berserk_min_moves=threshold)
+        assert ArenaState.from_json(state.as_json()) == state  # what an entry row keeps
+    assert state.score == replayed_score(games, threshold) == arena_score(games, berserk_min_moves=threshold)
+    assert (state.games, state.wins, state.draws, state.losses, state.berserks) == (
+        len(games), *(sum(g.outcome == kind for g in games) for kind in ("win", "draw", "loss")),
+        sum(g.berserk for g in games))
+    assert state.recent_opponents == tuple(g.opponent for g in games)[-RECENT_GAMES:]
+    assert state.first_moves == sum(g.moved_first for g in games)
+    assert state.last_first == (games[-1].moved_first if games else None)
+
+
+def test_a_bad_game_is_refused_by_the_step_too():
+    with pytest.raises(PairingError) as refused:
+        arena_step(ArenaState(), ArenaGame("tie"))
+    assert refused.value.code == "bad_game"
 
 
 def players(*ranks):

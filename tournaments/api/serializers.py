@@ -6,7 +6,7 @@ from rest_framework import serializers
 from games.bot_accounts import bot_levels
 from games.clock_serializers import ClockSerializer
 from tournaments.models import Entry, Pairing, Tournament
-from tournaments.services.common import BEST_OF, MAX_PLAYERS, MAX_ROUNDS
+from tournaments.services.common import BEST_OF, MAX_ARENA_PLAYERS, MAX_ROUNDS
 
 # Named once for the schema (settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
 FORMATS = list(Tournament.Format.values)
@@ -39,7 +39,8 @@ class TournamentCreateSerializer(serializers.Serializer):
     rated = serializers.BooleanField(default=False)
     bots_allowed = serializers.BooleanField(default=False, help_text="casual tournaments only")
     clock = TournamentClockSerializer(help_text="arena: realtime")
-    max_players = serializers.IntegerField(min_value=2, max_value=MAX_PLAYERS, default=64)
+    # The largest cap (an arena's); the service refuses more than 256 in the other formats.
+    max_players = serializers.IntegerField(min_value=2, max_value=MAX_ARENA_PLAYERS, default=64)
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False,
                                       help_text="Swiss formats (default 5)")
     duration_minutes = serializers.IntegerField(min_value=1, required=False,
@@ -170,9 +171,19 @@ class TournamentStandingRowSerializer(TournamentPlayerRefSerializer):
     eliminated_in = serializers.IntegerField(allow_null=True, help_text="knockout")
 
 
+class TournamentStandingsPlaceSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    page = serializers.IntegerField()
+
+
 class TournamentStandingsSerializer(serializers.Serializer):
     final = serializers.BooleanField(help_text="frozen at the end")
-    rows = TournamentStandingRowSerializer(many=True)
+    rows = TournamentStandingRowSerializer(many=True, help_text="one page: at most 50 rows")
+    count = serializers.IntegerField(help_text="rows in all")
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    mine = TournamentStandingsPlaceSerializer(allow_null=True, help_text="your own row's place "
+                                              "and page; null if you have none")
 
 
 class TournamentPairingPlayerSerializer(TournamentPlayerRefSerializer):

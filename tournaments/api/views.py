@@ -26,6 +26,8 @@ WRITE_ERRORS = {
         "not_playing, already_moved, wrong_state, not_enough_players"),
 }
 CODE = OpenApiParameter("code", str, description="the invite link's code (invite-only)")
+PAGE = OpenApiParameter("page", int, description="the standings' page, from 1 (default 1; past "
+                        "the last: the last)")
 
 
 def _tournament(request, tournament_id, code=None):
@@ -107,11 +109,14 @@ class BerserkView(APIView):
 
 
 class StandingsView(APIView):
-    @extend_schema(operation_id="tournaments_standings", parameters=[CODE],
+    @extend_schema(operation_id="tournaments_standings", parameters=[CODE, PAGE],
                    responses={200: s.TournamentStandingsSerializer, 404: error_response("not_found")},
-                   tags=TAGS)
+                   tags=TAGS, description="One page of the standings (50 rows); `mine` says "
+                   "on which page your own row is.")
     def get(self, request, tournament_id):
-        return Response(payloads.standings_of(_tournament(request, tournament_id)))
+        tournament = _tournament(request, tournament_id)
+        return Response(payloads.standings_of(tournament, request.query_params.get("page"),
+                                              selectors.entry_of(tournament, request.user)))
 
 
 class RoundsView(APIView):

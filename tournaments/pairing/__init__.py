@@ -2,7 +2,7 @@
 Arena, knockout, and the tie-breaks of the standings. No Django, no I/O, no global random state:
 the same input always gives the same answer (docs/tournament-pairing.md)."""
 
-from .arena import ArenaGame, ArenaPlayer, ArenaScore, arena_pairs, arena_score
+from .arena import ArenaGame, ArenaPlayer, ArenaScore, ArenaState, arena_pairs, arena_score, arena_step
 from .errors import PairingError
 from .knockout import knockout_bracket, match_first_mover, match_winner, next_knockout_round
 from .multiplayer import multiplayer_round, placement_points, table_sizes
@@ -13,6 +13,7 @@ __all__ = [
     "ArenaGame",
     "ArenaPlayer",
     "ArenaScore",
+    "ArenaState",
     "Entrant",
     "PairingError",
     "Result",
@@ -20,6 +21,7 @@ __all__ = [
     "Tiebreaks",
     "arena_pairs",
     "arena_score",
+    "arena_step",
     "knockout_bracket",
     "match_first_mover",
     "match_winner",

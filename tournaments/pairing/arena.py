@@ -23,11 +23,17 @@ still counts double and ends the streak. Berserk adds 1 (never doubled) to a win
 player made at least `berserk_min_moves` moves: 10 by default, about two of the five or six
 rounds of a two-player Azul game, so a berserk win only counts when the player really played
 (lichess asks 7 chess moves for the same reason).
+
+The score is a fold: `arena_step(state, game)` is a player's `ArenaState` after one more game
+(points, sheet, streak, counts, recent opponents, sides), so a caller may keep the state and add
+each game as it ends instead of replaying every game; `arena_score` is the fold from the empty
+state.
 """
 
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import PairingError
 from .matching import cheapest_matching
@@ -59,6 +65,8 @@ class ArenaGame:
     outcome: str  # "win" | "draw" | "loss"
     berserk: bool = False
     moves: int = 0  # moves the player made in that game
+    opponent: int | None = None  # for the state's recent opponents (None: not kept)
+    moved_first: bool | None = None  # for the state's sides (None: not kept)
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,73 @@ class ArenaScore:
     total: int
     per_game: tuple[int, ...]  # points of each game, in order
     on_fire: bool  # on a streak now (two wins in a row)
+
+
+@dataclass(frozen=True)
+class ArenaState:
+    """A player's arena so far: what `arena_step` folds, what pairing and standings read."""
+
+    total: int = 0
+    per_game: tuple[int, ...] = ()  # points of each game, in order
+    wins_in_a_row: int = 0
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    berserks: int = 0  # games in which the player went berserk
+    recent_opponents: tuple[int, ...] = ()  # the last RECENT_GAMES, most recent last
+    first_moves: int = 0  # games in which the player moved first
+    last_first: bool | None = None  # moved first in its last game; None before its first
+
+    @property
+    def on_fire(self) -> bool:
+        return self.wins_in_a_row >= 2
+
+    @property
+    def score(self) -> "ArenaScore":
+        return ArenaScore(self.total, self.per_game, self.on_fire)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"total": self.total, "per_game": list(self.per_game),
+                "wins_in_a_row": self.wins_in_a_row, "games": self.games, "wins": self.wins,
+                "draws": self.draws, "losses": self.losses, "berserks": self.berserks,
+                "recent_opponents": list(self.recent_opponents), "first_moves": self.first_moves,
+                "last_first": self.last_first}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> "ArenaState":
+        if not data:
+            return cls()
+        return cls(**{**data, "per_game": tuple(data["per_game"]),
+                      "recent_opponents": tuple(data["recent_opponents"])})
+
+
+def arena_step(state: ArenaState, game: ArenaGame, *, berserk_min_moves: int = BERSERK_MIN_MOVES) -> ArenaState:
+    """The state after one more game (the module's scoring rules)."""
+    if berserk_min_moves < 0:
+        raise PairingError("bad_berserk_moves", "the berserk threshold can't be negative")
+    if game.outcome not in OUTCOME_POINTS or game.moves < 0:
+        raise PairingError("bad_game", 'an outcome is "win", "draw" or "loss", moves are never negative')
+    won = game.outcome == "win"
+    points = OUTCOME_POINTS[game.outcome] * (2 if state.on_fire else 1)
+    if won and game.berserk and game.moves >= berserk_min_moves:
+        points += 1
+    recent = state.recent_opponents
+    if game.opponent is not None:
+        recent = (*recent, game.opponent)[-RECENT_GAMES:]
+    return ArenaState(
+        total=state.total + points,
+        per_game=(*state.per_game, points),
+        wins_in_a_row=state.wins_in_a_row + 1 if won else 0,
+        games=state.games + 1,
+        wins=state.wins + won,
+        draws=state.draws + (game.outcome == "draw"),
+        losses=state.losses + (game.outcome == "loss"),
+        berserks=state.berserks + game.berserk,
+        recent_opponents=recent,
+        first_moves=state.first_moves + bool(game.moved_first),
+        last_first=state.last_first if game.moved_first is None else game.moved_first,
+    )
 
 
 def just_played(a: ArenaPlayer, b: ArenaPlayer) -> bool:
@@ -122,18 +197,11 @@ def pair_group(
 
 
 def arena_score(games: Sequence[ArenaGame], *, berserk_min_moves: int = BERSERK_MIN_MOVES) -> ArenaScore:
-    """A player's arena points from its games in order (the module's rules)."""
+    """A player's arena points from its games in order (the module's rules): `arena_step` folded
+    from the empty state."""
     if berserk_min_moves < 0:
         raise PairingError("bad_berserk_moves", "the berserk threshold can't be negative")
-    per_game: list[int] = []
-    wins_in_a_row = 0
+    state = ArenaState()
     for game in games:
-        if game.outcome not in OUTCOME_POINTS or game.moves < 0:
-            raise PairingError("bad_game", 'an outcome is "win", "draw" or "loss", moves are never negative')
-        points = OUTCOME_POINTS[game.outcome] * (2 if wins_in_a_row >= 2 else 1)
-        won = game.outcome == "win"
-        if won and game.berserk and game.moves >= berserk_min_moves:
-            points += 1
-        per_game.append(points)
-        wins_in_a_row = wins_in_a_row + 1 if won else 0
-    return ArenaScore(sum(per_game), tuple(per_game), wins_in_a_row >= 2)
+        state = arena_step(state, game, berserk_min_moves=berserk_min_moves)
+    return state.score

@@ -8,18 +8,19 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from tournaments import broadcast, checks, errors, selectors, standings
-from tournaments.models import PairingPlayer, Tournament
-from tournaments.pairing import arena_pairs
+from tournaments.models import Entry, PairingPlayer, Tournament
+from tournaments.pairing import ArenaState, arena_pairs, arena_step
 
-from .common import active_entries, start_game
+from .common import start_game
 from .ending import finish
 
 
 def advance_arena(tournament, now):
     """Under the tournament's lock: pair everyone waiting (before the end), or finish (after
     it, once no game runs; the first call at or after ends_at records the time up). True if
-    anything changed."""
-    played = selectors.played(tournament)
+    anything changed. It reads the entries (their stored states) and who is in a running game,
+    never every pairing: its cost follows the players, not the arena's age."""
+    busy = selectors.busy_entries(tournament)
     changed = False
     if tournament.time_up_at is None and now >= tournament.ends_at:
         # Recorded once, so that the end binds every caller: a game ending later is recorded
@@ -28,23 +29,34 @@ def advance_arena(tournament, now):
         tournament.save(update_fields=["time_up_at"])
         changed = True
     if tournament.time_up_at is not None:
-        if any(not pairing.done for pairing in played):
+        if busy:
             return changed
         finish(tournament, now)
         return True
-    players = selectors.players(tournament)
-    rows = standings.arena_standings(players, played)
-    waiting, alone = standings.arena_waiting(players, played, rows)
+    players, states = selectors.arena_field(tournament)
+    rows = standings.arena_rows(players, states)
+    waiting = standings.arena_waiting(rows, states, busy)
     if len(waiting) < 2:
         return False
-    entries = {entry.pk: entry for entry in active_entries(tournament)}
     # Two alone may meet again only when nobody else is playing (or the arena would stall).
-    pairs = arena_pairs(tuple(waiting), rematch_if_alone=alone)
+    pairs = arena_pairs(tuple(waiting), rematch_if_alone=not busy)
+    by_id = Entry.objects.select_related("user").in_bulk([e for pair in pairs for e in pair])
     for first, second in pairs:
-        start_game(tournament, [entries[first], entries[second]], now)
+        start_game(tournament, [by_id[first], by_id[second]], now)
     if pairs:
         broadcast.tournament_changed(tournament.pk)
     return bool(pairs)
+
+
+def fold_arena_game(seats):
+    """Under the tournament's lock, as its pairing is decided (once: a decided pairing is never
+    decided again): each player's stored state (Entry.arena) with this game added."""
+    for seat in seats:
+        state = arena_step(ArenaState.from_json(seat.entry.arena),
+                           standings.arena_game(selectors.played_seat(seat),
+                                                [selectors.played_seat(s) for s in seats]))
+        seat.entry.arena = state.as_json()
+        Entry.objects.filter(pk=seat.entry_id).update(arena=seat.entry.arena)
 
 
 def berserk(tournament_id, user):

@@ -11,7 +11,10 @@ from notifications.models import Notification
 from tournaments import broadcast
 from tournaments.models import Entry, Pairing, PairingPlayer, Tournament
 
-MAX_PLAYERS = 256
+MAX_PLAYERS = 256  # Swiss and knockout: a round is paired, and its pages shown, whole
+# An arena keeps each player's score on their entry and pairs only who is free: it takes more
+# (issue #40's 1,000-player arena, with room).
+MAX_ARENA_PLAYERS = 2000
 MAX_ROUNDS = 20
 MIN_DURATION_MINUTES, MAX_DURATION_MINUTES = 3, 12 * 60  # a hyper-bullet arena to a half-day marathon
 BEST_OF = (1, 3, 5, 7)

@@ -17,6 +17,7 @@ from tournaments.models import Tournament
 from .common import (
     BEST_OF,
     DEFAULT_ROUND_HOURS,
+    MAX_ARENA_PLAYERS,
     MAX_DURATION_MINUTES,
     MAX_PLANNING_DAYS,
     MAX_PLAYERS,
@@ -113,7 +114,8 @@ def validate_options(*, name, starts_at, format=Format.SWISS, description="",
                              field="clock")
     if format == Format.ARENA and kind != "realtime":
         raise errors.Invalid(_("an arena is played with a realtime clock"), field="clock")
-    max_players = _whole(max_players, "max_players", 2, MAX_PLAYERS)
+    max_players = _whole(max_players, "max_players", 2,
+                         MAX_ARENA_PLAYERS if format == Format.ARENA else MAX_PLAYERS)
     if max_players < players_per_game:
         raise errors.Invalid(_("max_players must fill at least one table"), field="max_players")
     if format in SWISS_FORMATS:

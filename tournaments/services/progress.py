@@ -20,7 +20,7 @@ from tournaments import broadcast, checks, selectors
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.pairing import placement_points
 
-from .arena import advance_arena
+from .arena import advance_arena, fold_arena_game
 from .common import NO_SHOW_LIMIT, tell
 from .knockout import advance_knockout
 from .registration import withdraw_entry
@@ -44,33 +44,36 @@ def advance(tournament_id, now=None):
 
 def record_game_result(game_id, now=None):
     """A tournament game is over: decide its pairing (idempotent: a decided pairing is left
-    alone), then advance the tournament in a transaction of its own. False if the game is not a
+    alone), then advance the tournament in a transaction of its own; the sockets hear one
+    update for both. False if the game is not a
     tournament's, not over, or its pairing was decided already."""
     now = now or timezone.now()
     ids = Pairing.objects.filter(table__game__pk=game_id).values_list("pk", "tournament_id").first()
     if ids is None:
         return False
     pairing_id, tournament_id = ids
-    with transaction.atomic():
-        tournament = checks.lock_tournament(tournament_id)
-        pairing = Pairing.objects.select_for_update().get(pk=pairing_id)
-        if pairing.status != Pairing.Status.PLAYING:
-            return False
-        game = Game.objects.select_related("table").get(pk=game_id)
-        if not game.is_over:
-            return False
-        result = game.result or {}
-        aborted = game.status == Game.Status.ABORTED
-        decide(tournament, pairing, game, result["ranks"], result.get("scores") or [],
-               Pairing.DecidedBy.NO_SHOW if aborted else Pairing.DecidedBy.GAME, now,
-               no_show=result.get("aborted_by") if aborted else None)
-    advance(tournament_id, now)
+    with broadcast.one_update(tournament_id):  # the result and the pairing it allows: one update
+        with transaction.atomic():
+            tournament = checks.lock_tournament(tournament_id)
+            pairing = Pairing.objects.select_for_update().get(pk=pairing_id)
+            if pairing.status != Pairing.Status.PLAYING:
+                return False
+            game = Game.objects.select_related("table").get(pk=game_id)
+            if not game.is_over:
+                return False
+            result = game.result or {}
+            aborted = game.status == Game.Status.ABORTED
+            decide(tournament, pairing, game, result["ranks"], result.get("scores") or [],
+                   Pairing.DecidedBy.NO_SHOW if aborted else Pairing.DecidedBy.GAME, now,
+                   no_show=result.get("aborted_by") if aborted else None)
+        advance(tournament_id, now)
     return True
 
 
 def decide(tournament, pairing, game, ranks, scores, decided_by, now, no_show=None):
     """Under the tournament's lock: the pairing's places (by the game's ranks: player index ==
-    the pairing's order), points, scores and moves. The player who made no first move (`no_show`,
+    the pairing's order), points, scores and moves; an arena game folded into its players'
+    stored states. The player who made no first move (`no_show`,
     a player index) is counted, and withdrawn at NO_SHOW_LIMIT."""
     players = list(pairing.players.select_related("entry__user"))
     places = tuple(ranks[p.order] for p in players)
@@ -85,6 +88,8 @@ def decide(tournament, pairing, game, ranks, scores, decided_by, now, no_show=No
         player.save(update_fields=["place", "points", "score", "moves", "no_show"])
         if player.no_show:
             _count_no_show(tournament, player.entry, now)
+    if tournament.format == Tournament.Format.ARENA:
+        fold_arena_game(players)
     pairing.status, pairing.decided_by, pairing.finished_at = Pairing.Status.DONE, decided_by, now
     pairing.save(update_fields=["status", "decided_by", "finished_at"])
     broadcast.tournament_changed(tournament.pk)

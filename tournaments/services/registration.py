@@ -104,6 +104,7 @@ def _may_rejoin(tournament, entry):
 
 
 def _rejoin_arena(tournament, entry, now):
+    """Active again, with the score kept on the entry (Entry.arena) as they left it."""
     if selectors.running_pairing_of(tournament, entry) is not None:
         raise errors.AlreadyPaired(_("your last game of this arena is still running"))
     if selectors.active_count(tournament) >= tournament.max_players:
