@@ -226,7 +226,8 @@ def due_reminders(now, lead):
 
 
 def running_ids():
-    return list(Tournament.objects.filter(status=Tournament.Status.RUNNING, paused=False)
+    """Paused ones too: advance decides what a pause holds back (an arena's end it does not)."""
+    return list(Tournament.objects.filter(status=Tournament.Status.RUNNING)
                 .values_list("pk", flat=True))
 
 

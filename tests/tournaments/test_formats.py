@@ -228,6 +228,24 @@ def test_an_arenas_end_once_seen_binds_a_caller_whose_clock_reads_earlier(alice,
     assert Pairing.objects.filter(tournament=tournament).count() == 3
 
 
+def test_a_paused_arena_still_ends_on_time_once_its_games_are_over(alice, make_user, hooks):
+    """A pause stops new pairings, not the clock: past its end, a paused arena finishes as soon
+    as its last game is over (before, it stayed running until the organiser resumed it)."""
+    tournament = arena(alice, users(make_user, 4), hooks)
+    running = playing(tournament)
+    services.pause(tournament.pk, alice)
+    with hooks():
+        services.sweep(tournament.ends_at)
+        win(running[0], first_by_name(running[0]))
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.paused) == (Tournament.Status.RUNNING, True)
+    with hooks():
+        win(running[1], first_by_name(running[1]))
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert Pairing.objects.filter(tournament=tournament).count() == 2  # nobody paired again
+
+
 def test_a_duplicate_round_deals_one_seed_to_every_table_and_keeps_it_secret(alice, make_user,
                                                                            hooks):
     with hooks():

@@ -33,9 +33,14 @@ def advance(tournament_id, now=None):
     now = now or timezone.now()
     with transaction.atomic():
         tournament = checks.lock_tournament(tournament_id)
-        if tournament.status != Tournament.Status.RUNNING or tournament.paused:
+        if tournament.status != Tournament.Status.RUNNING:
             return False
-        if tournament.format == Tournament.Format.ARENA:
+        arena = tournament.format == Tournament.Format.ARENA
+        # A pause stops new pairings, not an arena's clock: past its end it still finishes.
+        time_up = tournament.time_up_at is not None or now >= (tournament.ends_at or now)
+        if tournament.paused and not (arena and time_up):
+            return False
+        if arena:
             return advance_arena(tournament, now)
         if tournament.format == Tournament.Format.KNOCKOUT:
             return advance_knockout(tournament, now)
