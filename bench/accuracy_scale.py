@@ -8,7 +8,6 @@ order on 20 Duel games; this prints the table of docs/analysis.md ("Accuracy") o
 
 import argparse
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -17,29 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from azul import bots  # noqa: E402
-from azul.bots.analysis import judge_move  # noqa: E402
-from azul.bots.analysis.accuracy import JudgedMove, player_accuracies  # noqa: E402
-from azul.engine import new_game  # noqa: E402
+from azul.bots.analysis.simulation import judged_game  # noqa: E402
 
 LEVELS = ("master", "strong", "greedy", "random")
-
-
-def one_game(level, ruleset, seed, bot_nodes, judge_nodes):
-    """The tested level's PlayerAccuracy in one game against greedy."""
-    rng = random.Random(seed)
-    state = new_game(2, seed=seed, ruleset=ruleset)
-    seat, judged = seed % 2, []
-    while not state.is_over:
-        mine = state.current_player == seat
-        move = bots.choose_move(state, level if mine else "greedy", rng=rng, budget=60,
-                                max_nodes=bot_nodes)
-        if mine:
-            verdict = judge_move(state, move, nodes=judge_nodes,
-                                 rng=random.Random(f"{seed}:{len(judged)}"))
-            judged.append(JudgedMove(0, verdict.loss, verdict.grade, verdict.forced))
-        state = state.apply(move)
-    return player_accuracies(judged, 1)[0]
 
 
 def main():
@@ -59,7 +38,8 @@ def main():
     for ruleset in ("classic", "duel"):
         for level in LEVELS:
             start = time.process_time()
-            games = [one_game(level, ruleset, seed, args.bot_nodes, args.judge_nodes)
+            games = [judged_game(level, ruleset, seed, bot_nodes=args.bot_nodes,
+                                 judge_nodes=args.judge_nodes)
                      for seed in range(args.games)]
             accuracies = [g.accuracy for g in games if g.accuracy is not None]
             per_game = [statistics.mean(getattr(g, name) for g in games)

@@ -1,13 +1,10 @@
 """The accuracy scale (azul.bots.analysis.accuracy): its documented points, and that it orders the
 bot levels by strength over real games judged by the real judge (pure library, no database)."""
 
-import random
 import statistics
 
 import pytest
 
-from azul import bots
-from azul.bots.analysis import judge_move
 from azul.bots.analysis.accuracy import (
     HALF_LIFE,
     JudgedMove,
@@ -15,7 +12,7 @@ from azul.bots.analysis.accuracy import (
     move_accuracy,
     player_accuracies,
 )
-from azul.engine import new_game
+from azul.bots.analysis.simulation import judged_game
 
 
 def test_the_documented_points_of_the_move_scale():
@@ -46,26 +43,10 @@ def test_a_game_s_accuracy_is_the_mean_of_the_unforced_moves_and_the_grades_are_
     assert game_accuracy([]) is None
 
 
-def level_accuracy(level, games, *, bot_nodes=200, judge_nodes=300):
+def level_accuracy(level, games):
     """Mean game accuracy of `level` over `games` Duel games against the greedy bot (seats
-    alternating), only its own moves judged."""
-    accuracies = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = new_game(2, seed=seed, ruleset="duel")
-        seat, losses = seed % 2, []
-        while not state.is_over:
-            mine = state.current_player == seat
-            move = bots.choose_move(state, level if mine else "greedy", rng=rng, budget=60,
-                                    max_nodes=bot_nodes)
-            if mine:
-                verdict = judge_move(state, move, nodes=judge_nodes,
-                                     rng=random.Random(f"{seed}:{len(losses)}"))
-                if not verdict.forced:
-                    losses.append(verdict.loss)
-            state = state.apply(move)
-        accuracies.append(game_accuracy(losses))
-    return statistics.mean(accuracies)
+    alternating), only its own moves judged, with small node budgets."""
+    return statistics.mean(judged_game(level, "duel", seed).accuracy for seed in range(games))
 
 
 @pytest.mark.long  # about 12 s of CPU; 48 s on this machine under a load of 17 (2 cores)
