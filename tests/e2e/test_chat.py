@@ -14,7 +14,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games import services as game_services
+from social.services import friends
 from tests.support.threads import off_the_browser_thread
+from tests.support.waiting import wait_until
 
 from .play_by_clicking import GAME, sign_up
 
@@ -107,6 +109,10 @@ def test_an_invited_friend_hears_it_in_the_lobby_and_is_seated(live_daphne, cont
 
     bob.goto(f"{base}/lobby/")
     expect(bob.locator("#lobby-status")).to_have_text("live")
+    # The page says "live" once its socket opens; the socket's presence entry is written just
+    # after (the endpoint's join hooks): the table page reads it when drawn.
+    wait_until(lambda: "bob16" in off_the_browser_thread(friends.online_usernames), timeout=10,
+               what="bob16's lobby socket in the online presence")
     table = off_the_browser_thread(game_services.create_table, user("alice16"), players=3)
     alice.goto(f"{base}/tables/{table.pk}/")
     friend = alice.locator("[data-friend=bob16]")
