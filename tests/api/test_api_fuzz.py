@@ -31,7 +31,7 @@ from tournaments import services as tournaments
 pytestmark = pytest.mark.requires("postgres")
 
 EXAMPLES_PER_OPERATION = 4
-TIME_LIMIT_SECONDS = 170
+TIME_LIMIT_SECONDS = 400  # ~80 s on a quiet machine; a loaded one takes several times that
 EXCLUDED_CHECKS = "positive_data_acceptance,negative_data_rejection"
 
 
@@ -89,6 +89,7 @@ def _config(world) -> str:
 
 
 @pytest.mark.long  # starts first: tests/conftest.py
+@pytest.mark.timeout(420)
 def test_schemathesis_finds_no_server_error_and_no_schema_violation(
     live_daphne, make_user, tmp_path
 ):

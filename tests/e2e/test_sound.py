@@ -100,7 +100,7 @@ def test_a_reply_committed_with_our_move_still_sounds_our_turn(live_daphne, cont
     game = off_the_browser_thread(we_move_first, user, opponent)
     page.goto(f"{base}/lobby/")
     badge = page.locator("[data-your-turn-badge]")
-    expect(badge).to_have_attribute("data-live", "open")
+    expect(badge).to_have_attribute("data-feed", "open")
     expect(badge.locator(".your-turn-badge__count")).to_have_text("1")
     page.evaluate("() => { document.body.dataset.sounds = ''; }")
 

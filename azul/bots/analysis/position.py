@@ -18,6 +18,7 @@ Pure library: no Django, no I/O.
 
 import random
 from dataclasses import dataclass
+from typing import cast
 
 from azul.engine import REGISTRY, ClassicCore, ClassicMove, DuelCore, DuelMove, ruleset_of
 
@@ -53,9 +54,9 @@ def _projected(core: ClassicCore | DuelCore) -> list[float]:
     value; Duel: each player's value); a finished game's real scores."""
     if core.is_over:
         return [float(s) for s in core.scores]
-    if isinstance(core, ClassicCore):
-        return [float(v) for v in StrongNode.evaluate(core).values]
-    return [duel_value(core, p) for p in range(2)]
+    if kit_of(core, "core").ruleset == "classic":  # the kit tells the rulesets apart
+        return [float(v) for v in StrongNode.evaluate(cast(ClassicCore, core)).values]
+    return [duel_value(cast(DuelCore, core), p) for p in range(2)]
 
 
 def _expected(projected: list[float], mover: int, margin: float) -> list[float]:

@@ -6,9 +6,9 @@ simulated player's profile is built the same way."""
 import random
 from typing import Any
 
-from azul import bots
 from azul.engine import new_game
 
+from .. import choose_move
 from . import judge_move
 from .accuracy import JudgedMove, PlayerAccuracy, player_accuracies
 
@@ -23,7 +23,7 @@ def judged_game(level: str, ruleset: str, seed: int, *, opponent: str = "greedy"
     seat, judged = seed % 2, list[JudgedMove]()
     while not state.is_over:
         mine = state.current_player == seat
-        move = bots.choose_move(state, level if mine else opponent, rng=rng, budget=60,
+        move = choose_move(state, level if mine else opponent, rng=rng, budget=60,
                                 max_nodes=bot_nodes)
         if mine:
             verdict = judge_move(state, move, nodes=judge_nodes,

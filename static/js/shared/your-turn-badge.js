@@ -41,7 +41,7 @@ if (badge) {
       const message = JSON.parse(event.data);
       if (message.type === "your_turn") {
         show(message.games);
-        badge.dataset.live = "open"; // the feed's list has come (tests wait for it)
+        badge.dataset.feed = "open"; // the feed's list has come (tests wait for it)
       }
       document.dispatchEvent(new CustomEvent("me-feed", { detail: message })); // inbox-badge.js
     });
