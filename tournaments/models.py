@@ -81,6 +81,10 @@ class Tournament(models.Model):
     def __str__(self):
         return f"{self.name} ({self.format}, {self.status})"
 
+    def time_is_up(self, now):
+        """An arena's end has come: recorded by an advance already, or reached by `now`."""
+        return self.time_up_at is not None or (self.ends_at is not None and now >= self.ends_at)
+
 
 class Entry(models.Model):
     """A player's place in a tournament, from registration on."""

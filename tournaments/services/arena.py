@@ -22,7 +22,7 @@ def advance_arena(tournament, now):
     never every pairing: its cost follows the players, not the arena's age."""
     busy = selectors.busy_entries(tournament)
     changed = False
-    if tournament.time_up_at is None and now >= tournament.ends_at:
+    if tournament.time_up_at is None and tournament.time_is_up(now):
         # Recorded once, so that the end binds every caller: a game ending later is recorded
         # by a task whose clock may still read before ends_at, and must not pair its players.
         tournament.time_up_at = now

@@ -37,8 +37,7 @@ def advance(tournament_id, now=None):
             return False
         arena = tournament.format == Tournament.Format.ARENA
         # A pause stops new pairings, not an arena's clock: past its end it still finishes.
-        time_up = tournament.time_up_at is not None or now >= (tournament.ends_at or now)
-        if tournament.paused and not (arena and time_up):
+        if tournament.paused and not (arena and tournament.time_is_up(now)):
             return False
         if arena:
             return advance_arena(tournament, now)

@@ -29,8 +29,7 @@ def late_join_open(tournament, now):
     if tournament.format in (Format.SWISS, Format.MULTI_SWISS):
         return tournament.current_round * 2 < tournament.rounds
     if tournament.format == Format.ARENA:
-        return tournament.ends_at is None or (tournament.time_up_at is None
-                                              and now < tournament.ends_at)
+        return not tournament.time_is_up(now)
     return False
 
 
