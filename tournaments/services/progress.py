@@ -8,6 +8,7 @@ again from scratch (the unique round number and the tournament's lock make it ha
 
 import contextlib
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
@@ -26,13 +27,23 @@ from .knockout import advance_knockout
 from .registration import withdraw_entry
 from .swiss import advance_swiss
 
+# The mark of an advance that a result's task has claimed and not yet begun (`advance_after_result`).
+ADVANCE_CLAIMED = "tournaments:advance-claimed:{}"
+# A task that dies holding its claim: the beat's sweep advances every tournament meanwhile.
+CLAIM_SECONDS = 30
 
-def advance(tournament_id, now=None):
+
+def advance(tournament_id, now=None, *, claim=None):
     """Pair whatever is due (the next round, a match's next game, the arena's free players) or
-    finish. Safe to call any time, from any number of workers: True if it changed anything."""
+    finish. Safe to call any time, from any number of workers: True if it changed anything.
+    `claim`: the cache key of `advance_after_result`'s claim, released once the lock is held."""
     now = now or timezone.now()
     with transaction.atomic():
         tournament = checks.lock_tournament(tournament_id)
+        if claim:
+            # From here on this advance reads every result committed before: a result committed
+            # later claims an advance of its own.
+            cache.delete(claim)
         if tournament.status != Tournament.Status.RUNNING:
             return False
         arena = tournament.format == Tournament.Format.ARENA
@@ -70,7 +81,24 @@ def record_game_result(game_id, now=None):
             decide(tournament, pairing, game, result["ranks"], result.get("scores") or [],
                    Pairing.DecidedBy.NO_SHOW if aborted else Pairing.DecidedBy.GAME, now,
                    no_show=result.get("aborted_by") if aborted else None)
-        advance(tournament_id, now)
+        advance_after_result(tournament_id, now)
+    return True
+
+
+def advance_after_result(tournament_id, now):
+    """Advance after a result is committed, unless another result's advance is claimed and has
+    not yet taken the tournament's lock: that one will read this result too. In an arena whose
+    games end many a second, each end's own advance (every free player read and paired, under
+    the lock) queued the results behind one another; now one advance pairs all that ended
+    meanwhile (docs/tournaments.md, "Lock order and races"). True if this task advanced."""
+    claim = ADVANCE_CLAIMED.format(tournament_id)
+    if not cache.add(claim, 1, CLAIM_SECONDS):
+        return False
+    try:
+        advance(tournament_id, now, claim=claim)
+    except BaseException:
+        cache.delete(claim)  # failed, perhaps before its lock: leave no claim behind
+        raise
     return True
 
 
