@@ -203,7 +203,11 @@ def test_a_whole_arena_over_http_with_a_worker_bots_a_late_join_a_withdrawal_ber
         games = [(p["game"], [q["username"] for q in p["players"]],
                   organiser.get(f"/games/{p['game']}")["clock"]["current"])
                  for p in running(now_state)]
-        return (f"{now_state['status']}: running {games}; entries "
+        stuck_games = [(p["game"], p["status"], organiser.get(f"/games/{p['game']}")["result"])
+                       for p in now_state["pairings"]
+                       if stuck & {q["username"] for q in p["players"]}]
+        return (f"{now_state['status']}: running {games}; the no-show {absent} (first game "
+                f"{first_game_of_absent}) and their opponent's games {stuck_games}; entries "
                 f"{[(e['username'], e['status']) for e in now_state['entries']]}; the worker's "
                 f"log:\n{celery_worker_process.log_tail(80)}")
 
