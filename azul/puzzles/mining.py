@@ -16,6 +16,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from azul.engine import REGISTRY, ClassicMove, DuelMove, ruleset_of
 
@@ -62,7 +63,7 @@ class PuzzleFind:
     key: str
 
 
-def public_of(state: RulesetState) -> dict:
+def public_of(state: RulesetState) -> dict[str, Any]:
     return state.to_dict(public=True)
 
 
