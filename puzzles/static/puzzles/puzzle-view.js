@@ -58,7 +58,7 @@ export class PuzzleView extends BoardView {
     this.host = h("div", { class: "game-host" });
     this.panel = h("div", { class: "puzzle-panel-host" });
     this.live = h("div", { class: "visually-hidden", role: "status", "aria-live": "polite", "data-live": "" });
-    this.root.replaceChildren(this.live, this.host, this.panel);
+    this.root.replaceChildren(this.live, this.panel, this.host); // the task and verdict above the board
     this.root.addEventListener("keydown", (event) => {
       if (event.key === "n" && this.verdict && !event.target.closest("input, select, textarea")) this.next();
     });
@@ -85,7 +85,8 @@ export class PuzzleView extends BoardView {
     this.pending = false;
     this.render();
     const next = this.panel.querySelector("[data-puzzle-next]");
-    if (next) next.focus();
+    if (next) next.focus({ preventScroll: true });
+    this.panel.scrollIntoView({ block: "nearest" });
   }
 
   async next() {
