@@ -64,12 +64,18 @@ def facts_sentences(facts):
     return out
 
 
+def _sentence(parts):
+    """Facts joined as one sentence: its first letter up, a full stop (none: nothing)."""
+    text = "; ".join(parts)
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
 def explanation_lines(explanation):
     """[sentence] of a puzzle's explanation: the solution, the best alternative, the gap."""
     solution, alternative = explanation["solution"], explanation["alternative"]
     lines = [_("Best: %(move)s. %(facts)s Expected final margin %(margin)s.") % {
         "move": describe_move(solution["move"]),
-        "facts": "; ".join(facts_sentences(solution)).capitalize() + ("." if facts_sentences(solution) else ""),
+        "facts": _sentence(facts_sentences(solution)),
         "margin": _signed(round(solution["margin"], 1))}]
     lines.append(_("The best alternative, %(move)s: %(facts)s %(gap)s points less.") % {
         "move": describe_move(alternative["move"]),

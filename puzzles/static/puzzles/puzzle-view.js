@@ -21,10 +21,12 @@ const THEME_NAMES = {
   duel_plates: gettext("Duel: plates"),
 };
 
+// The solver plays the seat to move; the others are numbered in turn order after it.
 function seatsOf(puzzle) {
   const seats = [];
   for (let i = 0; i < puzzle.players; i += 1) {
-    seats.push({ player_index: i, username: i === puzzle.mover ? gettext("You") : fmt(gettext("Opponent %(number)s"), { number: seats.length + (i < puzzle.mover ? 1 : 0) }) });
+    const after = (i - puzzle.mover + puzzle.players) % puzzle.players;
+    seats.push({ player_index: i, username: after === 0 ? gettext("You") : fmt(gettext("Opponent %(number)s"), { number: after }) });
   }
   return seats;
 }
@@ -78,6 +80,8 @@ export class PuzzleView extends BoardView {
       this.verdict = await apiRequest("POST", `/puzzles/${this.puzzle.id}/attempt`, body);
       this.lastMove = { move, player: this.puzzle.mover, number: this.puzzle.position.ply + 1 };
       if (this.mode === "streak") this.streak = this.verdict.solved ? this.streak + 1 : this.streak;
+      const header = document.querySelector("[data-testid=puzzle-rating]");
+      if (header && this.verdict.rated) header.textContent = fmt(gettext("Your puzzle rating: %(rating)s"), { rating: this.verdict.rating });
       this.live.textContent = this.verdict.solved ? gettext("Right: the best move.") : gettext("Wrong: not the best move.");
     } catch (error) {
       this.failure = error.detail || gettext("The server refused that.");
