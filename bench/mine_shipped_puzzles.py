@@ -67,6 +67,7 @@ def build(args):
         if row["key"] not in keys:
             keys.add(row["key"])
             rows.append(row)
+    rows = [row for row in rows if row["seed"] in games]  # whole games only (a stopped run's last is not)
     rows.sort(key=lambda row: (row["seed"], row["ply"]))
     puzzles = []
     for row in rows:

@@ -5,6 +5,7 @@
 
 import { apiRequest } from "../js/shared/api.js";
 import { h } from "../js/shared/dom.js";
+import { arrowNavigation } from "../js/shared/focus.js";
 import { fmt, gettext } from "../js/shared/i18n.js";
 import { patch } from "../js/shared/patch.js";
 import { BoardView } from "../js/pages/board-view.js";
@@ -61,6 +62,7 @@ export class PuzzleView extends BoardView {
     this.panel = h("div", { class: "puzzle-panel-host" });
     this.live = h("div", { class: "visually-hidden", role: "status", "aria-live": "polite", "data-live": "" });
     this.root.replaceChildren(this.live, this.panel, this.host); // the task and verdict above the board
+    this.host.addEventListener("keydown", arrowNavigation); // the game page's keys on the board
     this.root.addEventListener("keydown", (event) => {
       if (event.key === "n" && this.verdict && !event.target.closest("input, select, textarea")) this.next();
     });
