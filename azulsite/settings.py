@@ -480,6 +480,7 @@ SPECTACULAR_SETTINGS = {
         "TournamentEntryStatusEnum": "tournaments.api.serializers.ENTRY_STATUSES",
         "TournamentPlayStatusEnum": "tournaments.api.serializers.PLAY_STATUSES",
         "TournamentClockKindEnum": "tournaments.api.serializers.TOURNAMENT_CLOCK_KINDS",
+        "PuzzleThemeEnum": "azul.puzzles.THEMES",
     },
 }
 
