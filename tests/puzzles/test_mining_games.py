@@ -15,7 +15,7 @@ from tests.analysis.factories import played_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.requires("postgres")]
 
-NODES = 500
+NODES = 150  # the judge at a small budget: the game is judged in a few seconds
 
 
 def analysed(users, **kwargs):
@@ -57,11 +57,25 @@ def test_a_running_game_is_never_mined(alice, bob):
 
 
 def test_the_command_mines_what_is_left(alice, bob, capsys):
-    Puzzle.objects.all().delete()
-    _game, record = analysed([alice, bob], seed=7)
+    """Each done analysis of a finished game not mined yet, once (this one lost no move by the
+    mining gap: nothing to search, but it counts as mined)."""
+    game = played_game([alice, bob], seed=7)
+    record = GameAnalysis.objects.create(game=game, nodes=NODES, engine_version="test", bot_version="test",
+                                         status=GameAnalysis.Status.DONE)
     call_command("mine_puzzles")
     out = capsys.readouterr().out
     assert "1/1 games" in out
-    assert MinedAnalysis.objects.filter(analysis=record).exists()
+    assert MinedAnalysis.objects.get(analysis=record).found == 0
     call_command("mine_puzzles")
     assert "0 analysed games mined" in capsys.readouterr().out
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_analysis_that_ends_queues_its_game_for_mining(alice, bob):
+    """The whole path, embedded: the analysis commits its end, the receiver queues the mining on
+    the analysis pool, the pool's thread mines the game."""
+    Puzzle.objects.all().delete()
+    game, record = analysed([alice, bob], seed=7)
+    assert analysis.wait_for_embedded_analyses(60)
+    assert MinedAnalysis.objects.filter(analysis=record).exists()
+    assert Puzzle.objects.filter(game=game).count() == MinedAnalysis.objects.get(analysis=record).found >= 1
