@@ -13,6 +13,8 @@ from .errors import Invalid, NoPuzzle
 from .explain import theme_name
 from .session import remember_seen, seen_ids
 
+HISTORY_SHOWN = 10  # the last rated attempts under the board (the API gives 50)
+
 
 def _page(request, puzzle, mode, **extra):
     if puzzle is not None:
@@ -24,6 +26,7 @@ def _page(request, puzzle, mode, **extra):
         "mode": mode,
         "themes": [{"theme": theme, "name": theme_name(theme)} for theme in THEMES],
         "rating": selectors.rating_payload(player) if is_signed_in(request.user) else None,
+        "history": selectors.history(request.user, HISTORY_SHOWN) if is_signed_in(request.user) else [],
         **extra,
     })
 
