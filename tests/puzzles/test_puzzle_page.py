@@ -67,6 +67,8 @@ def test_solve_one_puzzle_and_fail_the_next_on_a_phone_in_french(live_daphne, co
     take(page, 1, "red", "[data-target=floor]")
     expect(page.get_by_test_id("puzzle-verdict")).to_have_attribute("data-solved", "false")
     expect(page.get_by_test_id("puzzle-rating-change")).to_contain_text("−")
+    # The solution is marked on the board, as the replay marks the best move: the black group (N, noir).
+    expect(page.locator(".market .is-hinted").first).to_have_text("N")
     assert problems_on(page) == []
     assert untranslated(page) == []
     shoot(page, "puzzle-failed-fr")

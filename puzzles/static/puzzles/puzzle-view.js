@@ -125,8 +125,12 @@ export class PuzzleView extends BoardView {
 
   view() {
     const view = super.view();
-    if (this.verdict) return { ...view, moves: [], previews: [], canOffer: false, canTile: false };
-    return view;
+    if (!this.verdict) return view;
+    // Answered: nothing more to play; the move played is the last move, the solution is marked as
+    // the replay's analysis marks the best move (classic boards: the group and the line).
+    const shown = { ...view, moves: [], previews: [], canOffer: false, canTile: false };
+    if (this.puzzle.ruleset === "classic") Object.assign(shown, { hint: this.verdict.solution, hintFor: this.puzzle.mover });
+    return shown;
   }
 
   renderPanel() {
