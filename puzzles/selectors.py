@@ -82,14 +82,13 @@ def player_of(user):
     return PuzzlePlayer.objects.filter(user=user).first() if user is not None else None
 
 
-def attempted_ids(user):
-    return set(PuzzleAttempt.objects.filter(user=user).values_list("puzzle_id", flat=True))
-
-
-def nearest_puzzle(rating, *, exclude=(), theme=None, ruleset=None, above=None, rng=None):
+def nearest_puzzle(rating, *, exclude=(), played_by=None, theme=None, ruleset=None, above=None, rng=None):
     """An unplayed puzzle among the NEAREST to `rating` (with `above`: the lowest-rated ones at or
-    above it, for the streak's rising difficulty); None when none is left."""
+    above it, for the streak's rising difficulty); None when none is left. `exclude`: ids (a
+    visitor's session); `played_by`: a user whose rated attempts are skipped (in the query)."""
     puzzles = Puzzle.objects.exclude(pk__in=list(exclude))
+    if played_by is not None:
+        puzzles = puzzles.exclude(pk__in=PuzzleAttempt.objects.filter(user=played_by).values("puzzle_id"))
     if theme:
         puzzles = puzzles.filter(themes__contains=f",{theme},")
     if ruleset:

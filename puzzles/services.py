@@ -138,14 +138,13 @@ def next_puzzle(user, *, seen=(), theme=None, ruleset=None, streak=None):
         raise Invalid(_("unknown theme"))
     if ruleset is not None and ruleset not in engine.REGISTRY:
         raise Invalid(_("unknown ruleset"))
-    exclude = set(seen)
-    rating = glicko2.START_RATING
+    rating, played_by = glicko2.START_RATING, None
     if is_signed_in(user):
-        exclude |= selectors.attempted_ids(user)
-        player = selectors.player_of(user)
+        player, played_by = selectors.player_of(user), user
         rating = player.rating if player else rating
     above = None if streak is None else STREAK_START + STREAK_STEP * streak
-    puzzle = selectors.nearest_puzzle(rating, exclude=exclude, theme=theme, ruleset=ruleset, above=above)
+    puzzle = selectors.nearest_puzzle(rating, exclude=seen, played_by=played_by, theme=theme, ruleset=ruleset,
+                                      above=above)
     if puzzle is None:
         raise NoPuzzle()
     return puzzle

@@ -136,6 +136,18 @@ def test_the_daily_puzzle_is_one_a_day(puzzle):
     assert DailyPuzzle.objects.count() == 1
 
 
+def test_a_forged_attempt_without_the_csrf_token_changes_nothing(puzzle, alice):
+    """A page of another site posting with the player's session cookie: refused by the CSRF check."""
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice, backend="accounts.backends.HumanOnlyBackend")
+    answer = browser.post(f"/api/v1/puzzles/{puzzle.pk}/attempt", {"move": RIGHT}, content_type="application/json")
+    assert answer.status_code == 403
+    assert not PuzzleAttempt.objects.exists()
+    assert Puzzle.objects.get(pk=puzzle.pk).attempts == 0
+
+
 def test_my_history_needs_an_account(puzzle):
     answer = client_for().get("/api/v1/puzzles/me")
     assert answer.status_code == 401
