@@ -1,6 +1,7 @@
 """The puzzle page in a browser, on a phone, in French: a signed-in player solves one puzzle on the
-game page's board (verdict, the judge's explanation in points, the rating's change), goes on to
-the next and fails it; no English left, no accessibility or content-policy finding."""
+game page's board by clicking (verdict, the judge's explanation in points, the rating's change),
+goes on to the next by the keyboard and fails it (the solution then marked on the board); no
+English left, no accessibility or content-policy finding."""
 
 import os
 
@@ -61,10 +62,15 @@ def test_solve_one_puzzle_and_fail_the_next_on_a_phone_in_french(live_daphne, co
     assert untranslated(page) == []
     shoot(page, "puzzle-solved-fr")
 
-    page.get_by_test_id("puzzle-next").click()
+    # By the keyboard: N opens the next puzzle (the focus is on its button), Enter picks.
+    expect(page.get_by_test_id("puzzle-next")).to_be_focused()
+    page.keyboard.press("n")
     expect(page.get_by_test_id("puzzle-verdict")).to_have_count(0)
     expect(page.locator(".puzzle-panel")).to_contain_text(str(second))
-    take(page, 1, "red", "[data-target=floor]")
+    page.locator(".market [data-pick][data-source='1'][data-colour='red']").focus()
+    page.keyboard.press("Enter")
+    page.locator(".pboard[data-player='0'] [data-target=floor]").focus()
+    page.keyboard.press("Enter")
     expect(page.get_by_test_id("puzzle-verdict")).to_have_attribute("data-solved", "false")
     expect(page.get_by_test_id("puzzle-rating-change")).to_contain_text("−")
     # The solution is marked on the board, as the replay marks the best move: the black group (N, noir).
