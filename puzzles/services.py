@@ -37,6 +37,10 @@ MAX_STREAK = 10_000
 # A new puzzle's prior rating: a solution far ahead of the alternatives is easier to see, so the
 # deeper search's gap sets it within PRIOR_SPAN of the start, until attempts move it.
 PRIOR_SPAN = 200
+# Positions searched for puzzles per analysed game, the smallest losses past the gap first (a
+# move that lost just over the gap was likely the runner-up: the best then stands out against
+# every move); each costs two searches, the analysis budget and four times it.
+MINED_PER_GAME = 12
 
 
 def prior_rating(check_gap):
@@ -200,7 +204,8 @@ def store_find(state, find, *, source, game=None, ply=0):
 def mine_analysis(analysis_id):
     """The puzzles of a done analysis' finished game (once per analysis): the positions where the
     player's move lost at least the mining gap (so the best move stood out by that much against
-    it), mined at the analysis' own node budget and checked at four times it. Returns the count."""
+    it), the MINED_PER_GAME smallest such losses, mined at the analysis' own node budget and checked at
+    four times it. Returns the count."""
     from azul.puzzles import MINING_GAP  # noqa: PLC0415 (the rule's one number)
 
     analysis = (GameAnalysis.objects.select_related("game__table")
@@ -210,7 +215,7 @@ def mine_analysis(analysis_id):
     if MinedAnalysis.objects.filter(analysis=analysis).exists():
         return 0
     candidates = set(MoveAnalysis.objects.filter(analysis=analysis, forced=False, loss__gte=MINING_GAP)
-                     .values_list("ply", flat=True))
+                     .order_by("loss", "ply").values_list("ply", flat=True)[:MINED_PER_GAME])
     found = 0
     if candidates:
         game = analysis.game
