@@ -46,7 +46,9 @@ def puzzle_payload(puzzle):
     """The puzzle as the page and the API show it before it is solved: the public position, the
     legal moves the board lights up and their previews; no solution."""
     state = state_of(puzzle)
-    mover = state.to_dict(public=True).get("current_player")
+    public = state.to_dict(public=True)
+    pending = public.get("pending")  # a Duel sub-decision is its player's (as the game page reads it)
+    mover = pending["player"] if isinstance(pending, dict) and "player" in pending else public["current_player"]
     return {
         "id": puzzle.pk,
         "url": reverse("puzzles:puzzle", args=[puzzle.pk]),
