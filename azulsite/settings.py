@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "notifications",
     "social",
     "tournaments",
+    "puzzles",
     "azulsite.apps.SiteConfig",  # the project's system checks (azulsite/checks.py)
 ]
 
@@ -384,6 +385,7 @@ _QUEUE_OF_KIND = {kind: os.environ.get("CELERY_QUEUE") or f"{_QUEUE_PREFIX}{kind
 CELERY_TASK_ROUTES = {
     "games.tasks.play_bot_turn": {"queue": _QUEUE_OF_KIND["bots"]},
     "analysis.analyse_game": {"queue": _QUEUE_OF_KIND["analysis"]},
+    "puzzles.mine_analysis": {"queue": _QUEUE_OF_KIND["analysis"]},
     "notifications.send_push": {"queue": _QUEUE_OF_KIND["notifications"]},
     "notifications.send_game_email": {"queue": _QUEUE_OF_KIND["notifications"]},
 }
@@ -478,6 +480,7 @@ SPECTACULAR_SETTINGS = {
         "TournamentEntryStatusEnum": "tournaments.api.serializers.ENTRY_STATUSES",
         "TournamentPlayStatusEnum": "tournaments.api.serializers.PLAY_STATUSES",
         "TournamentClockKindEnum": "tournaments.api.serializers.TOURNAMENT_CLOCK_KINDS",
+        "PuzzleThemeEnum": "azul.puzzles.THEMES",
     },
 }
 
@@ -550,6 +553,8 @@ ANALYSES_IN_FLIGHT_PER_USER = int(os.environ.get("ANALYSES_IN_FLIGHT_PER_USER", 
 BOARD_NODES = int(os.environ.get("BOARD_NODES", "4000"))
 BOARD_EVALUATIONS_PER_MINUTE = int(os.environ.get("BOARD_EVALUATIONS_PER_MINUTE", "12"))
 BOARD_POSITIONS_PER_MINUTE = int(os.environ.get("BOARD_POSITIONS_PER_MINUTE", "240"))
+# Puzzle attempts per minute, per account or address (docs/puzzles.md).
+PUZZLE_ATTEMPTS_PER_MINUTE = int(os.environ.get("PUZZLE_ATTEMPTS_PER_MINUTE", "30"))
 BOARDS_PER_USER = int(os.environ.get("BOARDS_PER_USER", "200"))
 # Messages a WebSocket may send per second, and in one burst (more get a throttled error).
 WEBSOCKET_MESSAGES_PER_SECOND = float(os.environ.get("WEBSOCKET_MESSAGES_PER_SECOND", "10"))

@@ -28,6 +28,7 @@ urlpatterns = [
     path("leagues/", include("leagues.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("learn/", include("learn.urls")),
+    path("puzzles/", include("puzzles.urls")),
     path("social/", include("social.urls")),
     path("leaderboard/", include("ratings.urls")),
     path("api/", include("azulsite.api.urls")),

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.views import csrf, defaults
 
 from games import lobby, payloads
+from puzzles import services as puzzle_services
+from puzzles.errors import NoPuzzle
 from ratings import selectors as rating_selectors
 
 THEME_COLOUR = "#1f5fa8"  # --azul-blue of site.css: the phone's status bar and splash screen
@@ -31,7 +33,15 @@ def home(request):
                        for table in tables[:HOME_GAMES]],
         "featured": payloads.view_for(featured.game, None) if featured else None,
         "best_players": rating_selectors.best_players_since(since),
+        "daily_puzzle": _daily_puzzle(),
     })
+
+
+def _daily_puzzle():
+    try:
+        return puzzle_services.daily_puzzle(timezone.localdate())
+    except NoPuzzle:  # a site with no puzzle at all
+        return None
 
 
 def _is_api(request) -> bool:

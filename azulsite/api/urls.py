@@ -15,6 +15,7 @@ v1_patterns = [
     path("", include("notifications.api.urls")),
     path("", include("social.api.urls")),
     path("", include("tournaments.api.urls")),
+    path("", include("puzzles.api.urls")),
 ]
 
 urlpatterns = [

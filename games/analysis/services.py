@@ -37,6 +37,7 @@ from kernel import dispatch as dispatch_work
 from kernel.errors import require_user
 from realtime import broadcast
 
+from . import signals
 from .errors import AnalysisQuota, GameNotFinished
 from .models import GameAnalysis, MoveAnalysis, PlayerAccuracy
 
@@ -206,6 +207,9 @@ def _finish(analysis, status, error=""):
             status=status, error=error, progress=progress, finished_at=timezone.now())
         analysis.status, analysis.progress, analysis.error = status, progress, error
         _progress_after_commit(analysis)
+        if status == GameAnalysis.Status.DONE:
+            transaction.on_commit(lambda: signals.analysis_finished.send(
+                sender=GameAnalysis, analysis_id=analysis.pk, game_id=analysis.game_id))
 
 
 def _store_accuracies(analysis):

@@ -12,6 +12,7 @@ from games import payloads, selectors
 from games import services as games
 from games.analysis_board.services import create_board
 from leagues import services as leagues
+from tests.puzzles.conftest import stored_puzzle
 from tests.support.games import play_one
 from tests.support.tournaments import started
 
@@ -72,12 +73,14 @@ def scenario(make_user):
     fixture = season.rounds.order_by("number").first().fixtures.first()
     tournament = started(alice, [alice, bob, carol], rounds=2)  # a game and a bye under way
     board = create_board(alice, game=finished.pk, at=0)  # resigned at once: the deal
+    puzzle = stored_puzzle()
     return {
         "alice": alice, "running": running, "finished": finished, "table": table,
         "values": {
             "game_id": finished.pk, "table_id": table.pk, "league_id": league.pk,
             "season_id": season.pk, "fixture_id": fixture.pk, "username": "bob",
             "ladder": "duel", "key": "classic", "tournament_id": tournament.pk, "board_id": board.pk,
+            "puzzle_id": puzzle.pk,
         },
     }  # fmt: skip
 

@@ -51,6 +51,7 @@ ELSEWHERE = {
     "games:game": "redirects to its table or replay, both crawled",
     "leagues:invite": "an invite link: redirects to the league's page, crawled",
     "games:analysis-board": "tests/analysis_board/test_board_page.py (axe and the policy, both languages)",
+    "puzzles:puzzle": "tests/puzzles/test_puzzle_page.py (axe and the policy, a phone, French)",
 }
 ACTIONS = {  # POST only: forms' targets, not pages
     "leagues:accept-invitation", "leagues:decline-invitation", "leagues:join", "leagues:leave",
