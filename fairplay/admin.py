@@ -1,0 +1,121 @@
+"""The moderator's queue in the admin (docs/fair-play.md): cases with their evidence, confirmed
+or dismissed through fairplay.services by the list's actions; the log of every action."""
+
+from django.contrib import admin, messages
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from kernel.errors import DomainError
+
+from . import services
+from .models import Action, Case
+
+
+class ActionInline(admin.TabularInline):
+    model = Action
+    extra = 0
+    can_delete = False
+    fields = readonly_fields = ("at", "kind", "moderator", "detail")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Case)
+class CaseAdmin(admin.ModelAdmin):
+    list_display = ("user", "ladder", "status", "opened_at", "games", "agreement",
+                    "band_agreement", "mean_loss", "band_mean_loss")
+    list_filter = ("status", "ladder")
+    search_fields = ("user__username",)
+    fields = readonly_fields = ("user", "ladder", "status", "opened_at", "decided_by",
+                                "decided_at", "evidence_table")
+    inlines = [ActionInline]
+    actions = ["confirm_cases", "dismiss_cases"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=gettext_lazy("agreement"))
+    def agreement(self, case):
+        return _percent(case.evidence.get("profile", {}).get("agreement"))
+
+    @admin.display(description=gettext_lazy("band's agreement"))
+    def band_agreement(self, case):
+        return _percent(case.evidence.get("norms", {}).get("agreement"))
+
+    @admin.display(description=gettext_lazy("points lost a move"))
+    def mean_loss(self, case):
+        return _points(case.evidence.get("profile", {}).get("mean_loss"))
+
+    @admin.display(description=gettext_lazy("band's points lost a move"))
+    def band_mean_loss(self, case):
+        return _points(case.evidence.get("norms", {}).get("mean_loss"))
+
+    @admin.display(description=gettext_lazy("evidence"))
+    def evidence_table(self, case):
+        evidence = case.evidence
+        profile, norms = evidence.get("profile", {}), evidence.get("norms", {})
+        return render_to_string("fairplay/evidence.html", {
+            "case": case, "profile": profile, "norms": norms,
+            "scores": evidence.get("scores", {}), "band": evidence.get("band"),
+            "thresholds": evidence.get("thresholds", {}), "games": evidence.get("games", []),
+            "agreement": _percent(profile.get("agreement")),
+            "band_agreement": _percent(norms.get("agreement")),
+            "mean_loss": _points(profile.get("mean_loss")),
+            "band_mean_loss": _points(norms.get("mean_loss")),
+            "spread": _points(profile.get("spread")), "band_spread": _points(norms.get("spread")),
+        })
+
+    @admin.action(description=gettext_lazy("Confirm: mark the account and revert its games"),
+                  permissions=["change"])
+    def confirm_cases(self, request, queryset):
+        self._decide(request, queryset, services.confirm,
+                     lambda n: ngettext("%(count)d case confirmed.", "%(count)d cases confirmed.",
+                                        n) % {"count": n})
+
+    @admin.action(description=gettext_lazy("Dismiss: a false positive"), permissions=["change"])
+    def dismiss_cases(self, request, queryset):
+        self._decide(request, queryset, services.dismiss,
+                     lambda n: ngettext("%(count)d case dismissed.", "%(count)d cases dismissed.",
+                                        n) % {"count": n})
+
+    def _decide(self, request, queryset, decision, done):
+        decided = 0
+        for case_id in queryset.order_by("pk").values_list("pk", flat=True):
+            try:
+                decision(case_id, request.user)
+            except DomainError as error:
+                self.message_user(request, _("Case %(id)s: %(error)s")
+                                  % {"id": case_id, "error": error.detail}, messages.ERROR)
+            else:
+                decided += 1
+        if decided:
+            self.message_user(request, done(decided), messages.SUCCESS)
+
+
+@admin.register(Action)
+class ActionAdmin(admin.ModelAdmin):
+    list_display = ("at", "case", "kind", "moderator", "detail")
+    list_filter = ("kind",)
+    fields = readonly_fields = ("at", "case", "kind", "moderator", "detail")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+def _percent(share):
+    return "—" if share is None else f"{100 * share:.1f} %"
+
+
+def _points(value):
+    return "—" if value is None else f"{value:.2f}"

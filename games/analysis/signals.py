@@ -1,0 +1,7 @@
+"""What the analysis app tells the apps above it (fair play) without knowing them."""
+
+from django.dispatch import Signal
+
+# Sent after an analysis' end (status done) commits, its PlayerAccuracy rows written; kwargs:
+# game_id.
+analysis_done = Signal()
