@@ -3,13 +3,27 @@ or dismissed through fairplay.services by the list's actions; the log of every a
 
 from django.contrib import admin, messages
 from django.template.loader import render_to_string
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from kernel.errors import DomainError
+from ratings.ladders import LADDERS
 
 from . import services
 from .models import Action, Case
+
+
+def action_detail(action):
+    if action.reverted is not None:
+        return ngettext("%(count)d rating change reverted", "%(count)d rating changes reverted",
+                        action.reverted) % {"count": action.reverted}
+    if action.with_case is not None:
+        return _("with case %(id)s") % {"id": action.with_case}
+    if action.games is not None:
+        return ngettext("%(count)d game", "%(count)d games", action.games) % {
+            "count": action.games}
+    return ""
 
 
 class ActionInline(admin.TabularInline):
@@ -21,14 +35,18 @@ class ActionInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False
 
+    @admin.display(description=gettext_lazy("detail"))
+    def detail(self, action):
+        return action_detail(action)
+
 
 @admin.register(Case)
 class CaseAdmin(admin.ModelAdmin):
-    list_display = ("user", "ladder", "status", "opened_at", "games", "agreement",
+    list_display = ("user", "ladder_title", "status", "opened_at", "games", "agreement",
                     "band_agreement", "mean_loss", "band_mean_loss")
     list_filter = ("status", "ladder")
     search_fields = ("user__username",)
-    fields = readonly_fields = ("user", "ladder", "status", "opened_at", "decided_by",
+    fields = readonly_fields = ("user", "ladder_title", "status", "opened_at", "decided_by",
                                 "decided_at", "evidence_table")
     inlines = [ActionInline]
     actions = ["confirm_cases", "dismiss_cases"]
@@ -38,6 +56,18 @@ class CaseAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        # Nothing on the page is edited: decisions are the list's actions.
+        extra_context = {**(extra_context or {}), "show_save": False,
+                         "show_save_and_continue": False, "show_save_and_add_another": False,
+                         "show_delete": False}
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    @admin.display(description=gettext_lazy("ladder"))
+    def ladder_title(self, case):
+        ladder = LADDERS.get(case.ladder)
+        return ladder.title if ladder else case.ladder
 
     @admin.display(description=gettext_lazy("agreement"))
     def agreement(self, case):
@@ -103,6 +133,10 @@ class ActionAdmin(admin.ModelAdmin):
     list_filter = ("kind",)
     fields = readonly_fields = ("at", "case", "kind", "moderator", "detail")
 
+    @admin.display(description=gettext_lazy("detail"))
+    def detail(self, action):
+        return action_detail(action)
+
     def has_add_permission(self, request):
         return False
 
@@ -114,8 +148,8 @@ class ActionAdmin(admin.ModelAdmin):
 
 
 def _percent(share):
-    return "—" if share is None else f"{100 * share:.1f} %"
+    return "—" if share is None else f"{number_format(100 * share, 1)} %"
 
 
 def _points(value):
-    return "—" if value is None else f"{value:.2f}"
+    return "—" if value is None else number_format(value, 2)

@@ -4,7 +4,7 @@ where the apps below this one read it."""
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
 class Profile(models.Model):
@@ -38,21 +38,24 @@ class Case(models.Model):
     """An outlier in the moderator's queue: one open case per account and ladder at most."""
 
     class Status(models.TextChoices):
-        OPEN = "open", gettext_lazy("open")
-        CONFIRMED = "confirmed", gettext_lazy("confirmed")
-        DISMISSED = "dismissed", gettext_lazy("dismissed")
+        OPEN = "open", pgettext_lazy("fair-play case", "open")
+        CONFIRMED = "confirmed", pgettext_lazy("fair-play case", "confirmed")
+        DISMISSED = "dismissed", pgettext_lazy("fair-play case", "dismissed")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="fair_play_cases")
-    ladder = models.CharField(max_length=24)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
-    opened_at = models.DateTimeField()
-    games = models.PositiveIntegerField()  # the profile's games when last flagged
+                             related_name="fair_play_cases", verbose_name=gettext_lazy("player"))
+    ladder = models.CharField(gettext_lazy("ladder"), max_length=24)
+    status = models.CharField(gettext_lazy("status"), max_length=12, choices=Status.choices,
+                              default=Status.OPEN)
+    opened_at = models.DateTimeField(gettext_lazy("opened at"))
+    # the profile's games when last flagged
+    games = models.PositiveIntegerField(gettext_lazy("games"))
     # What the rule saw when last flagged: the profile, its scores, the norms and the game ids.
     evidence = models.JSONField(default=dict)
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                   null=True, blank=True, related_name="+")
-    decided_at = models.DateTimeField(null=True, blank=True)
+                                   null=True, blank=True, related_name="+",
+                                   verbose_name=gettext_lazy("decided by"))
+    decided_at = models.DateTimeField(gettext_lazy("decided at"), null=True, blank=True)
 
     class Meta:
         verbose_name = gettext_lazy("fair-play case")
@@ -63,7 +66,7 @@ class Case(models.Model):
             name="fair_play_one_open_case")]
 
     def __str__(self):
-        return f"{self.user} ({self.ladder}): {self.status}"
+        return f"{self.user} · {self.ladder} · {self.get_status_display()}"
 
 
 class Action(models.Model):
@@ -76,15 +79,23 @@ class Action(models.Model):
         CONFIRMED = "confirmed", gettext_lazy("confirmed")
         DISMISSED = "dismissed", gettext_lazy("dismissed")
 
-    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="actions")
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="actions",
+                             verbose_name=gettext_lazy("case"))
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                  null=True, blank=True, related_name="+")
-    kind = models.CharField(max_length=12, choices=Kind.choices)
-    at = models.DateTimeField()
-    detail = models.CharField(max_length=200, blank=True)
+                                  null=True, blank=True, related_name="+",
+                                  verbose_name=gettext_lazy("moderator"))
+    kind = models.CharField(gettext_lazy("action"), max_length=12, choices=Kind.choices)
+    at = models.DateTimeField(gettext_lazy("when"))
+    # What it concerned: the profile's games (the rule), the rating changes a confirmation
+    # reverted, the case a confirmation of another case decided this one with.
+    games = models.PositiveIntegerField(null=True, blank=True)
+    reverted = models.PositiveIntegerField(null=True, blank=True)
+    with_case = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("fair-play action")
+        verbose_name_plural = gettext_lazy("fair-play actions")
         ordering = ["at", "id"]
 
     def __str__(self):
-        return f"case {self.case_id}: {self.kind} by {self.moderator_id}"
+        return f"#{self.pk}"  # the admin's inline row title: its columns say the rest

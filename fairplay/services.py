@@ -22,6 +22,7 @@ import logging
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import FairPlayMark
@@ -84,7 +85,7 @@ def _open_case(profile, game_ids, thresholds):
                 open_case.games, open_case.evidence = profile.games, evidence
                 open_case.save(update_fields=["games", "evidence"])
                 Action.objects.create(case=open_case, kind=Action.Kind.UPDATED, at=now,
-                                      detail=f"{profile.games} games")
+                                      games=profile.games)
             return open_case
         dismissed = cases.filter(status=Case.Status.DISMISSED).order_by("-decided_at").first()
         if dismissed is not None and \
@@ -98,7 +99,7 @@ def _open_case(profile, game_ids, thresholds):
         except IntegrityError:
             return cases.filter(status=Case.Status.OPEN).first()
         Action.objects.create(case=case, kind=Action.Kind.OPENED, at=now,
-                              detail=f"{profile.games} games")
+                              games=profile.games)
     log.info("fair play: case %s opened for user %s on %s", case.pk, profile.user_id,
              profile.ladder)
     return case
@@ -158,13 +159,14 @@ def confirm(case_id, moderator, *, after_lock=None):
             decided.status, decided.decided_by, decided.decided_at = (
                 Case.Status.CONFIRMED, moderator, now)
             decided.save(update_fields=["status", "decided_by", "decided_at"])
-            Action.objects.create(
-                case=decided, moderator=moderator, kind=Action.Kind.CONFIRMED, at=now,
-                detail=(f"{reverted} rating changes reverted" if decided.pk == case.pk
-                        else f"with case {case.pk}"))
+            own = decided.pk == case.pk
+            Action.objects.create(case=decided, moderator=moderator, kind=Action.Kind.CONFIRMED,
+                                  at=now, reverted=reverted if own else None,
+                                  with_case=None if own else case.pk)
         if marked_now:
             inbox.notify(case.user_id, Notification.Kind.ACCOUNT_NEWS,
-                         {"event": "fair_play_marked"}, key="fair_play_marked")
+                         {"event": "fair_play_marked"}, reverse("accounts:settings"),
+                         key="fair_play_marked")
     tournaments.withdraw_leaving_account(mark.user)
     log.info("fair play: case %s confirmed by %s, %s changes reverted", case_id, moderator.pk,
              reverted)

@@ -65,7 +65,7 @@ def test_the_admin_shows_the_case_with_its_evidence(flagged, moderator):
     assert 'data-testid="fair-play-evidence"' in page
     for game_id in case.evidence["games"]:
         assert f'href="/games/{game_id}/"' in page
-    assert "calibration" in page  # where the band's norms came from
+    assert "(the calibration's figures)" in page  # where the band's norms came from
 
 
 def test_confirming_in_the_admin_marks_reverts_hides_and_tells(flagged, moderator, make_user):
@@ -92,8 +92,11 @@ def test_confirming_in_the_admin_marks_reverts_hides_and_tells(flagged, moderato
         assert after[name] == pytest.approx(before[name] - deltas[name])
     assert after["cheat"] == before["cheat"]  # its own: hidden, not rewritten
     assert RatingReversal.objects.count() == 6
-    assert list(case.actions.values_list("kind", "moderator__username", "detail"))[-1] == (
-        "confirmed", "moderator", "6 rating changes reverted")
+    assert list(case.actions.values_list("kind", "moderator__username", "reverted"))[-1] == (
+        "confirmed", "moderator", 6)
+    log = admin.get("/admin/fairplay/action/").content.decode()
+    assert "6 rating changes reverted" in log
+    assert "opened by the rule" in log
     # Off the leaderboards, its ratings hidden on its profile, out of its tournament.
     assert "cheat" not in [e.username for e in ratings_selectors.leaderboard("classic-2p").ranked]
     assert ratings_selectors.ratings_of(cheat) == []
@@ -103,7 +106,7 @@ def test_confirming_in_the_admin_marks_reverts_hides_and_tells(flagged, moderato
         tournament_services.join(upcoming.pk, cheat)
     # Told why: a line in the inbox, and on their own settings and profile pages.
     line = Notification.objects.get(user=cheat)
-    assert line.kind == "account_news"
+    assert (line.kind, line.url) == ("account_news", "/accounts/settings/")
     assert "outside help" in describe(line)
     own = Client()
     own.force_login(cheat)
