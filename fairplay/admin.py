@@ -2,6 +2,7 @@
 or dismissed through fairplay.services by the list's actions; the log of every action."""
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.template.loader import render_to_string
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -56,6 +57,17 @@ class CaseAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+    def changelist_view(self, request, extra_context=None):
+        # A forged selection ("nope", an id past any integer column) selects nothing instead of
+        # failing in the query.
+        if request.method == "POST" and helpers.ACTION_CHECKBOX_NAME in request.POST:
+            post = request.POST.copy()
+            post.setlist(helpers.ACTION_CHECKBOX_NAME, [
+                value for value in post.getlist(helpers.ACTION_CHECKBOX_NAME)
+                if value.isdigit() and int(value) < 2**63])
+            request.POST = post
+        return super().changelist_view(request, extra_context)
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         # Nothing on the page is edited: decisions are the list's actions.

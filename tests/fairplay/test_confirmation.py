@@ -159,9 +159,15 @@ def test_only_a_moderator_decides_and_unknown_cases_are_refused(flagged, make_us
     staff_only.force_login(player)
     assert staff_only.post("/admin/fairplay/case/", {
         "action": "confirm_cases", "_selected_action": [case.pk]}).status_code == 302  # login
-    for unknown in (10**12, 0, -1):
+    for unknown in (10**12, 10**30, 0, -1):
         with pytest.raises(errors.NotFound):
             services.confirm(unknown, moderator)
+    admin = Client()
+    admin.force_login(moderator)
+    for forged in ("99999999999999999999", "nope", str(case.pk + 1)):
+        answer = admin.post("/admin/fairplay/case/", {"action": "confirm_cases",
+                                                      "_selected_action": [forged]})
+        assert answer.status_code in (200, 302), forged
     assert Case.objects.get().status == "open"
     assert not FairPlayMark.objects.exists()
     assert not RatingReversal.objects.exists()
