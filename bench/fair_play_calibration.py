@@ -2,8 +2,9 @@
 games judged move by move, then many simulated accounts resampled from those games (bootstrap)
 and scored by the fair-play rule against the honest players' norms. Prints, per ruleset, the
 norms, the thresholds that flag no honest account of one set (1,000 accounts per honest kind
-and number of games, up to 1,000 games each), and the detection and false-positive rates of a
-second set drawn afresh, against the number of games an account has.
+and number of games, up to 1,000 games each: a threshold per number of games), and the
+detection and false-positive rates of a second set drawn afresh, against the number of games
+an account has (and false positives at numbers of games between the calibrated ones).
 
     .venv/bin/python bench/fair_play_calibration.py [--games 40] [--accounts 1000]
         [--cache /work/notes/fairplay/judged.json] [--bot-nodes 200] [--judge-nodes 300]
@@ -23,11 +24,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from azul.bots.analysis.fair_play import GameFigures, calibrate_thresholds, flagged, norms_of, profile_of, scores  # noqa: E402
+from azul.bots.analysis.fair_play import (  # noqa: E402
+    MIN_UNFORCED,
+    GameFigures,
+    calibrate_thresholds,
+    flagged,
+    norms_of,
+    profile_of,
+    scores,
+)
 from azul.bots.analysis.simulation import CHEATERS, HONEST, SIMULATED_PLAYERS, judged_moves  # noqa: E402
 
 RULESETS = ("classic", "duel")
-GAME_COUNTS = (5, 10, 20, 50, 100, 1000)
+GAME_COUNTS = (5, 10, 20, 50, 100, 200, 500, 1000)
+# Numbers of games between those, where no threshold was calibrated: the false positives there
+# are a check of the steps between calibrated numbers.
+BETWEEN = (7, 15, 35, 75, 150, 350, 750)
 
 
 def judged_figures(ruleset, kind, seed, bot_nodes, judge_nodes):
@@ -100,24 +112,39 @@ def main():
         print(f"\n## {ruleset}\n\nnorms (the honest players' games): {norms.describe()}")
         # Thresholds from one set of honest accounts; every rate below from another, drawn
         # afresh: the false-positive rates are measured on accounts the threshold never saw.
-        calibration_set = [scores(p, norms) for kind in HONEST for size in GAME_COUNTS
-                           for p in accounts(games[ruleset][kind], args.accounts, size, rng)]
+        calibration_set = {size: [scores(p, norms) for kind in HONEST for p in
+                                  accounts(games[ruleset][kind], args.accounts, size, rng)]
+                           for size in GAME_COUNTS}
         thresholds = calibrate_thresholds(calibration_set)
         per_kind = {}
         for kind in HONEST + CHEATERS:
-            for size in GAME_COUNTS:
+            for size in GAME_COUNTS + BETWEEN:
                 per_kind[kind, size] = [scores(p, norms)
                                         for p in accounts(games[ruleset][kind], args.accounts,
                                                           size, rng)]
         shipped[ruleset] = {"norms": norms.as_dict(), "thresholds": thresholds.as_dict()}
         print(f"thresholds: {thresholds.describe()}\n")
+        for sizes in (GAME_COUNTS, BETWEEN):
+            print("| player | " + " | ".join(f"{n} games (z >= {thresholds.z_for(n)})"
+                                             for n in sizes) + " |")
+            print("| --- |" + " ---: |" * len(sizes))
+            for kind in (HONEST + CHEATERS if sizes is GAME_COUNTS else HONEST):
+                rates = [sum(flagged(s, thresholds) for s in per_kind[kind, size])
+                         / len(per_kind[kind, size]) for size in sizes]
+                label = "false positives" if kind in HONEST else "detected"
+                print(f"| {kind} ({label}) | "
+                      + " | ".join(f"{100 * r:.1f} %" for r in rates) + " |")
+            print()
+        single = max(z for _, z in thresholds.steps)
+        print(f"For comparison, not shipped: one threshold for every number of games, the "
+              f"strictest step's (z >= {single}):\n")
         print("| player | " + " | ".join(f"{n} games" for n in GAME_COUNTS) + " |")
         print("| --- |" + " ---: |" * len(GAME_COUNTS))
-        for kind in HONEST + CHEATERS:
-            rates = [sum(flagged(s, thresholds) for s in per_kind[kind, size])
-                     / len(per_kind[kind, size]) for size in GAME_COUNTS]
-            label = "false positives" if kind in HONEST else "detected"
-            print(f"| {kind} ({label}) | " + " | ".join(f"{100 * r:.1f} %" for r in rates)
+        for kind in CHEATERS:
+            rates = [sum(min(s.agreement, s.loss) >= single and s.unforced >= MIN_UNFORCED
+                         for s in per_kind[kind, size]) / len(per_kind[kind, size])
+                     for size in GAME_COUNTS]
+            print(f"| {kind} (detected) | " + " | ".join(f"{100 * r:.1f} %" for r in rates)
                   + " |")
         print("\n| player | games | agreement | points lost a move | spread |")
         print("| --- | ---: | ---: | ---: | ---: |")

@@ -37,5 +37,5 @@ def thresholds(ladder: str) -> Thresholds | None:
     if ruleset is None:
         return None
     figures = _shipped()["rulesets"][ruleset]["thresholds"]
-    return Thresholds(float(figures["z"]), int(figures["min_games"]),
+    return Thresholds(tuple((int(games), float(z)) for games, z in figures["steps"]),
                       int(figures["min_unforced"]))

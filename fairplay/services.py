@@ -71,7 +71,9 @@ def _open_case(profile, game_ids, thresholds):
                     "mean_loss": round(profile.mean_loss, 3),
                     "spread": round(profile.spread, 3)},
         "scores": {"agreement": profile.z_agreement, "loss": profile.z_loss},
-        "band": profile.band, "norms": profile.norms, "thresholds": thresholds.as_dict(),
+        "band": profile.band, "norms": profile.norms,
+        "thresholds": {"z": thresholds.z_for(profile.games), "min_games": thresholds.min_games,
+                       "min_unforced": thresholds.min_unforced},
         "games": game_ids,
     }
     now = timezone.now()

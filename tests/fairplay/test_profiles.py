@@ -50,8 +50,8 @@ def test_a_cheater_is_flagged_and_honest_players_are_not(make_user):
     assert profiles["cheat"].agreement == pytest.approx(CHEAT.agreements / CHEAT.unforced)
     assert profiles["cheat"].norms["source"] == "calibration"  # the band has too few games
     thresholds = calibration.thresholds("classic-2p")
-    assert min(profiles["cheat"].z_agreement, profiles["cheat"].z_loss) >= thresholds.z
-    assert max(profiles["strong"].z_agreement, profiles["strong"].z_loss) < thresholds.z
+    assert min(profiles["cheat"].z_agreement, profiles["cheat"].z_loss) >= thresholds.z_for(GAMES)
+    assert max(profiles["strong"].z_agreement, profiles["strong"].z_loss) < thresholds.z_for(GAMES)
 
     case = Case.objects.get()
     assert (case.user, case.ladder, case.status, case.games) == (cheat, "classic-2p", "open",

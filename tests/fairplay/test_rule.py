@@ -20,7 +20,7 @@ from azul.bots.analysis.simulation import SIMULATED_PLAYERS, judged_moves
 
 NORMS = Norms(games=500, agreement=0.30, agreement_per_game=0.15, agreement_between=0.10,
               mean_loss=2.0, loss_per_game=0.8, loss_between=0.5, spread=2.0)
-RULE = Thresholds(z=2.5, min_games=5, min_unforced=100)
+RULE = Thresholds(steps=((5, 2.5),), min_unforced=100)
 
 
 def profile(games, agreement, mean_loss, unforced_per_game=40):
@@ -41,17 +41,17 @@ def test_the_profile_sums_games_per_move():
 def test_an_account_like_its_band_is_not_flagged_and_a_perfect_one_is():
     assert not flagged(scores(profile(50, 0.30, 2.0), NORMS), RULE)
     cheat = scores(profile(50, 0.95, 0.05), NORMS)
-    assert cheat.agreement > RULE.z
-    assert cheat.loss > RULE.z
+    assert cheat.agreement > RULE.z_for(50)
+    assert cheat.loss > RULE.z_for(50)
     assert flagged(cheat, RULE)
 
 
 def test_both_scores_must_reach_the_threshold():
     agrees_only = scores(profile(50, 0.95, 2.0), NORMS)  # the top move, yet blunders between
     loses_little_only = scores(profile(50, 0.30, 0.05), NORMS)
-    assert agrees_only.agreement > RULE.z
+    assert agrees_only.agreement > RULE.z_for(50)
     assert not flagged(agrees_only, RULE)
-    assert loses_little_only.loss > RULE.z
+    assert loses_little_only.loss > RULE.z_for(50)
     assert not flagged(loses_little_only, RULE)
 
 
@@ -71,13 +71,21 @@ def test_a_strong_honest_player_does_not_drift_to_any_score_with_more_games():
     assert not flagged(scores(profile(100_000, 0.45, 1.0), NORMS), RULE)
 
 
-def test_the_calibrated_threshold_is_above_every_honest_score():
-    honest = [Scores(20, 800, 1.2, 0.4), Scores(1000, 40_000, 2.04, 2.3), Scores(5, 200, 3.0, 0.1)]
+def test_the_calibrated_thresholds_are_above_every_honest_score_of_their_number_of_games():
+    honest = {
+        5: [Scores(5, 200, 1.2, 0.4), Scores(5, 200, 3.0, 1.5)],  # highest min(z): 1.5
+        20: [Scores(20, 800, 2.04, 2.3)],  # 2.04
+        1000: [Scores(1000, 40_000, 1.0, 1.2)],  # 1.0
+        2: [Scores(2, 80, 9.0, 9.0)],  # too few games: not scored, so not counted
+    }
     picked = calibrate_thresholds(honest)
-    assert picked.z == 2.3  # the highest min(z) is 2.04; + 0.25 margin, rounded up to 0.1
-    assert not any(flagged(score, picked) for score in honest)
-    # too few games: not scored, so not counted
-    assert calibrate_thresholds([Scores(2, 80, 9.0, 9.0)]).z == 0.3
+    # + 0.25 margin, rounded up to 0.1: 1.8, 2.3, 1.3; between two numbers the stricter.
+    assert picked.steps == ((5, 2.3), (20, 2.3), (1000, 1.3))
+    assert (picked.min_games, picked.z_for(4), picked.z_for(999), picked.z_for(10**6)) == (
+        5, 2.3, 2.3, 1.3)
+    assert not any(flagged(score, picked) for scores_ in honest.values() for score in scores_)
+    assert flagged(Scores(1000, 40_000, 1.3, 1.4), picked)
+    assert not flagged(Scores(999, 40_000, 1.3, 1.4), picked)
 
 
 def test_band_norms_come_from_its_games():

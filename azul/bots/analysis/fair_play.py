@@ -15,8 +15,9 @@ The account-to-account term (`between`) keeps an honest player who is simply bet
 band from drifting to any score as games pile up: with many games the score tends to the
 player's distance from the band in units of the band's spread of players, not to infinity.
 The **rule** flags an account with at least `min_games` games and `min_unforced` unforced
-moves when *both* scores reach `z` (docs/fair-play.md; the calibration picks `z` so that no
-honest simulated account is flagged at any number of games up to 1,000).
+moves when *both* scores reach the threshold for its number of games (docs/fair-play.md; the
+calibration picks each so that no honest simulated account of about that many games is flagged,
+up to 1,000 games).
 Pure library: no Django, no I/O.
 """
 
@@ -144,16 +145,31 @@ def _z(distance: float, between: float, per_game: float, games: int) -> float:
 
 @dataclass(frozen=True)
 class Thresholds:
-    z: float  # both scores at least this
-    min_games: int
+    """The rule's thresholds: from `steps` ((least games, z), by games ascending), the z of the
+    last step an account's games reach; never scored below the first step's games or
+    `min_unforced` unforced moves."""
+
+    steps: tuple[tuple[int, float], ...]
     min_unforced: int
 
-    def as_dict(self) -> dict[str, float]:
-        return asdict(self)
+    @property
+    def min_games(self) -> int:
+        return self.steps[0][0]
+
+    def z_for(self, games: int) -> float:
+        z = self.steps[0][1]
+        for least, step_z in self.steps:
+            if games >= least:
+                z = step_z
+        return z
+
+    def as_dict(self) -> dict[str, object]:
+        return {"steps": [list(step) for step in self.steps], "min_unforced": self.min_unforced}
 
     def describe(self) -> str:
-        return (f"flag when both z-scores >= {self.z} with at least {self.min_games} games and "
-                f"{self.min_unforced} unforced moves")
+        steps = ", ".join(f"{z} from {games} games" for games, z in self.steps)
+        return (f"flag when both z-scores reach {steps}; at least {self.min_unforced} unforced "
+                f"moves")
 
 
 # Below these an account is never scored: a handful of games says nothing of a player.
@@ -165,15 +181,29 @@ MARGIN = 0.25
 
 def flagged(score: Scores, thresholds: Thresholds) -> bool:
     return (score.games >= thresholds.min_games and score.unforced >= thresholds.min_unforced
-            and min(score.agreement, score.loss) >= thresholds.z)
+            and min(score.agreement, score.loss) >= thresholds.z_for(score.games))
 
 
-def calibrate_thresholds(honest: Iterable[Scores]) -> Thresholds:
-    """The lowest z (to 0.1, with MARGIN) that flags none of the honest accounts' scores."""
-    highest = max((min(s.agreement, s.loss) for s in honest
-                   if s.games >= MIN_GAMES and s.unforced >= MIN_UNFORCED), default=0.0)
-    return Thresholds(math.ceil((max(highest, 0.0) + MARGIN) * 10) / 10, MIN_GAMES,
-                      MIN_UNFORCED)
+def calibrate_thresholds(honest: dict[int, Sequence[Scores]]) -> Thresholds:
+    """Thresholds from honest accounts' scores by their number of games (MIN_GAMES or more):
+    at each calibrated number, the lowest z (to 0.1, with MARGIN) that flags none of them;
+    between two calibrated numbers, the stricter of the two (an honest score may drift either
+    way with more games: its noise shrinks as its distance from the band grows into view); from
+    the last one on, the last's (with that many games the scores have settled on the player's
+    distance from the band)."""
+    sizes = sorted(size for size in honest if size >= MIN_GAMES)
+    if not sizes:
+        raise ValueError(f"no honest accounts of {MIN_GAMES} games or more")
+
+    def lowest_clean(size: int) -> float:
+        highest = max((min(s.agreement, s.loss) for s in honest[size]
+                       if s.unforced >= MIN_UNFORCED), default=0.0)
+        return math.ceil((max(highest, 0.0) + MARGIN) * 10) / 10
+
+    clean = [lowest_clean(size) for size in sizes]
+    steps = [(size, max(clean[i], clean[i + 1]) if i + 1 < len(sizes) else clean[i])
+             for i, size in enumerate(sizes)]
+    return Thresholds(tuple(steps), MIN_UNFORCED)
 
 
 __all__ = ["MARGIN", "MIN_GAMES", "MIN_UNFORCED", "GameFigures", "Norms", "Profile", "Scores",
