@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
 
+from accounts.models import FairPlayMark
 from games.analysis.models import GameAnalysis, PlayerAccuracy
 
 from . import charts
@@ -257,6 +258,7 @@ def profile_facts(user):
         "games_played": played.played,
         "games_won": played.won,
         "ratings": tuple(ratings),
+        "ratings_hidden": FairPlayMark.objects.filter(user=user).exists(),
     }
 
 

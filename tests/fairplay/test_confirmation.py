@@ -112,7 +112,10 @@ def test_confirming_in_the_admin_marks_reverts_hides_and_tells(flagged, moderato
     own.force_login(cheat)
     for page in ("/accounts/settings/", "/u/cheat/"):
         assert 'data-testid="fair-play-mark"' in own.get(page).content.decode(), page
-    assert 'data-testid="fair-play-mark"' not in Client().get("/u/cheat/").content.decode()
+    public = Client().get("/u/cheat/").content.decode()
+    assert 'data-testid="fair-play-mark"' not in public
+    assert '<dd data-testid="rating">hidden</dd>' in public
+    assert "ratings are hidden" in public
 
     # Confirming again changes nothing: the case is decided, and the reversal is done.
     again = admin.post("/admin/fairplay/case/",
