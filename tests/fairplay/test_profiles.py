@@ -3,7 +3,10 @@ honest one is not, against its band; bots never; one open case however often the
 dismissed case stays dismissed until much more evidence. And the whole path once: a rated game
 played, analysed for real, its players' profiles written when the analysis ends."""
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 
 from accounts.models import FairPlayMark
 from fairplay import calibration, services
@@ -158,3 +161,16 @@ def test_a_rated_game_s_analysis_writes_its_players_profiles(alice, bob, setting
         profile = Profile.objects.get(user=user, ladder="classic-2p")
         assert (profile.games, profile.unforced) == (1, row.unforced)
         assert profile.z_agreement is not None
+
+
+@pytest.mark.django_db
+def test_the_command_recomputes_every_profile(make_user):
+    cheat, opponent = make_user("cheat"), make_user("opponent")
+    play([cheat, opponent], [CHEAT, HONEST])
+    Profile.objects.all().delete()
+    Case.objects.all().delete()
+    out = StringIO()
+    call_command("recompute_fair_play", stdout=out)
+    assert "2 fair-play profiles written" in out.getvalue()
+    assert Profile.objects.get(user=cheat).games == GAMES
+    assert Case.objects.get().user == cheat
