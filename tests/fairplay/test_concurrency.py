@@ -147,3 +147,19 @@ def test_a_game_rated_while_the_confirmation_waits_is_reverted_by_it(flagged, mo
         changes.order_by("id").first().rating_before)
     assert before == pytest.approx(changes.order_by("id").first().rating_before
                                    + sum(c.delta for c in changes.exclude(game=game)))
+
+
+def test_a_new_opponent_rated_while_the_confirmation_waits_is_locked_and_reverted(
+        flagged, moderators, make_user):
+    """The game rated meanwhile brings dave, whose rating row the confirmation had not locked:
+    it lets its locks go and takes them again with his, then reverts his change too."""
+    case, cheat, _bob, _carol = flagged
+    dave = make_user("dave")
+    game = finished_game([dave, cheat], rng_seed=93)
+    rated, confirmed = held_while(
+        lambda hook: ratings.rate_one_game(game.pk, after_lock=hook),
+        lambda: services.confirm(case.pk, moderators[0]))
+    assert (rated, confirmed) == (True, 7)
+    change = RatingChange.objects.get(game=game, user=dave)
+    assert change.reversal.cheater == cheat
+    assert Rating.objects.get(user=dave).rating == pytest.approx(change.rating_before)
