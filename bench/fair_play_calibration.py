@@ -6,8 +6,8 @@ and number of games, up to 1,000 games each: a threshold per number of games), a
 detection and false-positive rates of a second set drawn afresh, against the number of games
 an account has (and false positives at numbers of games between the calibrated ones).
 
-    .venv/bin/python bench/fair_play_calibration.py [--games 40] [--accounts 1000]
-        [--cache /work/notes/fairplay/judged.json] [--bot-nodes 200] [--judge-nodes 300]
+    .venv/bin/python bench/fair_play_calibration.py [--games 100] [--accounts 1000]
+        [--cache FILE] [--bot-nodes 200] [--judge-nodes 300] [--write fairplay/calibration.json]
 
 Judging is the dear part (one to a few seconds of CPU a game): the judged games are kept in the
 cache file (one JSON per settings) and reused; resampling costs nothing by comparison.
@@ -36,6 +36,9 @@ from azul.bots.analysis.fair_play import (  # noqa: E402
 from azul.bots.analysis.simulation import CHEATERS, HONEST, SIMULATED_PLAYERS, judged_moves  # noqa: E402
 
 RULESETS = ("classic", "duel")
+# Outside the repository: the user's cache folder (XDG), like any tool's.
+DEFAULT_CACHE = (Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+                 / "azulsite" / "fair_play_judged.json")
 GAME_COUNTS = (5, 10, 20, 50, 100, 200, 500, 1000)
 # Numbers of games between those, where no threshold was calibrated: the false positives there
 # are a check of the steps between calibrated numbers.
@@ -51,6 +54,7 @@ def judged_figures(ruleset, kind, seed, bot_nodes, judge_nodes):
 def load_games(args):
     """{ruleset: {kind: [GameFigures, ...]}}, judged now where the cache lacks them."""
     path = Path(args.cache)
+    path.parent.mkdir(parents=True, exist_ok=True)
     key = f"bot{args.bot_nodes}-judge{args.judge_nodes}"
     cache = json.loads(path.read_text()) if path.exists() else {}
     games = cache.setdefault(key, {})
@@ -83,10 +87,11 @@ def accounts(games, count, size, rng):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="judged games per player kind")
+    parser.add_argument("--games", type=int, default=100, help="judged games per player kind")
     parser.add_argument("--accounts", type=int, default=1000, help="simulated accounts per "
                         "kind and number of games")
-    parser.add_argument("--cache", default="/work/notes/fairplay/judged.json")
+    parser.add_argument("--cache", default=str(DEFAULT_CACHE),
+                        help="the judged games, kept between runs (default: %(default)s)")
     parser.add_argument("--bot-nodes", type=int, default=200)
     parser.add_argument("--judge-nodes", type=int, default=300)
     parser.add_argument("--judge-only", action="store_true", help="judge and cache, no report")
