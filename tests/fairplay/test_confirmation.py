@@ -14,6 +14,7 @@ from notifications.texts import describe
 from ratings import selectors as ratings_selectors
 from ratings.models import Rating, RatingChange, RatingReversal
 from tests.support import tournaments as tournament_support
+from tests.support.games import client_for, error_code
 from tournaments import errors as tournament_errors
 from tournaments import services as tournament_services
 from tournaments.models import Entry
@@ -104,6 +105,8 @@ def test_confirming_in_the_admin_marks_reverts_hides_and_tells(flagged, moderato
     assert Entry.objects.filter(tournament=upcoming, user=bob).exists()
     with pytest.raises(tournament_errors.FairPlayMarked):
         tournament_services.join(upcoming.pk, cheat)
+    refused = client_for(cheat).post(f"/api/v1/tournaments/{upcoming.pk}/join", {}, format="json")
+    assert (refused.status_code, error_code(refused)) == (403, "fair_play_marked")
     # Told why: a line in the inbox, and on their own settings and profile pages.
     line = Notification.objects.get(user=cheat)
     assert (line.kind, line.url) == ("account_news", "/accounts/settings/")
