@@ -93,6 +93,9 @@ def test_confirming_in_the_admin_marks_reverts_hides_and_tells(flagged, moderato
         assert after[name] == pytest.approx(before[name] - deltas[name])
     assert after["cheat"] == before["cheat"]  # its own: hidden, not rewritten
     assert RatingReversal.objects.count() == 6
+    # Bob's match history shows those games' changes struck through, "reverted".
+    assert Client().get("/u/bob/").content.decode().count('data-testid="reverted"') == 3
+    assert 'data-testid="reverted"' not in Client().get("/u/cheat/").content.decode()
     assert list(case.actions.values_list("kind", "moderator__username", "reverted"))[-1] == (
         "confirmed", "moderator", 6)
     log = admin.get("/admin/fairplay/action/").content.decode()
