@@ -1,4 +1,6 @@
-"""Rating games: the only writer of Rating and RatingChange rows (docs/ratings.md).
+"""Rating games: the only writer of Rating and RatingChange rows (docs/ratings.md), and of
+RatingReversal, fair play's taking back of a marked account's games (`revert_games_of`,
+docs/fair-play.md).
 
 Exactly once in effect. A game is rated inside one transaction that first locks the rating rows
 of all its players in a fixed order (by user id, so two workers cannot deadlock), then returns if
