@@ -120,3 +120,22 @@ class NameClaim(models.Model):
         cls.objects.bulk_create([cls(key=key, user=user) for key in wanted], ignore_conflicts=True)
         held = set(cls.objects.filter(user=user, key__in=wanted).values_list("key", flat=True))
         return wanted - held
+
+
+class FairPlayMark(models.Model):
+    """An account a moderator found cheating (docs/fair-play.md). Written only by fairplay's
+    services; kept here, below every app, so that ratings (leaderboards, rating) and
+    tournaments (registration) can read it without knowing the fair-play app."""
+
+    user = models.OneToOneField(User, on_delete=models.CASCADE, primary_key=True,
+                                related_name="fair_play_mark")
+    marked_at = models.DateTimeField()
+    ladder = models.CharField(max_length=24)  # the ladder whose case was confirmed
+
+    def __str__(self) -> str:
+        return f"{self.user_id} marked {self.marked_at:%Y-%m-%d}"
+
+    @classmethod
+    def marked_ids(cls, user_ids) -> set[int]:
+        """Of `user_ids`, the marked accounts."""
+        return set(cls.objects.filter(user_id__in=list(user_ids)).values_list("user_id", flat=True))

@@ -23,6 +23,7 @@ class Profile:
     games_played: int = 0
     games_won: int = 0
     ratings: tuple = ()
+    ratings_hidden: bool = False  # marked by fair play (docs/fair-play.md)
 
 
 def profile_of(username: str) -> Profile | None:

@@ -111,6 +111,7 @@ INSTALLED_APPS = [
     "social",
     "tournaments",
     "puzzles",
+    "fairplay",
     "azulsite.apps.SiteConfig",  # the project's system checks (azulsite/checks.py)
 ]
 
@@ -617,3 +618,8 @@ ANALYSE_RATED_GAMES = env_bool("ANALYSE_RATED_GAMES", True)
 # never more than ANALYSIS_NODES nor fewer than ANALYSIS_MIN_NODES).
 ANALYSIS_GAME_NODES = int(os.environ.get("ANALYSIS_GAME_NODES", "1500000"))
 ANALYSIS_MIN_NODES = int(os.environ.get("ANALYSIS_MIN_NODES", "2000"))
+# Fair play (docs/fair-play.md): a rating band's own norms need this many analysed games of its
+# people; a band with fewer is scored against the calibration's shipped norms.
+FAIR_PLAY_MIN_BAND_GAMES = int(os.environ.get("FAIR_PLAY_MIN_BAND_GAMES", "300"))
+# A dismissed case is opened again only once the account has this many times its games then.
+FAIR_PLAY_REOPEN_FACTOR = float(os.environ.get("FAIR_PLAY_REOPEN_FACTOR", "2"))

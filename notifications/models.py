@@ -83,6 +83,7 @@ class Notification(models.Model):
         TOURNAMENT_NEWS = "tournament_news"
         YOUR_TURN = "your_turn"
         GAME_NEWS = "game_news"
+        ACCOUNT_NEWS = "account_news"  # about one's account itself (fair play's mark)
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="notifications")

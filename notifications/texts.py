@@ -49,4 +49,8 @@ def describe(line):
         params = {"tournament": "", "place": "", "count": "", **line.params}
         event = _TOURNAMENT_EVENTS.get(params.get("event"))
         return event(params) if event else _("News from the tournament %(tournament)s.") % params
+    if line.kind == Kind.ACCOUNT_NEWS and line.params.get("event") == "fair_play_marked":
+        return _("A moderator found that your account played with outside help in rated games. "
+                 "Your opponents' rating changes from those games were reverted, and your "
+                 "account is off the leaderboards and tournaments.")
     return _("Something new happened.")

@@ -7,4 +7,4 @@ class PuzzlesConfig(AppConfig):
     verbose_name = "Puzzles"
 
     def ready(self):
-        from . import receivers  # noqa: F401  (connects to games.analysis.signals.analysis_finished)
+        from . import receivers  # noqa: F401  (connects to games.analysis.signals.analysis_done)

@@ -2,7 +2,7 @@
 
 import logging
 
-from games.analysis.signals import analysis_finished
+from games.analysis.signals import analysis_done
 from kernel import dispatch as dispatch_work
 
 log = logging.getLogger(__name__)
@@ -12,7 +12,7 @@ PRIORITY = 9  # behind every analysis a person asked for, as rated games' analys
 
 
 def mine_finished_analysis(sender, analysis_id, **kwargs):
-    """analysis_finished is sent after the analysis' last transaction committed."""
+    """analysis_done is sent after the analysis' last transaction committed."""
     try:
         dispatch_work.in_background(MINE_ANALYSIS, (analysis_id,), pool=dispatch_work.ANALYSES,
                                     priority=PRIORITY)
@@ -20,4 +20,4 @@ def mine_finished_analysis(sender, analysis_id, **kwargs):
         log.exception("puzzles: analysis %s not queued for mining", analysis_id)
 
 
-analysis_finished.connect(mine_finished_analysis, dispatch_uid="puzzles.mine_finished_analysis")
+analysis_done.connect(mine_finished_analysis, dispatch_uid="puzzles.mine_finished_analysis")

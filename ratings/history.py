@@ -121,6 +121,8 @@ class HistoryRow:
     outcome: str = "playing"  # win (alone on top), draw (shared top), loss, playing
     rating_delta: float | None = None  # exact (hundredths), as the ledger keeps it
     rating_change: int | None = None  # as pages show it: whole points (figures.shown_change)
+    # Taken back by fair play: the opponent was found cheating (docs/fair-play.md).
+    rating_reverted: bool = False
 
     @property
     def ladder_title(self):
@@ -182,6 +184,7 @@ def _row(seat, changes):
         outcome=seat.outcome,
         rating_delta=changes[game.pk][2] if game.pk in changes else None,
         rating_change=figures.shown_change(*changes[game.pk][:2]) if game.pk in changes else None,
+        rating_reverted=game.pk in changes and changes[game.pk][3] is not None,
     )
 
 
@@ -214,10 +217,11 @@ class History(Sequence):
             )[index]
         )
         changes = {
-            game_id: (before, after, delta)
-            for game_id, before, after, delta in RatingChange.objects.filter(
+            game_id: (before, after, delta, reverted_at)
+            for game_id, before, after, delta, reverted_at in RatingChange.objects.filter(
                 user=self.user, game_id__in=[seat.table.game.pk for seat in page]
-            ).values_list("game_id", "rating_before", "rating_after", "delta")
+            ).values_list("game_id", "rating_before", "rating_after", "delta",
+                          "reversal__reverted_at")
         }
         return [_row(seat, changes) for seat in page]
 

@@ -74,3 +74,19 @@ class RatingChange(models.Model):
 
     def __str__(self):
         return f"game {self.game_id} user {self.user_id}: {self.delta:+}"
+
+
+class RatingReversal(models.Model):
+    """A rating change undone because an account of the game was found cheating (fair play,
+    docs/fair-play.md): the change's delta was taken off its player's rating. One per change
+    (the primary key), so a change is reverted at most once, whoever races to do it."""
+
+    change = models.OneToOneField(RatingChange, on_delete=models.CASCADE, primary_key=True,
+                                  related_name="reversal")
+    # The marked account whose game it was.
+    cheater = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="+")
+    reverted_at = models.DateTimeField()
+
+    def __str__(self):
+        return f"change {self.change_id} reverted ({self.cheater_id})"

@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
 
+from accounts.models import FairPlayMark
 from games.analysis.models import GameAnalysis, PlayerAccuracy
 
 from . import charts
@@ -53,8 +54,10 @@ def _ladder_rating(key, row):
 
 
 def ratings_of(user):
-    """The user's rating on every ladder they have played rated games on, in ladder order."""
-    rows = {r.ladder: r for r in Rating.objects.filter(user=user, games__gt=0)}
+    """The user's rating on every ladder they have played rated games on, in ladder order; none
+    for a marked account (fair play: its ratings are hidden)."""
+    rows = {r.ladder: r for r in Rating.objects.filter(user=user, games__gt=0,
+                                                      user__fair_play_mark__isnull=True)}
     return [_ladder_rating(key, rows[key]) for key in LADDERS if key in rows]
 
 
@@ -95,7 +98,9 @@ def leaderboard(ladder, limit=100, now=None):
         raise ValueError(f"unknown ladder {ladder!r}")
     since = (now or timezone.now()) - timedelta(days=ACTIVE_DAYS)
     rows = (
-        Rating.objects.filter(ladder=ladder, games__gt=0, user__is_active=True)
+        # A marked account (fair play, docs/fair-play.md) is off every leaderboard.
+        Rating.objects.filter(ladder=ladder, games__gt=0, user__is_active=True,
+                              user__fair_play_mark__isnull=True)
         .select_related("user")
         .order_by("-rating", "user__username")
     )
@@ -253,6 +258,7 @@ def profile_facts(user):
         "games_played": played.played,
         "games_won": played.won,
         "ratings": tuple(ratings),
+        "ratings_hidden": FairPlayMark.objects.filter(user=user).exists(),
     }
 
 
@@ -304,7 +310,7 @@ def best_players_since(since, limit=5):
     """The people who gained the most rating since `since` (all ladders together), with their
     rated games and wins in that time: the home page's "today's best players"."""
     rows = (RatingChange.objects.filter(created_at__gte=since, user__is_bot=False,
-                                        user__is_active=True)
+                                        user__is_active=True, user__fair_play_mark__isnull=True)
             .values("user").annotate(gained=Sum("delta"), games=Count("id"),
                                      wins=Count("id", filter=Q(rank=1)))
             .filter(gained__gt=0).order_by("-gained", "user")[:limit])

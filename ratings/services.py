@@ -1,4 +1,6 @@
-"""Rating games: the only writer of Rating and RatingChange rows (docs/ratings.md).
+"""Rating games: the only writer of Rating and RatingChange rows (docs/ratings.md), and of
+RatingReversal, fair play's taking back of a marked account's games (`revert_games_of`,
+docs/fair-play.md).
 
 Exactly once in effect. A game is rated inside one transaction that first locks the rating rows
 of all its players in a fixed order (by user id, so two workers cannot deadlock), then returns if
@@ -19,13 +21,15 @@ from collections.abc import Callable
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
 
+from accounts.models import FairPlayMark
 from games.models import Game, Seat
 
 from . import rebuild
-from .ladders import ladder_query, model_of
+from .ladders import LADDERS, ladder_query, model_of
 from .maths import games as rating_games
-from .models import Rating, RatingChange
+from .models import Rating, RatingChange, RatingReversal
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +177,68 @@ def rate_one_game(game_id, *, after_lock: Callable[[], None] | None = None) -> b
             row.games, row.last_rated_at = after.games, after.last_played
             row.save(update_fields=["rating", "deviation", "volatility", "games", "last_rated_at",
                                     "updated_at"])
+        # A game with an account marked already (its mark committed before these locks were
+        # granted) is undone at once for the others, as its earlier games were.
+        for cheater in sorted(FairPlayMark.marked_ids(user_ids)):
+            _revert(cheater, RatingChange.objects.filter(game_id=game.pk), ratings)
     return True
+
+
+def revert_games_of(cheater_id, *, after_lock: Callable[[], None] | None = None) -> int:
+    """Take every rated game of the marked account `cheater_id` back from its opponents: each
+    change of theirs in those games is subtracted from their rating, exactly once. Returns how
+    many changes this call reverted. Call it in the transaction that writes the mark.
+
+    The account's rating rows exist on every ladder first (the insert waits for a rating in
+    flight that is creating one), then the rows of the account and of every opponent are locked
+    in user id order, as rating a game locks them, so the two queue instead of deadlocking:
+    - a game rated before these locks were granted is read and reverted here;
+    - a game rated after this commits finds the mark under its own locks and reverts itself
+      (rate_one_game), since it must lock the account's row that this holds;
+    - a change already reverted (a racing confirmation that committed first) is skipped, and
+      RatingReversal's key refuses a second row anyway.
+    A game rated while this waited may bring an opponent whose row is not locked: the locks are
+    let go (a savepoint) and taken again with them, in order.
+    """
+    fresh = {key: rating_games.start(model_of(key)) for key in LADDERS}
+    Rating.objects.bulk_create(
+        [Rating(user_id=cheater_id, ladder=key, rating=start.rating, deviation=start.deviation,
+                volatility=start.volatility) for key, start in fresh.items()],
+        ignore_conflicts=True)
+    players = {cheater_id}
+    while True:
+        with transaction.atomic():
+            games = RatingChange.objects.filter(user_id=cheater_id).values("game_id")
+            players |= set(RatingChange.objects.filter(game_id__in=games)
+                           .values_list("user_id", flat=True))
+            ratings = {(row.user_id, row.ladder): row for row in Rating.objects
+                       .select_for_update().filter(user_id__in=players)
+                       .order_by("user_id", "ladder")}
+            if after_lock is not None:
+                after_lock()
+            changes = RatingChange.objects.filter(
+                game_id__in=RatingChange.objects.filter(user_id=cheater_id).values("game_id"))
+            needed = set(changes.values_list("user_id", flat=True))
+            if needed <= players:
+                return _revert(cheater_id, changes, ratings)
+            players |= needed
+            transaction.set_rollback(True)  # let the locks go; again, with the newcomers
+
+
+def _revert(cheater_id, changes, ratings) -> int:
+    """Under the rating rows' locks (`ratings`, keyed by user id, or by (user id, ladder)):
+    revert the opponents' changes among `changes` that are not reverted yet."""
+    pending = list(changes.exclude(user_id=cheater_id).filter(frozen=False, reversal__isnull=True)
+                   .order_by("id"))
+    now = timezone.now()
+    RatingReversal.objects.bulk_create(
+        [RatingReversal(change=change, cheater_id=cheater_id, reverted_at=now)
+         for change in pending])
+    for change in pending:
+        row = ratings.get((change.user_id, change.ladder)) or ratings[change.user_id]
+        row.rating -= change.delta
+        row.save(update_fields=["rating", "updated_at"])
+    return len(pending)
 
 
 RecomputeSummary = rebuild.RecomputeSummary
@@ -186,7 +251,13 @@ def recompute_all(progress: Callable[[int, int], None] | None = None) -> Recompu
     rated game is finishing (a rating task waiting on the locks would then find its game rated).
     """
     with transaction.atomic():
-        return rebuild.recompute(Game, Seat, Rating, RatingChange, get_user_model(), progress)
+        summary = rebuild.recompute(Game, Seat, Rating, RatingChange, get_user_model(), progress)
+        # The replay threw the reversals away with the changes: the marked accounts' games are
+        # taken back from their opponents again, as their confirmation did (docs/fair-play.md).
+        for cheater_id in FairPlayMark.objects.order_by("user_id").values_list("user_id",
+                                                                                flat=True):
+            revert_games_of(cheater_id)
+        return summary
 
 
 def rated_game_history():

@@ -71,6 +71,12 @@ class NotRegistered(TournamentError):
         "not_registered", 409, gettext_lazy("not a player of this tournament"))
 
 
+class FairPlayMarked(TournamentError):
+    code, status, default_detail = (
+        "fair_play_marked", 403,
+        gettext_lazy("this account was marked for unfair play and cannot enter tournaments"))
+
+
 class Withdrawn(TournamentError):
     code, status, default_detail = (
         "withdrawn", 409, gettext_lazy("withdrawn from this tournament: no way back in"))

@@ -74,6 +74,12 @@ class PlayerAccuracy(models.Model):
     inaccuracies = models.PositiveIntegerField()
     mistakes = models.PositiveIntegerField()
     blunders = models.PositiveIntegerField()
+    # Fair play's figures (docs/fair-play.md): unforced moves that were the judge's best, and the
+    # points the unforced moves lost with the sum of their squares (their spread). Null on rows
+    # written before they existed, until the migration that added them filled them in.
+    agreements = models.PositiveIntegerField(null=True)
+    unforced_loss = models.FloatField(null=True)
+    unforced_loss_squares = models.FloatField(null=True)
 
     class Meta:
         ordering = ["player"]

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from azul.bots import analysis as judge
 from azul.bots.analysis.accuracy import JudgedMove, player_accuracies
+from azul.bots.analysis.fair_play import GameFigures
 from games import replays, selectors
 from games.broadcast import game_group
 from games.models import Game
@@ -202,27 +203,36 @@ def _finish(analysis, status, error=""):
     with transaction.atomic():
         if status == GameAnalysis.Status.DONE:
             _store_accuracies(analysis)
+            analysis_id, game_id = analysis.pk, analysis.game_id
+            transaction.on_commit(lambda: signals.analysis_done.send(
+                sender=GameAnalysis, analysis_id=analysis_id, game_id=game_id), robust=True)
         progress = MoveAnalysis.objects.filter(analysis=analysis).count()
         GameAnalysis.objects.filter(pk=analysis.pk).update(
             status=status, error=error, progress=progress, finished_at=timezone.now())
         analysis.status, analysis.progress, analysis.error = status, progress, error
         _progress_after_commit(analysis)
-        if status == GameAnalysis.Status.DONE:
-            transaction.on_commit(lambda: signals.analysis_finished.send(
-                sender=GameAnalysis, analysis_id=analysis.pk, game_id=analysis.game_id))
 
 
 def _store_accuracies(analysis):
     """Each player's PlayerAccuracy from the stored moves (replaced: a rerun writes the same)."""
-    moves = [JudgedMove(*row) for row in MoveAnalysis.objects.filter(analysis=analysis)
-             .values_list("player", "loss", "grade", "forced")]
+    rows = list(MoveAnalysis.objects.filter(analysis=analysis)
+                .values_list("player", "loss", "grade", "forced", "played", "best"))
+    moves = [JudgedMove(*row[:4]) for row in rows]
+    players = analysis.game.table.players
+    figures = [GameFigures.of_moves((loss, played == best)
+                                    for player, loss, _grade, forced, played, best in rows
+                                    if player == seat and not forced)
+               for seat in range(players)]
     PlayerAccuracy.objects.filter(analysis=analysis).delete()
     PlayerAccuracy.objects.bulk_create([
         PlayerAccuracy(analysis=analysis, player=summary.player, accuracy=summary.accuracy,
                        moves=summary.moves, unforced=summary.unforced,
                        average_loss=summary.average_loss, inaccuracies=summary.inaccuracies,
-                       mistakes=summary.mistakes, blunders=summary.blunders)
-        for summary in player_accuracies(moves, analysis.game.table.players)])
+                       mistakes=summary.mistakes, blunders=summary.blunders,
+                       agreements=figures[summary.player].agreements,
+                       unforced_loss=figures[summary.player].loss,
+                       unforced_loss_squares=figures[summary.player].loss_squares)
+        for summary in player_accuracies(moves, players)])
 
 
 def _progress_after_commit(analysis):

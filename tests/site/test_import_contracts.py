@@ -130,10 +130,12 @@ def test_an_app_importing_a_higher_app_or_a_sibling_breaks_the_apps_graph(tmp_pa
         "ratings/planted.py": "import tournaments.models",  # up a layer
         "accounts/planted.py": "import games.models",  # the old accounts -> games
         "notifications/planted.py": "import azulsite.urls",  # the composition root
+        "leagues/planted.py": "import fairplay.models",  # up a layer: fair play sits above
     })
     for caught in ("games.planted -> leagues.models", "social.planted -> matchmaking.models",
                    "tournaments.planted -> leagues.models", "ratings.planted -> tournaments.models",
-                   "accounts.planted -> games.models", "notifications.planted -> azulsite.urls"):
+                   "accounts.planted -> games.models", "notifications.planted -> azulsite.urls",
+                   "leagues.planted -> fairplay.models"):
         assert caught in out, out
 
 

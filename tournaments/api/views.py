@@ -19,7 +19,8 @@ TAGS = ["tournaments"]
 WRITE_ERRORS = {
     400: error_response("invalid, bots_not_allowed_rated"),
     401: error_response("not_authenticated"),
-    403: error_response("not_organiser, wrong_password, bots_not_allowed, forbidden"),
+    403: error_response("not_organiser, wrong_password, bots_not_allowed, forbidden, "
+                        "fair_play_marked"),
     404: error_response("not_found"),
     409: error_response(
         "full, closed, already_registered, not_registered, withdrawn, already_paired, "

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import FairPlayMark
 from games import services as game_services
 from games.bot_accounts import bot_account, bot_levels
 from games.errors import GameError
@@ -47,6 +48,8 @@ def join(tournament_id, user, *, password=None, code=None, now=None):
     checks.require_user(user)
     if user.is_bot:
         raise errors.Forbidden(_("bots are added by the tournament's organiser"))
+    if FairPlayMark.objects.filter(user=user).exists():
+        raise errors.FairPlayMarked()
     now = now or timezone.now()
     with transaction.atomic():
         tournament = checks.lock_tournament(tournament_id)
@@ -158,7 +161,8 @@ def _changed(tournament, pair_arena):
 
 
 def withdraw_leaving_account(user, now=None):
-    """A deleted account leaves every tournament it is registered in or playing."""
+    """A deleted account, or one marked by fair play (docs/fair-play.md), leaves every
+    tournament it is registered in or playing."""
     now = now or timezone.now()
     for tournament_id in selectors.entered_tournaments(user):
         with transaction.atomic():
