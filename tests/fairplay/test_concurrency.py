@@ -16,7 +16,6 @@ from tests.ratings.factories import finished_game
 from tests.support.row_locks import wait_for_lock_waiters
 
 from .test_confirmation import opponents_deltas, ratings_now
-from .test_profiles import CHEAT, HONEST, play
 
 pytestmark = [pytest.mark.requires("postgres"), pytest.mark.django_db(transaction=True)]
 
@@ -30,14 +29,6 @@ def moderators(make_user):
         user.save()
         out.append(user)
     return out
-
-
-@pytest.fixture
-def flagged(make_user):
-    cheat, bob, carol = make_user("cheat"), make_user("bob"), make_user("carol")
-    play([cheat, bob], [CHEAT, HONEST], games=3)
-    play([carol, cheat], [HONEST, CHEAT], games=3, first_seed=10)
-    return Case.objects.get(user=cheat), cheat, bob, carol
 
 
 def at_once(*calls):

@@ -20,7 +20,7 @@ from tournaments import services as tournament_services
 from tournaments.models import Entry
 
 from .factories import analysed_rated_game, figures
-from .test_profiles import CHEAT, HONEST, play
+from .test_profiles import CHEAT, HONEST
 
 pytestmark = pytest.mark.django_db
 
@@ -31,15 +31,6 @@ def moderator(make_user):
     user.is_staff = user.is_superuser = True
     user.save()
     return user
-
-
-@pytest.fixture
-def flagged(make_user):
-    """An open case of `cheat`, who played `bob` and `carol` (three games each)."""
-    cheat, bob, carol = make_user("cheat"), make_user("bob"), make_user("carol")
-    play([cheat, bob], [CHEAT, HONEST], games=3)
-    play([carol, cheat], [HONEST, CHEAT], games=3, first_seed=10)
-    return Case.objects.get(user=cheat), cheat, bob, carol
 
 
 def ratings_now(*users):
