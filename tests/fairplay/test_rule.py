@@ -98,11 +98,13 @@ def test_band_norms_come_from_its_games():
     assert norms.loss_per_game == pytest.approx(0.5)
 
 
-def test_a_simulated_cheater_is_flagged_and_an_honest_player_not():
-    """Five classic games each, judged move by move as the site judges them (the bench's
-    budgets): an account playing the master's move every time is flagged; the strongest honest
-    kind of the calibration, the strong bot at a short budget, is not. Against the shipped
-    norms and threshold, as a band with too few games would be."""
+def test_a_simulated_cheater_at_70_percent_is_flagged_in_ten_games_and_an_honest_player_not():
+    """Ten classic games each, judged move by move as the site judges them (the bench's
+    budgets): an account playing the master's move in 70 % of its moves is flagged
+    (docs/fair-play.md: 98.9 % of such accounts are at 10 games, all at 20); the strongest
+    honest kind of the calibration, the strong bot at a short budget, is not. Against the
+    shipped norms and threshold, as a band with too few games would be."""
+    games = 10
     from fairplay import calibration  # the shipped figures, read without Django
 
     norms, rule = calibration.norms("classic-2p"), calibration.thresholds("classic-2p")
@@ -112,8 +114,8 @@ def test_a_simulated_cheater_is_flagged_and_an_honest_player_not():
                                                 for m in judged_moves(SIMULATED_PLAYERS[kind],
                                                                       "classic", seed)
                                                 if not m.forced)
-                           for seed in range(100, 105)])
+                           for seed in range(100, 100 + games)])
 
-    cheater, honest = scores(account("cheat-100"), norms), scores(account("strong-short"), norms)
+    cheater, honest = scores(account("cheat-70"), norms), scores(account("strong-short"), norms)
     assert flagged(cheater, rule), cheater
     assert not flagged(honest, rule), honest
