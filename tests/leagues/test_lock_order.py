@@ -18,7 +18,7 @@ from games.models import Game, Seat
 from leagues import errors as league_errors
 from leagues import services
 from leagues.models import Fixture, Round, Season
-from tests.support.games import put_game_at
+from tests.support.games import one_move_from_the_end, put_game_at
 from tests.support.leagues import open_fixtures, players, started_season
 from tests.support.row_locks import queued_behind
 
@@ -43,26 +43,14 @@ def _finishing_move(game):
     return None
 
 
-def _moves_to_one_move_from_the_end(seed):
-    """Random moves of a 2-player classic game of `seed` up to where the player to move can end
-    it (the engine alone: a whole game through the services took 10-20 s)."""
-    import random
-
-    rng = random.Random(seed)
-    state = engine.new_game(2, seed=seed)
-    moves = []
-    while not any(state.apply(move).is_over for move in state.legal_moves()):
-        move = rng.choice(state.legal_moves())
-        moves.append(move)
-        state = state.apply(move)
-    return moves
-
-
 def _fixture_one_move_from_its_end(organiser, members, seed):
     """A 2-player fixture whose game the player to move can finish, its deadline passed."""
     _, season = started_season(organiser, members)
     (fixture,) = open_fixtures(season)
-    put_game_at(Game.objects.get(table=fixture.table_id), seed, _moves_to_one_move_from_the_end(seed))
+    # Set there (the engine's random moves): a whole game through the services took 10-20 s.
+    game = Game.objects.get(table=fixture.table_id)
+    seed, moves, _ = one_move_from_the_end(game, seed)
+    put_game_at(game, seed, moves)
     game = Game.objects.get(table=fixture.table_id)
     mover = Seat.objects.select_related("user").get(
         table=fixture.table_id, player_index=game.state["current_player"]
