@@ -11,7 +11,7 @@ from games.analysis import selectors, services
 from games.analysis.models import GameAnalysis, MoveAnalysis, PlayerAccuracy
 from games.models import Game
 from games.signals import game_finished
-from tests.support.games import near_the_game_end, play_to_end, put_game_at, start_game
+from tests.support.games import play_out_from_the_last_round, start_game
 from tests.support.row_locks import wait_for_lock_waiters
 
 from .factories import played_game
@@ -27,16 +27,8 @@ def rated_games_analysed(settings):
     assert services.wait_for_embedded_analyses(120), "the embedded analyses did not finish"
 
 
-def played_out(game, seed):
-    """`game` set in its last round (the moves before it recorded as its players'), then played
-    to its end through the services: the end is what these tests are about, and a whole game
-    of moves through the services took 5-10 s."""
-    put_game_at(game, *near_the_game_end(game, player=0))
-    return play_to_end(game, seed=seed)
-
-
 def test_a_rated_game_is_analysed_when_it_ends_without_a_request(alice, bob):
-    game = played_out(start_game(alice, bob, rated=True), seed=4)
+    game = play_out_from_the_last_round(start_game(alice, bob, rated=True), seed=4)
     assert services.wait_for_embedded_analyses(120)
     analysis = GameAnalysis.objects.get(game=game)
     assert analysis.requested_by is None
@@ -55,7 +47,7 @@ def test_a_rated_game_is_analysed_when_it_ends_without_a_request(alice, bob):
 
 
 def test_the_finish_signal_twice_makes_one_analysis(alice, bob):
-    game = played_out(start_game(alice, bob, rated=True), seed=6)
+    game = play_out_from_the_last_round(start_game(alice, bob, rated=True), seed=6)
     first = GameAnalysis.objects.get(game=game)
     game_finished.send(sender=Game, game_id=game.pk, table_id=game.table_id, rated=True)
     assert services.analyse_rated_game(game.pk) == (first, False)
@@ -66,7 +58,7 @@ def test_the_finish_signal_twice_makes_one_analysis(alice, bob):
 
 
 def test_a_casual_game_waits_for_a_request(alice, bob):
-    game = played_out(start_game(alice, bob), seed=4)
+    game = play_out_from_the_last_round(start_game(alice, bob), seed=4)
     assert services.wait_for_embedded_analyses(120)
     assert not GameAnalysis.objects.filter(game=game).exists()
     assert services.analyse_rated_game(game.pk) is None

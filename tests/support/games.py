@@ -227,3 +227,12 @@ def one_move_from_the_end(game, seed: int = 0):
         moves.append(move)
         state = state.apply(move)
     return seed, moves, enders[0].to_dict()
+
+
+def play_out_from_the_last_round(game, seed: int = 0):
+    """``game`` set in its last round (``near_the_game_end``: the moves before it are in its log,
+    as its players'), then played to its end through the services (``play_to_end``): a finished
+    game for tests of what follows an end, without a whole game of moves through the services
+    (5-20 s on a loaded machine). ``seed`` picks the position and the moves from it."""
+    put_game_at(game, *near_the_game_end(game, player=0, seed=seed))
+    return play_to_end(game, seed=seed)
