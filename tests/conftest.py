@@ -272,6 +272,9 @@ def subprocess_env(django_db_setup, subprocess_outbox_dir) -> dict[str, str]:
         # Analyses requested from a server process search this many positions per move: enough
         # to find real mistakes, quick enough for a test (the default is azul.bots.analysis').
         "ANALYSIS_NODES": "300",
+        # And an analysis board's evaluation (4,000 by default): the browser tests check the
+        # answer's form, tests/analysis_board/test_api.py the budget.
+        "BOARD_NODES": "300",
     }
 
 

@@ -18,7 +18,7 @@ from ratings.models import Rating, RatingChange
 from social import services as social_services
 from social.models import ChatMessage, Follow
 from social.services import friends
-from tests.support.games import client_for, error_code, play_to_end, start_game
+from tests.support.games import client_for, error_code, play_out_from_the_last_round, start_game
 from tests.support.sockets import connect, opened, tokens_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -41,7 +41,7 @@ def ratings_of(user):
 def test_deleting_an_account_keeps_its_games_and_the_opponents_ratings(lena, bob, carol):
     finished = start_game(lena, bob, rated=True)
     social_services.post_message(finished.pk, lena, "good luck")
-    play_to_end(finished, seed=3)
+    play_out_from_the_last_round(finished, seed=3)
     running = start_game(lena, carol)
     friends.follow(lena, "bob")
     friends.follow(carol, "Lena")
@@ -130,7 +130,7 @@ def test_the_account_socket_closes_when_the_account_is_deleted(alice):
 
 
 def test_the_admin_deletes_a_player_by_anonymising_them(lena, bob):
-    play_to_end(start_game(lena, bob, rated=True), seed=3)
+    play_out_from_the_last_round(start_game(lena, bob, rated=True), seed=3)
     admin = Client()
     admin.force_login(User.objects.create_superuser("root_admin", password=PASSWORD))
     # No delete page or 500: the row is kept, the action below anonymises it.

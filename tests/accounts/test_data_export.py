@@ -8,7 +8,7 @@ from django.test import Client
 
 from accounts.models import User
 from social import services as social_services
-from tests.support.games import client_for, error_code, play_to_end, start_game
+from tests.support.games import client_for, error_code, play_out_from_the_last_round, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,9 +21,9 @@ def test_the_export_holds_the_players_games_ratings_and_chat_and_nobody_elses_se
     game = start_game(alice, bob, rated=True)
     social_services.post_message(game.pk, alice, "good luck")
     social_services.post_message(game.pk, bob, "bob's secret words")
-    play_to_end(game, seed=3)
+    play_out_from_the_last_round(game, seed=3)
     duel = start_game(alice, bob, ruleset="duel", rated=True)
-    play_to_end(duel, seed=4)
+    play_out_from_the_last_round(duel, seed=4)
     start_game(bob, carol)  # not alice's
 
     response = client_for(alice).get("/api/v1/account/export")

@@ -1,5 +1,6 @@
 """Finished (or running) games of either ruleset, played by the greedy bot, written as rows."""
 
+import functools
 import random
 from datetime import timedelta
 
@@ -11,16 +12,31 @@ from games.outcome import final_result
 from games.services import commitment_of
 
 
+@functools.cache
+def _greedy_game(players, ruleset, variant, seed):
+    """The whole game the greedy bot plays from `seed`: its moves, (player, move) in order.
+    Kept for the process: the bot spends 3-5 s on a game, and the analysis tests play the same
+    few seeds again and again (a game cut short is a prefix of the whole one: same seed, same
+    rng, same moves)."""
+    rng = random.Random(seed)
+    state = engine.new_game(players, variant=variant, seed=seed, ruleset=ruleset)
+    moves = []
+    while not state.is_over:
+        move = bots.choose_move(state, "greedy", rng=rng)
+        moves.append((state.current_player, move))
+        state = state.apply(move)
+    return tuple(moves)
+
+
 def played_game(users, *, ruleset="classic", variant="standard", seed=7, stop_after=None):
     """A game between `users` (player order) played by the greedy bot; finished unless
     `stop_after` moves cut it short (then it is still running)."""
-    rng = random.Random(seed)
     players = len(users)
     state = engine.new_game(players, variant=variant, seed=seed, ruleset=ruleset)
     moves = []
-    while not state.is_over and (stop_after is None or len(moves) < stop_after):
-        move = bots.choose_move(state, "greedy", rng=rng)
-        moves.append((state.current_player, move.to_dict()))
+    for player, move in _greedy_game(players, ruleset, variant, seed)[:stop_after]:
+        assert state.current_player == player
+        moves.append((player, move.to_dict()))
         state = state.apply(move)
     over = state.is_over
     now = timezone.now()

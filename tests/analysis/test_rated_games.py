@@ -11,7 +11,7 @@ from games.analysis import selectors, services
 from games.analysis.models import GameAnalysis, MoveAnalysis, PlayerAccuracy
 from games.models import Game
 from games.signals import game_finished
-from tests.support.games import play_to_end, start_game
+from tests.support.games import play_out_from_the_last_round, start_game
 from tests.support.row_locks import wait_for_lock_waiters
 
 from .factories import played_game
@@ -28,7 +28,7 @@ def rated_games_analysed(settings):
 
 
 def test_a_rated_game_is_analysed_when_it_ends_without_a_request(alice, bob):
-    game = play_to_end(start_game(alice, bob, rated=True), seed=4)
+    game = play_out_from_the_last_round(start_game(alice, bob, rated=True), seed=4)
     assert services.wait_for_embedded_analyses(120)
     analysis = GameAnalysis.objects.get(game=game)
     assert analysis.requested_by is None
@@ -47,7 +47,7 @@ def test_a_rated_game_is_analysed_when_it_ends_without_a_request(alice, bob):
 
 
 def test_the_finish_signal_twice_makes_one_analysis(alice, bob):
-    game = play_to_end(start_game(alice, bob, rated=True), seed=6)
+    game = play_out_from_the_last_round(start_game(alice, bob, rated=True), seed=6)
     first = GameAnalysis.objects.get(game=game)
     game_finished.send(sender=Game, game_id=game.pk, table_id=game.table_id, rated=True)
     assert services.analyse_rated_game(game.pk) == (first, False)
@@ -58,7 +58,7 @@ def test_the_finish_signal_twice_makes_one_analysis(alice, bob):
 
 
 def test_a_casual_game_waits_for_a_request(alice, bob):
-    game = play_to_end(start_game(alice, bob), seed=4)
+    game = play_out_from_the_last_round(start_game(alice, bob), seed=4)
     assert services.wait_for_embedded_analyses(120)
     assert not GameAnalysis.objects.filter(game=game).exists()
     assert services.analyse_rated_game(game.pk) is None
@@ -74,14 +74,14 @@ def test_a_long_game_s_budget_per_move_is_its_share_of_the_game_s(settings):
 
 @pytest.mark.long  # three whole games analysed one after the other: a minute on a loaded machine
 def test_a_request_passes_the_rated_games_waiting_for_the_analysis_thread(alice, bob):
-    def analysis(seed, requester):  # as analyse_rated_game or request_analysis makes it
-        game = played_game([alice, bob], seed=seed)
+    def analysis(requester):  # as analyse_rated_game or request_analysis makes it
+        game = played_game([alice, bob])  # the same moves each time (the factory plays it once)
         return GameAnalysis.objects.create(
             game=game, total=game.version, nodes=10, requested_by=requester,  # order, not verdicts
             engine_version=judge.ENGINE_VERSION, bot_version=judge.BOT_VERSION)
 
-    first, second = (analysis(seed, None) for seed in (30, 31))
-    requested = analysis(33, alice)
+    first, second = analysis(None), analysis(None)
+    requested = analysis(alice)
     # The one analysis thread is held on the first rated game (its row locked elsewhere) ...
     locked, release = threading.Event(), threading.Event()
 

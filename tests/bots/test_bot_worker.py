@@ -47,6 +47,12 @@ def test_bots_play_a_whole_game_on_a_worker_streamed_to_a_spectator(
     assert set(range(1, game.version + 1)) <= set(versions)  # every move was streamed
 
 
+def quick_thinker(env):
+    """The worker that takes the killed one's turn over thinks a tenth of a second: the turn
+    must be played, how long its bot thinks is not the subject (3 s more per test)."""
+    return {**env, "BOT_THINK_SECONDS": "0.1"}
+
+
 def kill_mid_think(worker, game, queue):
     """Send the game's first bot turn to `worker`, and kill the worker while the bot thinks."""
     tasks.play_bot_turn.apply_async((game.pk, 0), queue=queue)
@@ -79,7 +85,7 @@ def test_a_bot_turn_survives_its_worker_being_killed_mid_think(
     try:
         kill_mid_think(first, game, queue)
 
-        second = start_celery_worker(env, real_celery)
+        second = start_celery_worker(quick_thinker(env), real_celery)
         wait_until(lambda: fresh(game).version >= 1, 40, "the turn redelivered to a new worker")
         record = MoveRecord.objects.get(game=game, number=1)
         assert record.user.username == "bot-strong"
@@ -109,7 +115,7 @@ def test_a_new_worker_replays_a_killed_workers_bot_turn_at_once_without_beat(
         kill_mid_think(first, game, queue)
 
         started = time.monotonic()
-        second = start_celery_worker(env, real_celery)
+        second = start_celery_worker(quick_thinker(env), real_celery)
         wait_until(lambda: fresh(game).version >= 1, 30 - (time.monotonic() - started),
                    "the bot's move, within 30 s of starting a new worker")
         # Anything else queued for this turn (its start-up re-dispatch) has run by now.

@@ -1,7 +1,8 @@
 """Restart without loss: two daphne processes on one Redis channel layer and one database, players
 on both, one process SIGKILLed mid-game. Every client reconnects to the survivor with jittered
 backoff and resyncs from the state sent on connect; no move is lost or applied twice; the games
-finish. (The small functional form of `bench/ws_load.py --scenario restart`.)
+finish. (The small functional form of `bench/ws_load.py --scenario restart`.) The games start in
+their last round, so that they finish soon after the kill.
 
 The clients behave as docs/api.md asks of a reconnecting client: the state on the new socket is
 the truth, and a move sent on the dropped socket that this state has not passed is sent again,
@@ -22,12 +23,15 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from accounts.services import api_token_for
 from games.models import Game, MoveRecord
-from tests.support.games import start_game
+from tests.support.games import fresh, near_the_game_end, put_game_at, start_game
 from tests.support.processes import start_daphne
 
 pytestmark = [pytest.mark.requires("postgres", "redis"), pytest.mark.django_db(transaction=True)]
 
-KILL_AT_VERSION = 6  # every game has played this many moves when the process dies
+# The games start in their last round (put_game_at): the scenario is the kill and what follows
+# it, and whole games over the sockets took most of the test's time (31 s at a load of 8).
+TURNS_LEFT = 4  # player 0's turns in that round: the games go on for 5 or more moves after
+KILL_AFTER = 2  # moves every game has played (from its set position) when the process dies
 QUIET_LIMIT = 20.0  # seconds without any message on a socket: ask for a sync (generous: loaded CI)
 GIVE_UP_AFTER = 150.0  # the whole scenario (pytest's own timeout is 180 s)
 
@@ -37,6 +41,7 @@ class Player:
     username: str
     token: str
     game_id: int
+    start_version: int  # the version of the position the game was set at
     urls: list  # the daphne processes, this player's own first (a proxy would spread them so)
     sent: list = field(default_factory=list)  # (version, move) of every move frame sent
     connections: int = 0
@@ -117,7 +122,7 @@ async def play(player: Player, rng: random.Random, deadline: float):
 
 
 async def kill_mid_game(players, victim, deadline):
-    while min(p.last_version for p in players) < KILL_AT_VERSION:
+    while min(p.last_version - p.start_version for p in players) < KILL_AFTER:
         assert time.monotonic() < deadline, "the games never reached the kill point"
         await asyncio.sleep(0.05)
     os.kill(victim.process.pid, signal.SIGKILL)
@@ -136,6 +141,9 @@ def test_a_daphne_killed_mid_game_loses_no_move_and_every_game_finishes(
     users = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
     games = [start_game(users[0], users[1]),  # classic, two players
              start_game(users[2], users[3], ruleset="duel")]
+    for game in games:
+        put_game_at(game, *near_the_game_end(game, player=0, turns=TURNS_LEFT))
+    start_versions = {game.pk: fresh(game).version for game in games}
     env = {**subprocess_env, "CELERY_EAGER": "true", "EMBEDDED_BEAT": "false"}
     first = start_daphne(env)
     second = start_daphne(env)
@@ -145,7 +153,7 @@ def test_a_daphne_killed_mid_game_loses_no_move_and_every_game_finishes(
         for game, pair in zip(games, (users[:2], users[2:]), strict=True):
             for k, user in enumerate(pair):  # each game has a player on each process
                 players.append(Player(user.username, api_token_for(user), game.pk,
-                                      urls[k:] + urls[:k]))
+                                      start_versions[game.pk], urls[k:] + urls[:k]))
         asyncio.run(scenario(players, first, seed=17))
         assert first.process.wait(timeout=10) == -signal.SIGKILL
 
@@ -158,11 +166,13 @@ def test_a_daphne_killed_mid_game_loses_no_move_and_every_game_finishes(
             assert game.status == Game.Status.FINISHED
             records = list(MoveRecord.objects.filter(game=game).order_by("number")
                            .values_list("number", "user__username", "move"))
-            # Every version is one move, each applied once, and each is a move a client sent.
+            # Every version is one move, each applied once, and each played from the set
+            # position on is a move a client sent.
             assert [number for number, _, _ in records] == list(range(1, game.version + 1))
+            assert game.version > start_versions[game.pk] + KILL_AFTER
             sent = {(p.username, version, json.dumps(move, sort_keys=True))
                     for p in players if p.game_id == game.pk for version, move in p.sent}
-            for number, username, move in records:
+            for number, username, move in records[start_versions[game.pk]:]:
                 assert (username, number - 1, json.dumps(move, sort_keys=True)) in sent
             # Every move a client sent is applied, unless the game had moved past it: nothing a
             # client saw accepted is missing (its own later states came from the database).

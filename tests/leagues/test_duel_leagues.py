@@ -1,5 +1,6 @@
 """Azul Duel leagues end to end (issue 18): created through the API and the form, seeded on the
-Duel ladder, fixtures played as Duel games to their natural end, standings from Duel scores."""
+Duel ladder, fixtures played as Duel games to their natural end (set in their last round, then
+played out through the services), standings from Duel scores."""
 
 import random
 
@@ -14,15 +15,19 @@ from games.payloads import game_payload
 from leagues import errors, selectors, services
 from leagues.models import Entry, Fixture, League
 from ratings.models import Rating
+from tests.support.games import near_the_game_end, put_game_at
 from tests.support.leagues import league_with, open_fixtures, players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def play_duel_out(fixture, seed):
-    """Legal Duel moves (as the payload offers them) until the fixture's game ends."""
+    """Legal Duel moves (as the payload offers them) until the fixture's game ends, from a
+    position of its last round (each move through the services costs a tenth of a second or
+    more: a whole game of them took 10-20 s)."""
     rng = random.Random(seed)
     game = Game.objects.get(table=fixture.table_id)
+    put_game_at(game, *near_the_game_end(game, player=0, turns=2, seed=seed))
     while True:
         game = Game.objects.select_related("table").get(pk=game.pk)
         if game.status != Game.Status.PLAYING:

@@ -18,11 +18,12 @@ from games.models import Game, Seat
 from leagues import errors as league_errors
 from leagues import services
 from leagues.models import Fixture, Round, Season
+from tests.support.games import one_move_from_the_end, put_game_at
 from tests.support.leagues import open_fixtures, players, started_season
 from tests.support.row_locks import queued_behind
 
-# The queue order is fixed by queued_behind; each repetition plays a whole game through the
-# services to reach a finishing move (about 20 s on a slow CI machine), so two, not more.
+# The queue order is fixed by queued_behind; each repetition sets its game one move from its
+# end (tests.support.games.put_game_at, as the browser tests do): the race is the last move's.
 REPETITIONS = 2
 
 
@@ -44,21 +45,18 @@ def _finishing_move(game):
 
 def _fixture_one_move_from_its_end(organiser, members, seed):
     """A 2-player fixture whose game the player to move can finish, its deadline passed."""
-    import random
-
     _, season = started_season(organiser, members)
     (fixture,) = open_fixtures(season)
-    rng = random.Random(seed)
-    while True:
-        game = Game.objects.get(table=fixture.table_id)
-        mover = Seat.objects.select_related("user").get(
-            table=fixture.table_id, player_index=game.state["current_player"]
-        ).user
-        finishing = _finishing_move(game)
-        if finishing is not None:
-            break
-        moves = engine.ClassicState.from_dict(game.state).legal_moves()
-        game_services.play_move(game.pk, mover, rng.choice(moves).to_dict(), game.version)
+    # Set there (the engine's random moves): a whole game through the services took 10-20 s.
+    game = Game.objects.get(table=fixture.table_id)
+    seed, moves, _ = one_move_from_the_end(game, seed)
+    put_game_at(game, seed, moves)
+    game = Game.objects.get(table=fixture.table_id)
+    mover = Seat.objects.select_related("user").get(
+        table=fixture.table_id, player_index=game.state["current_player"]
+    ).user
+    finishing = _finishing_move(game)
+    assert finishing is not None
     Fixture.objects.filter(pk=fixture.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
     return fixture, game, mover, finishing
 

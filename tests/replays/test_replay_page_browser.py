@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from ratings.models import Rating
 from tests.ratings.factories import make_users
-from tests.support.games import play_to_end, start_game
+from tests.support.games import play_out_from_the_last_round, start_game
 from tests.support.threads import off_the_browser_thread
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(120)]
@@ -24,9 +24,10 @@ def expect_step(page, step):
 
 
 def finish_rated_game():
-    """Play a rated game to its end through the services (rated on commit, eagerly)."""
+    """Play a rated game to its end through the services from its last round (rated on commit,
+    eagerly; the rounds before it are in its log, which the replay steps through)."""
     alice, bob = make_users("alice", "bob")
-    return play_to_end(start_game(alice, bob, rated=True), seed=2), alice
+    return play_out_from_the_last_round(start_game(alice, bob, rated=True), seed=2), alice
 
 
 @pytest.mark.long  # starts first: tests/conftest.py

@@ -212,3 +212,27 @@ def near_the_game_end(game, player: int, turns: int = 2, seed: int = 0):
         if len(mine) >= turns:
             return tried, moves[: mine[-turns]]
     raise AssertionError(f"no game of 50 is sure to end with {turns} turns of player {player} left")
+
+
+def one_move_from_the_end(game, seed: int = 0):
+    """(seed, moves, ender) of ``game``'s ruleset and size played at random to the first position
+    where a legal move (``ender``, a move dict) ends the game: with ``put_game_at``, a test reaches
+    a game's last move without playing the game through the services."""
+    table = fresh(game).table
+    rng = random.Random(seed)
+    state = game_rules.new_state(table.ruleset, table.players, table.variant, seed)
+    moves = []
+    while not (enders := [move for move in state.legal_moves() if state.apply(move).is_over]):
+        move = rng.choice(state.legal_moves())
+        moves.append(move)
+        state = state.apply(move)
+    return seed, moves, enders[0].to_dict()
+
+
+def play_out_from_the_last_round(game, seed: int = 0):
+    """``game`` set in its last round (``near_the_game_end``: the moves before it are in its log,
+    as its players'), then played to its end through the services (``play_to_end``): a finished
+    game for tests of what follows an end, without a whole game of moves through the services
+    (5-20 s on a loaded machine). ``seed`` picks the position and the moves from it."""
+    put_game_at(game, *near_the_game_end(game, player=0, seed=seed))
+    return play_to_end(game, seed=seed)
