@@ -136,6 +136,10 @@ class FairPlayMark(models.Model):
         return f"{self.user_id} marked {self.marked_at:%Y-%m-%d}"
 
     @classmethod
+    def is_marked(cls, user_id) -> bool:
+        return cls.objects.filter(user_id=user_id).exists()
+
+    @classmethod
     def marked_ids(cls, user_ids) -> set[int]:
         """Of `user_ids`, the marked accounts."""
         return set(cls.objects.filter(user_id__in=list(user_ids)).values_list("user_id", flat=True))

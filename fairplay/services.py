@@ -79,7 +79,7 @@ def _open_case(profile, game_ids, thresholds):
     now = timezone.now()
     with transaction.atomic():
         cases = Case.objects.filter(user_id=profile.user_id, ladder=profile.ladder)
-        if FairPlayMark.objects.filter(user_id=profile.user_id).exists():
+        if FairPlayMark.is_marked(profile.user_id):
             return None  # decided already: nothing more to queue
         open_case = cases.select_for_update().filter(status=Case.Status.OPEN).first()
         if open_case is not None:

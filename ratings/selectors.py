@@ -258,7 +258,7 @@ def profile_facts(user):
         "games_played": played.played,
         "games_won": played.won,
         "ratings": tuple(ratings),
-        "ratings_hidden": FairPlayMark.objects.filter(user=user).exists(),
+        "ratings_hidden": FairPlayMark.is_marked(user.pk),
     }
 
 

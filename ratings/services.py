@@ -208,16 +208,15 @@ def revert_games_of(cheater_id, *, after_lock: Callable[[], None] | None = None)
     players = {cheater_id}
     while True:
         with transaction.atomic():
-            games = RatingChange.objects.filter(user_id=cheater_id).values("game_id")
-            players |= set(RatingChange.objects.filter(game_id__in=games)
-                           .values_list("user_id", flat=True))
+            # Every change in the account's games, read before the locks and again under them.
+            changes = RatingChange.objects.filter(
+                game_id__in=RatingChange.objects.filter(user_id=cheater_id).values("game_id"))
+            players |= set(changes.values_list("user_id", flat=True))
             ratings = {(row.user_id, row.ladder): row for row in Rating.objects
                        .select_for_update().filter(user_id__in=players)
                        .order_by("user_id", "ladder")}
             if after_lock is not None:
                 after_lock()
-            changes = RatingChange.objects.filter(
-                game_id__in=RatingChange.objects.filter(user_id=cheater_id).values("game_id"))
             needed = set(changes.values_list("user_id", flat=True))
             if needed <= players:
                 return _revert(cheater_id, changes, ratings)

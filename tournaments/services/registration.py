@@ -48,7 +48,7 @@ def join(tournament_id, user, *, password=None, code=None, now=None):
     checks.require_user(user)
     if user.is_bot:
         raise errors.Forbidden(_("bots are added by the tournament's organiser"))
-    if FairPlayMark.objects.filter(user=user).exists():
+    if FairPlayMark.is_marked(user.pk):
         raise errors.FairPlayMarked()
     now = now or timezone.now()
     with transaction.atomic():
