@@ -187,7 +187,7 @@ beat: install-runtime
 # screens: the phone boards (classic and Duel), the round-end scoring and the home page.
 .PHONY: docs-screenshots
 docs-screenshots: install
-	$(PY) -m pytest -q -p no:cacheprovider tests/e2e/test_board_layout.py tests/e2e/test_duel_layout.py \
+	SCREENSHOTS=1 $(PY) -m pytest -q -p no:cacheprovider tests/e2e/test_board_layout.py tests/e2e/test_duel_layout.py \
 		"tests/e2e/test_board_play.py::test_previews_confirm_undo_and_the_round_end_scoring" \
 		"tests/e2e/test_table_end_screen.py::test_6_the_rematch_offer_is_right_under_the_result_on_a_phone" \
 		"tests/e2e/test_table_phone.py::test_13_the_phone_game_header_is_one_line_with_a_menu" \

@@ -6,6 +6,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.support.browser import screenshot
 
 PHONE = {"width": 390, "height": 844}
 
@@ -73,5 +74,5 @@ def shoot(page, folder, name):
     shots.mkdir(parents=True, exist_ok=True)
     for size, viewport in (("phone", PHONE), ("laptop", {"width": 1366, "height": 768})):
         page.set_viewport_size(viewport)
-        page.screenshot(path=str(shots / f"{name}-{size}.png"), full_page=True)
+        screenshot(page, path=str(shots / f"{name}-{size}.png"), full_page=True)
     page.set_viewport_size({"width": 1024, "height": 768})

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.support.browser import screenshot
 from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.requires("browser"), pytest.mark.timeout(180)]
@@ -95,9 +96,9 @@ def test_with_the_server_gone_a_page_shows_the_offline_page(live_daphne, context
     assert header == "rgb(31, 95, 168)"
     page.wait_for_function("() => document.querySelector('.offline-page img').naturalWidth === 192")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"offline-{language}-phone.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"offline-{language}-phone.png"), full_page=True)
     page.set_viewport_size(LAPTOP)
-    page.screenshot(path=str(SHOTS / f"offline-{language}-laptop.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"offline-{language}-laptop.png"), full_page=True)
 
     page.context.set_offline(False)
     page.get_by_test_id("offline-retry").click()

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.models import Game, Seat
-from tests.support.browser import ARTIFACTS_DIR
+from tests.support.browser import ARTIFACTS_DIR, screenshot
 from tests.support.threads import off_the_browser_thread
 from tests.support.tournaments import new_tournament, playing, seated_users, win
 from tournaments import services
@@ -74,7 +74,7 @@ def test_a_player_joins_an_arena_late_goes_berserk_plays_and_sees_the_leaderboar
     berserk = page.get_by_test_id("berserk")
     expect(berserk).to_be_visible()
     ARTIFACTS_DIR.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS_DIR / "arena-berserk-phone.png"))
+    screenshot(page, path=str(ARTIFACTS_DIR / "arena-berserk-phone.png"))
     berserk.click()
     expect(page.get_by_test_id("berserk")).to_have_count(0)
     pairing = Pairing.objects.filter(tournament=arena).order_by("id").last()
@@ -90,7 +90,7 @@ def test_a_player_joins_an_arena_late_goes_berserk_plays_and_sees_the_leaderboar
         re.compile(r"^2:[0-5]\d$"))  # half of 5:00
     expect(page.locator(f"[data-clock-for='{1 - mine}']")).to_have_text(
         re.compile(r"^[45]:[0-5]\d$"))
-    page.screenshot(path=str(ARTIFACTS_DIR / "arena-table-berserk-phone.png"))
+    screenshot(page, path=str(ARTIFACTS_DIR / "arena-table-berserk-phone.png"))
 
     rng = random.Random(8)
     click_moves_against_the_services(page, game, me, rng)  # the opponent's through the services
@@ -116,6 +116,6 @@ def test_a_player_joins_an_arena_late_goes_berserk_plays_and_sees_the_leaderboar
     for name, row in final.items():  # two wins in a row: on fire
         expect(page.locator(f"[data-entry={name}] [data-testid=on-fire]")).to_have_count(
             int(row["arena"]["on_fire"]))
-    page.screenshot(path=str(ARTIFACTS_DIR / "arena-finished-phone-fr.png"), full_page=True)
+    screenshot(page, path=str(ARTIFACTS_DIR / "arena-finished-phone-fr.png"), full_page=True)
     assert page.evaluate("window.stillThisPage") is True  # patched in place, never reloaded
     assert not playing(arena)  # nobody was paired after the end

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.support.browser import screenshot
+
 from .play_by_clicking import GAME, sign_up
 from .test_board_play import open_bot_game, wait_for_my_turn
 
@@ -63,7 +65,7 @@ def test_a_phone_shows_the_market_and_the_own_board_without_scrolling(live_daphn
         assert_in_view(page, ".pboard--me", viewport)
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         ARTIFACTS_DIR.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS_DIR / "phone-start.png"))
+        screenshot(page, path=str(ARTIFACTS_DIR / "phone-start.png"))
         for tile in sizes(page, "[data-pick]"):
             assert tile["width"] >= 40, tile
             assert tile["height"] >= 40, tile
@@ -74,7 +76,7 @@ def test_a_phone_shows_the_market_and_the_own_board_without_scrolling(live_daphn
         for target in sizes(page, ".pboard--me [data-target]"):
             assert target["height"] >= 40, target
             assert target["width"] >= 40, target
-        page.screenshot(path=str(ARTIFACTS_DIR / "phone-board.png"))
+        screenshot(page, path=str(ARTIFACTS_DIR / "phone-board.png"))
         # The opponent is a miniature until tapped.
         small = box(page, ".pboard--opponent")
         assert small["height"] < box(page, ".pboard--me")["height"] * 0.7
@@ -100,7 +102,7 @@ def test_four_players_on_a_laptop_see_the_market_and_every_board(live_daphne, br
         assert_in_view(page, ".market", viewport)
         assert_in_view(page, ".pboard", viewport)
         ARTIFACTS_DIR.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS_DIR / "four-players-laptop.png"))
+        screenshot(page, path=str(ARTIFACTS_DIR / "four-players-laptop.png"))
     finally:
         context.close()
 

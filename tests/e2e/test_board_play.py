@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from games import game_rules, score_history
 from games.models import Game, Seat
+from tests.support.browser import screenshot
 from tests.support.games import near_a_round_end, near_the_game_end, put_game_at
 
 from .play_by_clicking import (
@@ -202,7 +203,7 @@ def test_previews_confirm_undo_and_the_round_end_scoring(live_daphne, page):
                               || !document.querySelector("[data-scoring-sequence]")""", arg=len(walls))
     page.evaluate(ANIMATIONS_FINISHED)
     ARTIFACTS_DIR.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS_DIR / "round-end-scoring.png"))
+    screenshot(page, path=str(ARTIFACTS_DIR / "round-end-scoring.png"))
     expect(page.locator("[data-scoring-sequence]")).to_have_count(0, timeout=30_000)
     seen = {tuple(int(n) for n in key.split(",")): text  # (player, row, column) -> mark text
             for key, text in page.evaluate("window.__marks").items()}

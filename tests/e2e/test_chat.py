@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from games import services as game_services
 from social.services import friends
+from tests.support.browser import screenshot
 from tests.support.threads import off_the_browser_thread
 from tests.support.waiting import wait_until
 
@@ -72,8 +73,8 @@ def test_players_chat_live_a_spectator_has_their_own_channel_and_muting_hides(li
     assert "go bob" not in messages.inner_text()
 
     ARTIFACTS_DIR.mkdir(exist_ok=True)
-    alice.screenshot(path=str(ARTIFACTS_DIR / "chat-laptop.png"), full_page=True)
-    bob.screenshot(path=str(ARTIFACTS_DIR / "chat-phone.png"), full_page=True)
+    screenshot(alice, path=str(ARTIFACTS_DIR / "chat-laptop.png"), full_page=True)
+    screenshot(bob, path=str(ARTIFACTS_DIR / "chat-phone.png"), full_page=True)
 
     # Alice mutes Bob from his message: his lines go, and his next one never shows for her.
     alice.locator("[data-author=bob15] [data-mute]").first.click()
@@ -95,7 +96,7 @@ def test_players_chat_live_a_spectator_has_their_own_channel_and_muting_hides(li
     assert carol.get_by_test_id("chat-input").count() == 0
     alice.goto(f"{base}/games/{game.pk}/replay")
     expect(texts(alice)).to_have_text(["good luck!", "go bob", "quiet here"])
-    alice.screenshot(path=str(ARTIFACTS_DIR / "chat-replay-laptop.png"), full_page=True)
+    screenshot(alice, path=str(ARTIFACTS_DIR / "chat-replay-laptop.png"), full_page=True)
 
 
 def test_an_invited_friend_hears_it_in_the_lobby_and_is_seated(live_daphne, contexts):
@@ -122,7 +123,7 @@ def test_an_invited_friend_hears_it_in_the_lobby_and_is_seated(live_daphne, cont
 
     invitation = bob.locator("[data-testid=invitations] [data-invitation]")
     expect(invitation).to_contain_text("alice16 invites you to table")
-    bob.screenshot(path=str(ARTIFACTS_DIR / "invitation-phone.png"), full_page=True)
+    screenshot(bob, path=str(ARTIFACTS_DIR / "invitation-phone.png"), full_page=True)
     invitation.get_by_test_id("accept-invitation").click()
     bob.wait_for_url(f"**/tables/{table.pk}/")
     expect(alice.locator("[data-seat='1'] .seat__name")).to_have_text("bob16")

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.support.browser import screenshot
+
 from .play_by_clicking import (
     GAME,
     confirm_if_asked,
@@ -89,12 +91,12 @@ def test_a_person_plays_azul_duel_against_a_bot_by_clicking(live_daphne, page, b
             if suns.count():
                 suns.first.click()
                 ARTIFACTS_DIR.mkdir(exist_ok=True)
-                page.screenshot(path=str(ARTIFACTS_DIR / "duel-mid-game.png"), full_page=True)
+                screenshot(page, path=str(ARTIFACTS_DIR / "duel-mid-game.png"), full_page=True)
                 phone = browser.new_context(viewport=PHONE).new_page()
                 phone.goto(f"{base}/tables/{table_id}/")
                 expect(phone.locator(f"{GAME}[data-ruleset=duel]")).to_be_visible()
                 width = phone.evaluate("document.documentElement.scrollWidth")
-                phone.screenshot(path=str(ARTIFACTS_DIR / "duel-phone.png"), full_page=True)
+                screenshot(phone, path=str(ARTIFACTS_DIR / "duel-phone.png"), full_page=True)
                 phone.context.close()
                 assert width <= PHONE["width"], f"the phone page scrolls sideways ({width}px)"
                 # Exactly the decision bar's "Cancel" ("text=Cancel" also matches the waiting
@@ -109,7 +111,7 @@ def test_a_person_plays_azul_duel_against_a_bot_by_clicking(live_daphne, page, b
     assert decisions >= 15
     expect(page.locator("[data-endscreen]")).to_contain_text("wins")
     expect(page.locator("[data-endscreen] [data-final-for]")).to_have_count(2)
-    page.screenshot(path=str(ARTIFACTS_DIR / "duel-end.png"), full_page=True)
+    screenshot(page, path=str(ARTIFACTS_DIR / "duel-end.png"), full_page=True)
 
     # Rated on its own ladder: the profile shows a Duel rating.
     page.click("[data-testid=nav-profile]")

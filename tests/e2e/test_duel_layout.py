@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game, Seat
+from tests.support.browser import screenshot
 from tests.support.games import duel_cell_decision_for, put_game_at
 
 from .play_by_clicking import (
@@ -58,7 +59,7 @@ def test_a_phone_shows_the_duel_market_and_the_own_board_without_scrolling(live_
         assert wait_for_my_turn_or_end(page)
         page.evaluate("window.scrollTo(0, 0)")
         ARTIFACTS_DIR.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS_DIR / "duel-phone-start.png"))
+        screenshot(page, path=str(ARTIFACTS_DIR / "duel-phone-start.png"))
         assert_in_view(page, ".dmarket", PHONE)
         assert_in_view(page, ".dboard.pboard--me", PHONE)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -80,7 +81,7 @@ def test_a_phone_shows_the_duel_market_and_the_own_board_without_scrolling(live_
             expect(page.locator(GAME)).not_to_have_attribute("data-version", str(version))
         assert wait_for_my_turn_or_end(page)
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(ARTIFACTS_DIR / "duel-phone-drafting.png"))
+        screenshot(page, path=str(ARTIFACTS_DIR / "duel-phone-drafting.png"))
         assert_in_view(page, ".dmarket", PHONE)
         assert_in_view(page, ".dboard.pboard--me", PHONE)
         assert_touchable(page, f"{GAME} [data-choice]")
@@ -88,7 +89,7 @@ def test_a_phone_shows_the_duel_market_and_the_own_board_without_scrolling(live_
         assert page.locator(".pboard--me [data-choice=line]").count() >= 1
         assert_touchable(page, ".pboard--me [data-choice=line]")
         assert_in_view(page, ".pboard--me [data-choice=line]", PHONE)
-        page.screenshot(path=str(ARTIFACTS_DIR / "duel-phone-board.png"))
+        screenshot(page, path=str(ARTIFACTS_DIR / "duel-phone-board.png"))
         # The opponent is a miniature until tapped. (Boxes found and measured in one step: a
         # redraw between a locator's resolve and its measure gives no box.)
         small, mine = (found[0] for found in boxes(page, ".dboard.pboard--opponent", ".dboard.pboard--me"))
@@ -114,9 +115,9 @@ def test_a_phone_shows_the_duel_market_and_the_own_board_without_scrolling(live_
         # In one step in the page: a redraw between finding the cell and scrolling to it (the log
         # or presence arriving after the reload) detached the element Playwright had found.
         page.evaluate("document.querySelector('[data-choice=cell]').scrollIntoView({block: 'nearest'})")
-        page.screenshot(path=str(ARTIFACTS_DIR / "duel-phone-cell.png"))
+        screenshot(page, path=str(ARTIFACTS_DIR / "duel-phone-cell.png"))
     except AssertionError:
-        page.screenshot(path=str(ARTIFACTS_DIR / "duel-phone-failed.png"))
+        screenshot(page, path=str(ARTIFACTS_DIR / "duel-phone-failed.png"))
         raise
     finally:
         context.close()

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from ratings.models import Rating
+from tests.support.browser import SCREENSHOTS, screenshot
 from tests.support.games import play_one, play_out_from_the_last_round, start_game
 from tests.support.threads import off_the_browser_thread
 
@@ -90,10 +91,12 @@ def test_the_home_page_shows_live_games_the_featured_one_and_the_best_players(li
 
 
 def shots(page, name, language):
+    if not SCREENSHOTS:
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
         page.set_viewport_size(viewport)
-        page.screenshot(path=str(SHOTS / f"{name}-{language}-{size}.png"), full_page=True)
+        screenshot(page, path=str(SHOTS / f"{name}-{language}-{size}.png"), full_page=True)
     page.set_viewport_size(PHONE)
     if language == "en":
         shutil.copy(SHOTS / "home-en-phone.png", SHOTS / "home-phone.png")

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from games import services as game_services
 from notifications import inbox
+from tests.support.browser import screenshot
 from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import sign_up
@@ -55,9 +56,9 @@ def test_an_invitation_reaches_the_inbox_live_and_is_read_by_clicking(live_daphn
     expect(line).to_contain_text(f"alice38 vous invite à la table {table.pk}.")
     expect(line).to_have_attribute("data-read", "false")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    bob.screenshot(path=str(SHOTS / "inbox-fr-phone.png"), full_page=True)
+    screenshot(bob, path=str(SHOTS / "inbox-fr-phone.png"), full_page=True)
     bob.set_viewport_size(LAPTOP)
-    bob.screenshot(path=str(SHOTS / "inbox-fr-laptop.png"), full_page=True)
+    screenshot(bob, path=str(SHOTS / "inbox-fr-laptop.png"), full_page=True)
     line.get_by_test_id("inbox-open").click()
     bob.wait_for_url(f"**/tables/{table.pk}/")
     expect(bob.get_by_test_id("inbox-count")).to_have_text("0")
@@ -71,9 +72,9 @@ def test_an_invitation_reaches_the_inbox_live_and_is_read_by_clicking(live_daphn
     expect(bob.get_by_test_id("inbox-line").first).to_contain_text(
         "Your fixture in Spring cup has started.")
     bob.set_viewport_size(PHONE)
-    bob.screenshot(path=str(SHOTS / "inbox-en-phone.png"), full_page=True)
+    screenshot(bob, path=str(SHOTS / "inbox-en-phone.png"), full_page=True)
     bob.set_viewport_size(LAPTOP)
-    bob.screenshot(path=str(SHOTS / "inbox-en-laptop.png"), full_page=True)
+    screenshot(bob, path=str(SHOTS / "inbox-en-laptop.png"), full_page=True)
     bob.get_by_test_id("inbox-read-all").click()
     expect(bob.locator("[data-testid=inbox-line][data-read=false]")).to_have_count(0)
     expect(bob.get_by_test_id("inbox-count")).to_have_text("0")

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.support.browser import screenshot
 from tests.support.games import near_a_round_end, put_game_at
 
 from .play_by_clicking import (
@@ -85,8 +86,8 @@ def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
         assert watcher.locator("[data-pick], [data-target]").count() == 0
         if not screenshot_taken and version_of(alice) >= 12 and not is_over(alice):
             ARTIFACTS_DIR.mkdir(exist_ok=True)
-            alice.screenshot(path=str(ARTIFACTS_DIR / "mid-game-board.png"), full_page=True)
-            bob.screenshot(path=str(ARTIFACTS_DIR / "mid-game-board-phone.png"), full_page=True)
+            screenshot(alice, path=str(ARTIFACTS_DIR / "mid-game-board.png"), full_page=True)
+            screenshot(bob, path=str(ARTIFACTS_DIR / "mid-game-board-phone.png"), full_page=True)
             screenshot_taken = True
 
     assert moves >= 20, "a whole game takes more than a handful of moves"
@@ -102,7 +103,7 @@ def test_two_people_play_a_whole_game_by_clicking(live_daphne, contexts):
             "href", re.compile(r"^/games/\d+/replay$"))
     winner_row = alice.locator("[data-endscreen] tr.is-winner").first
     expect(winner_row).to_be_visible()
-    alice.screenshot(path=str(ARTIFACTS_DIR / "end-screen.png"), full_page=True)
+    screenshot(alice, path=str(ARTIFACTS_DIR / "end-screen.png"), full_page=True)
     # The page that was the waiting room holds one game socket, from the start to the end screen,
     # and the waiting room's lobby feed is closed.
     still_open = [socket.url for socket in alice_sockets if not socket.is_closed()]
@@ -143,7 +144,7 @@ def test_gray_wall_asks_each_player_for_the_column(live_daphne, contexts):
         if columns.count():
             if not asked:
                 ARTIFACTS_DIR.mkdir(exist_ok=True)
-                mover.screenshot(path=str(ARTIFACTS_DIR / "gray-wall-column-choice.png"), full_page=True)
+                screenshot(mover, path=str(ARTIFACTS_DIR / "gray-wall-column-choice.png"), full_page=True)
             asked.add("carol" if mover is carol else "dave")
             row = columns.first.get_attribute("data-row")
             # Only cells of the pending row light up, and never an occupied one (R16).
@@ -260,4 +261,4 @@ def test_four_players_each_see_nine_factories_and_every_move(live_daphne, contex
         for page in pages:
             expect(page.locator(GAME)).to_have_attribute("data-version", str(before + 1))
     ARTIFACTS_DIR.mkdir(exist_ok=True)
-    pages[1].screenshot(path=str(ARTIFACTS_DIR / "four-players-phone.png"), full_page=True)
+    screenshot(pages[1], path=str(ARTIFACTS_DIR / "four-players-phone.png"), full_page=True)

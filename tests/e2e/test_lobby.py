@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from games import lobby, services
 from games.models import Game, Table
 from kernel import dispatch
+from tests.support.browser import screenshot
 from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import sign_up
@@ -75,7 +76,7 @@ def test_own_games_resume_others_are_watched_and_rows_differ(page, live_daphne):
 
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.screenshot(path="test-artifacts/lobby-games-phone.png", full_page=True)
+    screenshot(page, path="test-artifacts/lobby-games-phone.png", full_page=True)
 
 
 @pytest.mark.parametrize(

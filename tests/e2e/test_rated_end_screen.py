@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from games import score_history
 from games.models import Game, Seat
 from ratings.models import RatingChange
+from tests.support.browser import screenshot
 from tests.support.games import near_a_round_end, put_game_at
 
 from .play_by_clicking import GAME, sign_up, version_of
@@ -70,7 +71,7 @@ def test_a_rated_game_ends_with_whole_rating_changes_and_the_rounds(live_daphne,
         if not change.frozen:
             assert f"? ± {round(change.deviation_after)})" in text
     ARTIFACTS_DIR.mkdir(exist_ok=True)
-    page.locator("[data-endscreen]").screenshot(path=str(ARTIFACTS_DIR / "rated-end-screen.png"))
+    screenshot(page.locator("[data-endscreen]"), path=str(ARTIFACTS_DIR / "rated-end-screen.png"))
     winner, loser = sorted(recorded.values(), key=lambda c: c.rank)
     # The bot's rating never moves.
     assert winner.frozen

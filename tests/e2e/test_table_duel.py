@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.models import MoveRecord
+from tests.support.browser import screenshot
 from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import GAME, confirm_if_asked, sign_up, version_of
@@ -52,7 +53,7 @@ def test_10_duel_chip_payments_are_pictures_with_what_is_kept(live_daphne, conte
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         page.locator(".ddecision").scroll_into_view_if_needed()
         ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"duel-payment-{viewport['width']}-{language}.png"))
+        screenshot(page, path=str(ARTIFACTS / f"duel-payment-{viewport['width']}-{language}.png"))
     version = version_of(page)
     paying = len(moves) - 1
     options.nth(paying).click()
@@ -85,7 +86,7 @@ def test_10_a_duel_plate_turns_by_a_control_on_the_plate(live_daphne, page):
     after = slot_cells.evaluate_all("cells => cells.map(c => c.className)")
     assert before != after
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "duel-plate-rotation.png"))
+    screenshot(page, path=str(ARTIFACTS / "duel-plate-rotation.png"))
     version = version_of(page)
     page.locator(".pboard--me [data-choice=slot]").first.click()
     confirm_if_asked(page)

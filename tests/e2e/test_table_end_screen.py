@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.support.browser import screenshot
 from tests.support.games import near_the_game_end, play_to_end, put_game_at, start_game
 from tests.support.threads import off_the_browser_thread
 
@@ -118,7 +119,7 @@ def test_6_the_rematch_offer_is_right_under_the_result_on_a_phone(live_daphne, c
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.locator("[data-endscreen]").scroll_into_view_if_needed()
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "end-screen-phone.png"))
+    screenshot(page, path=str(ARTIFACTS / "end-screen-phone.png"))
 
 
 def test_14_a_won_game_on_the_profile_passes_axe(live_daphne, page):

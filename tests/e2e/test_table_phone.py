@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.support.browser import screenshot
 from tests.support.threads import off_the_browser_thread
 
 from .play_by_clicking import GAME, sign_up
@@ -22,7 +23,7 @@ def test_13_the_phone_game_header_is_one_line_with_a_menu(live_daphne, contexts)
     open_bot_game(page, live_daphne.url)
     nav = page.locator("#site-nav")
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "phone-header.png"))
+    screenshot(page, path=str(ARTIFACTS / "phone-header.png"))
     (header,) = boxes_of(page, "#site-nav")
     assert header["height"] <= 56, header
     assert nav.evaluate("n => n.scrollWidth <= n.clientWidth")
@@ -40,7 +41,7 @@ def test_13_the_phone_game_header_is_one_line_with_a_menu(live_daphne, contexts)
         (found,) = boxes_of(page, f"[data-testid={testid}]")
         assert found["x"] >= 0, (testid, found)
         assert found["x"] + found["width"] <= PHONE["width"], (testid, found)
-    page.screenshot(path=str(ARTIFACTS / "phone-header-menu.png"))
+    screenshot(page, path=str(ARTIFACTS / "phone-header-menu.png"))
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("language-fr")).to_be_hidden()
     page.get_by_test_id("nav-menu").click()
@@ -93,7 +94,7 @@ def test_7_confirm_shows_the_move_on_the_board_and_moves_nothing(live_daphne, co
     assert page.locator(f".pboard--me .is-ghost.tile--{colour}").count() == preview["to_line"] + preview["to_floor"] - (
         1 if preview["first_player"] and preview["to_floor"] else 0)
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"confirm-{viewport['width']}-{language}.png"))
+    screenshot(page, path=str(ARTIFACTS / f"confirm-{viewport['width']}-{language}.png"))
     if viewport is PHONE:
         (market_after,) = boxes_of(page, ".market")
         assert abs(market_after["y"] - market_before["y"]) <= 1, (market_before, market_after)
@@ -170,7 +171,7 @@ def test_9_board_headers_keep_name_badges_and_a_three_digit_score_in_the_card(li
             page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
             expect(page.locator(GAME)).to_be_visible()
             if language == "fr":
-                page.screenshot(path=str(ARTIFACTS / f"heads-{ruleset}{players}-390-fr.png"), full_page=True)
+                screenshot(page, path=str(ARTIFACTS / f"heads-{ruleset}{players}-390-fr.png"), full_page=True)
             for viewport in (PHONE, LAPTOP):
                 width = viewport["width"]
                 where = (ruleset, players, width, language)
@@ -211,14 +212,14 @@ def test_12_pattern_lines_and_standings_stay_inside_a_phone(live_daphne, context
             page.goto(f"{live_daphne.url}/learn/tutorial/{key}/")
             expect(page.get_by_test_id("tutorial-board").locator(GAME)).to_be_visible()
             ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"tutorial-{key}-phone-{language}.png"), full_page=True)
+            screenshot(page, path=str(ARTIFACTS / f"tutorial-{key}-phone-{language}.png"), full_page=True)
             assert not page.evaluate(INSIDE, [".pboard .pline", ".pboard"]), (key, language)
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (key, language)
     other = users.create_user(username="narrowb", password=None, display_name="Bartholomew Featherstonehaugh")
     game = off_the_browser_thread(services_create_duel, me, other)
     page.goto(f"{live_daphne.url}/tables/{game.table_id}/")
     expect(page.locator(GAME)).to_be_visible()
-    page.screenshot(path=str(ARTIFACTS / "duel-lines-phone.png"), full_page=True)
+    screenshot(page, path=str(ARTIFACTS / "duel-lines-phone.png"), full_page=True)
     assert not page.evaluate(INSIDE, [".pboard .pline", ".pboard"])
     members = [users.create_user(username=f"standing{k}", password=None, display_name=f"Maximilian Standing-Player {k}")
                for k in range(3)]
@@ -231,6 +232,6 @@ def test_12_pattern_lines_and_standings_stay_inside_a_phone(live_daphne, context
             to_english.click()
         page.goto(f"{live_daphne.url}/leagues/{league.pk}/seasons/{season.number}/")
         expect(page.get_by_test_id("standings")).to_be_visible()
-        page.screenshot(path=str(ARTIFACTS / f"standings-phone-{language}.png"), full_page=True)
+        screenshot(page, path=str(ARTIFACTS / f"standings-phone-{language}.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], language
         assert not page.evaluate(INSIDE, ["[data-testid=standings]", ".card"]), language

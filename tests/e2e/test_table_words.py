@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from tests.support.browser import screenshot
 from tests.support.games import start_game
 from tests.support.threads import off_the_browser_thread
 
@@ -52,7 +53,7 @@ def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
         assert found, label
         assert (found.group(2) == "s") == (int(label.split()[0]) > 1), label
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "board-french-laptop.png"))
+    screenshot(page, path=str(ARTIFACTS / "board-french-laptop.png"))
     letters = set(page.locator(".tile__letter").all_text_contents())
     assert not letters & {"Y", "K", "W"}, letters
     assert {"J", "N", "L"} & letters, letters
@@ -69,7 +70,7 @@ def test_3_french_grammar_letters_and_the_fair_bag(live_daphne, page):
     fairness = page.locator("[data-endscreen] .fairness")
     expect(fairness.locator("[data-commitment-check]")).to_contain_text("Sac honnête")
     fairness.scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "end-screen-french-laptop.png"))
+    screenshot(page, path=str(ARTIFACTS / "end-screen-french-laptop.png"))
     text = fairness.inner_text().lower()
     assert "empreinte" in text, text
     assert "graine" not in text, text

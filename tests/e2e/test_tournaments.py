@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.models import Game
-from tests.support.browser import ARTIFACTS_DIR
+from tests.support.browser import ARTIFACTS_DIR, screenshot
 from tests.support.threads import off_the_browser_thread
 from tests.support.tournaments import new_tournament
 from tournaments import services
@@ -51,7 +51,7 @@ def test_a_player_joins_gets_their_game_plays_and_sees_the_standings_move(live_d
     expect(page.locator("[data-testid=pairings] [data-testid=play-my-game]")).to_be_visible()
     expect(page.get_by_test_id("game-ready")).to_contain_text("Phone open")
     ARTIFACTS_DIR.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS_DIR / "tournament-game-ready-phone.png"))
+    screenshot(page, path=str(ARTIFACTS_DIR / "tournament-game-ready-phone.png"))
     page.wait_for_url("**/tables/*/")  # opened by the countdown
     expect(page.get_by_test_id("tournament-link")).to_have_text("Phone open")
     game = Game.objects.get(table=Pairing.objects.get(tournament=tournament, kind="game").table_id)

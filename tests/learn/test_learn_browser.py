@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from learn.tutorials import TUTORIALS
 from tests.learn.tutorial_clicks import play_step
-from tests.support.browser import settled
+from tests.support.browser import screenshot, settled
 
 pytestmark = pytest.mark.requires("browser")
 
@@ -91,7 +91,7 @@ def test_the_classic_tutorial_is_played_to_its_end_with_the_engines_scoring(page
     assert any(re.match(r"You: 2 items on the floor, −2", text) for text in texts)
     expect(page.locator("[data-score-for='0']")).to_have_text("8")
     assert "round ends" in said[-1]
-    page.screenshot(path="test-artifacts/tutorial-classic-end.png", full_page=True)
+    screenshot(page, path="test-artifacts/tutorial-classic-end.png", full_page=True)
     assert errors == []
     assert problems_on(page) == []  # the finished tutorial: axe and the CSP, as every page
 
@@ -128,7 +128,7 @@ def test_the_duel_tutorial_is_played_to_its_end_on_a_phone(browser, live_daphne,
                 page.set_viewport_size(size)
                 if found := size_and_language_problems(page) + page.evaluate(APART):
                     problems[f"{where} at {size['width']}"] = found
-                page.screenshot(path=f"test-artifacts/tutorial-duel-{shot}-{size['width']}-{language}.png",
+                screenshot(page, path=f"test-artifacts/tutorial-duel-{shot}-{size['width']}-{language}.png",
                                 full_page=True)
             page.set_viewport_size(PHONE)
 
@@ -140,7 +140,7 @@ def test_the_duel_tutorial_is_played_to_its_end_on_a_phone(browser, live_daphne,
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     if language == "fr":  # the payment's log line names the chips in French (it said "red, yellow+red")
         expect(page.locator(".log__entry", has_text="a payé")).to_contain_text("rouge, jaune/rouge")
-    page.screenshot(path=f"test-artifacts/tutorial-duel-end-phone-{language}.png", full_page=True)
+    screenshot(page, path=f"test-artifacts/tutorial-duel-end-phone-{language}.png", full_page=True)
     if found := problems_on(page):
         problems["the finished tutorial: axe and the CSP"] = found
     context.close()
@@ -191,7 +191,7 @@ def test_rules_pages_draw_every_picture_at_phone_and_laptop_sizes(page, live_dap
             assert figure.locator(".tile, .dcell, .slot").count() > 0
             assert figure.locator("img").count() == 0
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-        page.screenshot(path=f"test-artifacts/rules-{ruleset}-{size['width']}.png", full_page=True)
+        screenshot(page, path=f"test-artifacts/rules-{ruleset}-{size['width']}.png", full_page=True)
     assert errors == []
 
 

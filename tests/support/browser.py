@@ -22,6 +22,18 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--force-prefers-reduced-motion",
 ]
+# Screenshots for people to look at (test-artifacts/, docs/img/) are taken only when asked:
+# `SCREENSHOTS=1 make test`, or `make docs-screenshots`. Encoding a full page costs a browser a
+# second on a loaded machine, and nobody looks at a CI run's pictures; a failing test's page is
+# always kept (`page` below).
+SCREENSHOTS = os.environ.get("SCREENSHOTS", "") not in ("", "0", "false")
+
+
+def screenshot(target, path, **options) -> None:
+    """`target.screenshot(path=path, **options)` (a page or a locator), when SCREENSHOTS asks."""
+    if SCREENSHOTS:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(path), **options)
 
 
 @pytest.fixture(scope="session")
