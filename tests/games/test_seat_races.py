@@ -19,7 +19,7 @@ from tests.support.row_locks import queued_behind
 
 # Seat order (and so which role moves) is drawn per game: a few games cover the orders; the
 # queue order itself is fixed by queued_behind, so more repetitions add time, not coverage.
-REPETITIONS = 8
+REPETITIONS = 3
 
 
 def _three_seats_with_a_bot(alice, bob):
