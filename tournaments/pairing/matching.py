@@ -11,8 +11,6 @@ arithmetic (networkx stays in integers when the weights are).
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar, cast
 
-import networkx as nx  # type: ignore[import-untyped]  # networkx ships no type information
-
 Node = TypeVar("Node", bound=Hashable)
 
 
@@ -36,6 +34,10 @@ def cheapest_matching(
 ) -> list[tuple[Node, Node]]:
     """The matching of the most pairs over the given pairs (`costs`' keys, unordered) and, among
     those, of the least lexicographic cost. Each pair comes back in the order of `nodes`."""
+    # Imported here: networkx costs 0.35 s to import, paid by every process that sets Django up
+    # (each daphne, worker and command) while only the one pairing a tournament uses it.
+    import networkx as nx  # type: ignore[import-untyped]  # networkx ships no type information
+
     combined = tier_weights(costs, len(nodes) // 2)
     ceiling = max(combined.values(), default=0) + 1
     index = {node: number for number, node in enumerate(nodes)}
