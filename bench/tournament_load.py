@@ -61,6 +61,7 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
+import celery_watch  # noqa: E402  (beside this script)
 import orjson  # noqa: E402
 import tournament_checks  # noqa: E402  (beside this script)
 import ws_load  # noqa: E402
@@ -189,6 +190,7 @@ class Run:
     # per watcher, each update: (at, {username: games played} of the rows it showed)
     watcher_counts: list = field(default_factory=list)
     updates: list = field(default_factory=list)  # per watcher [(at, bytes)]
+    watch: object = None  # celery_watch.CeleryWatch: the queues and workers meanwhile
 
 
 class ThinkTime:
@@ -311,12 +313,15 @@ async def run_tournament(format_, tournament_id, tokens, ports, args, servers):
     run.wall_offset = time.time() - run.started
     stats.measure_until = stats.deadline = run.started + safety_deadline(args, format_)
     stats.go.set()
+    run.watch = watch_workers(servers, args)
+    run.watch.start()
     await asyncio.to_thread(start_tournament, tournament_id)
     try:
         async with asyncio.timeout(max(1.0, stats.deadline - time.perf_counter())):
             await run.done.wait()
     except TimeoutError:
         print(f"  not finished within {safety_deadline(args, format_):.0f} s: stopped")
+    run.watch.stop()
     cpu_end = servers.cpu_seconds()
     load_after = ws_load.load_average()
     stats.deadline = time.perf_counter()  # every player stops
@@ -329,6 +334,15 @@ async def run_tournament(format_, tournament_id, tokens, ports, args, servers):
                for name, end in cpu_end.items()}
     run.load = (load_before, load_after)
     return run, stats
+
+
+def watch_workers(servers, args):
+    """The queues' lengths and waits, and the workers' busy time (bench/celery_watch.py)."""
+    from django.conf import settings
+
+    from azulsite.celery import app
+
+    return celery_watch.CeleryWatch(app, settings.CELERY_TASK_QUEUES, [servers.worker.log_path])
 
 
 # --- report --------------------------------------------------------------------------------------
@@ -424,6 +438,7 @@ def report(args, run, stats, games):
             f"{name} {1000 * seconds / games:.0f} ms" for name, seconds in run.cpu.items())
             + f"; servers (daphne + worker + beat) {1000 * servers / games:.0f} ms, with "
             f"PostgreSQL + Redis {1000 * (servers + run.cpu['PostgreSQL + Redis']) / games:.0f} ms")
+    print("\n".join(run.watch.report(args.workers)))
     print(f"  load average before {run.load[0]}, after {run.load[1]}")
 
 
