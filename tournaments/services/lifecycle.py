@@ -28,6 +28,7 @@ def start_tournament(tournament_id, now=None, *, by_user=None):
     now = now or timezone.now()
     with transaction.atomic():
         tournament = checks.lock_tournament(tournament_id)
+        broadcast.readies_first()  # the first round's players hear it before the games' news
         if by_user is not None:
             checks.require_organiser(tournament, by_user)
             if tournament.status != Tournament.Status.REGISTRATION:

@@ -40,6 +40,7 @@ def advance(tournament_id, now=None, *, claim=None):
     now = now or timezone.now()
     with transaction.atomic():
         tournament = checks.lock_tournament(tournament_id)
+        broadcast.readies_first()  # the players it pairs hear it before the games' own news
         if claim:
             # From here on this advance reads every result committed before: a result committed
             # later claims an advance of its own.
