@@ -38,7 +38,9 @@ Measured:
   are timed, the others counted apart;
 - the move round trip (ws_load's: sent until the mover receives the state with the new version);
 - CPU per paired game: the server processes' CPU from the start to the finish (daphne, the worker
-  and its children, beat; PostgreSQL and Redis apart) over the games the tournament paired.
+  and its children, beat; PostgreSQL and Redis apart) over the games the tournament paired;
+- the workers (bench/celery_watch.py): each queue's length and a probe task's wait on it, every
+  second, and the worker's busy time by task, from its log.
 Then the database checks (bench/tournament_checks.py) and ws_load's check of every move.
 """
 
