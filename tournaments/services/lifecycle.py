@@ -14,7 +14,7 @@ from tournaments.ratings import seed_rating
 from .arena import advance_arena
 from .common import REMINDER_LEAD, active_entries, min_players, tell
 from .knockout import start_bracket
-from .progress import advance, close_overdue_pairings, settle
+from .progress import advance, close_overdue_pairings, settle_results
 from .swiss import pair_round
 
 Format = Tournament.Format
@@ -97,6 +97,7 @@ def sweep(now=None):
         done["started"] += start_tournament(tournament_id, now)
     done["deadlines"] = close_overdue_pairings(now)
     for tournament_id in selectors.running_ids():
-        done["settled"] += settle(tournament_id, now)  # results whose task was lost or died
+        # Results whose task was lost or died; none of its work while a result's task settles.
+        done["settled"] += settle_results(tournament_id, now)
         done["advanced"] += advance(tournament_id, now)
     return done
