@@ -376,19 +376,23 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # Queues by kind (docs/operations.md "Queues and workers"): a flood of analyses or of pushes to
 # slow push services waits on its own workers and never in front of another player's bot reply.
-# Everything else (clocks, ratings, sweeps) stays on the default queue. CELERY_QUEUE (tests)
+# Tournaments' tasks have theirs too. Everything else (clocks, ratings, sweeps) stays on the
+# default queue. CELERY_QUEUE (tests)
 # puts every kind on one private queue, so a test's own workers take all its tasks and no other;
 # CELERY_QUEUE_PREFIX (tests) keeps the kinds apart on private queues named <prefix><kind>.
 _QUEUE_PREFIX = os.environ.get("CELERY_QUEUE_PREFIX", "")
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE") or f"{_QUEUE_PREFIX}celery"
 _QUEUE_OF_KIND = {kind: os.environ.get("CELERY_QUEUE") or f"{_QUEUE_PREFIX}{kind}"
-                  for kind in ("bots", "analysis", "notifications")}
+                  for kind in ("bots", "analysis", "notifications", "tournaments")}
 CELERY_TASK_ROUTES = {
     "games.tasks.play_bot_turn": {"queue": _QUEUE_OF_KIND["bots"]},
     "analysis.analyse_game": {"queue": _QUEUE_OF_KIND["analysis"]},
     "puzzles.mine_analysis": {"queue": _QUEUE_OF_KIND["analysis"]},
     "notifications.send_push": {"queue": _QUEUE_OF_KIND["notifications"]},
     "notifications.send_game_email": {"queue": _QUEUE_OF_KIND["notifications"]},
+    # A tournament's results, pairings, start and sweep: never behind the clocks' and the beat's
+    # tasks on the default queue (an arena's results waited there, docs/benchmarks.md).
+    "tournaments.tasks.*": {"queue": _QUEUE_OF_KIND["tournaments"]},
 }
 # Every queue: a worker started without -Q (`make worker`, the tests' workers) consumes them all;
 # the Procfile gives each kind its own worker with -Q.

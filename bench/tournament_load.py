@@ -12,8 +12,9 @@ or e.g.
 The harness is bench/ws_load.py's (its own PostgreSQL database and Redis db, flushed; the servers
 as subprocesses; users and API tokens; the game-socket client that plays random legal moves and
 times their round trips), with the production topology of the Procfile: ``--daphne`` daphne
-processes, one Celery worker of ``--workers`` prefork processes consuming every queue, and celery
-beat (its 2 s clock sweep and 5 s tournaments sweep). Set up, not timed: the tournament created
+processes, the tournaments queue's own Celery worker of ``--tournament-workers`` prefork processes
+(2; 0: none), one worker of ``--workers`` prefork processes consuming every other queue, and
+celery beat (its 2 s clock sweep and 5 s tournaments sweep). Set up, not timed: the tournament created
 and every player registered through tournaments.services. Two things the product refuses are
 written straight to the tournament's row, for the bench only: more players than the format's cap
 (256; an arena 2,000 since 2026-12-07) and an arena shorter than 5 minutes (a smoke run).
@@ -38,7 +39,9 @@ Measured:
   are timed, the others counted apart;
 - the move round trip (ws_load's: sent until the mover receives the state with the new version);
 - CPU per paired game: the server processes' CPU from the start to the finish (daphne, the worker
-  and its children, beat; PostgreSQL and Redis apart) over the games the tournament paired.
+  and its children, beat; PostgreSQL and Redis apart) over the games the tournament paired;
+- the workers (bench/celery_watch.py): each queue's length and a probe task's wait on it, every
+  second, and the worker's busy time by task, from its log.
 Then the database checks (bench/tournament_checks.py) and ws_load's check of every move.
 """
 
@@ -61,6 +64,7 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
+import celery_watch  # noqa: E402  (beside this script)
 import orjson  # noqa: E402
 import tournament_checks  # noqa: E402  (beside this script)
 import ws_load  # noqa: E402
@@ -88,6 +92,9 @@ def parse_args(argv=None):
     parser.add_argument("--daphne", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2,
                         help="the worker's prefork processes (the Procfile's --concurrency=2)")
+    parser.add_argument("--tournament-workers", type=int, default=2,
+                        help="prefork processes of the tournaments queue's own worker (the "
+                             "Procfile's worker_tournaments); 0: the one worker takes it too")
     parser.add_argument("--watchers", type=int, default=3, help="sockets on the tournament's feed")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL",
                                                                  DEFAULT_DATABASE_URL))
@@ -189,6 +196,7 @@ class Run:
     # per watcher, each update: (at, {username: games played} of the rows it showed)
     watcher_counts: list = field(default_factory=list)
     updates: list = field(default_factory=list)  # per watcher [(at, bytes)]
+    watch: object = None  # celery_watch.CeleryWatch: the queues and workers meanwhile
 
 
 class ThinkTime:
@@ -311,12 +319,15 @@ async def run_tournament(format_, tournament_id, tokens, ports, args, servers):
     run.wall_offset = time.time() - run.started
     stats.measure_until = stats.deadline = run.started + safety_deadline(args, format_)
     stats.go.set()
+    run.watch = watch_workers(servers, args)
+    run.watch.start()
     await asyncio.to_thread(start_tournament, tournament_id)
     try:
         async with asyncio.timeout(max(1.0, stats.deadline - time.perf_counter())):
             await run.done.wait()
     except TimeoutError:
         print(f"  not finished within {safety_deadline(args, format_):.0f} s: stopped")
+    run.watch.stop()
     cpu_end = servers.cpu_seconds()
     load_after = ws_load.load_average()
     stats.deadline = time.perf_counter()  # every player stops
@@ -329,6 +340,29 @@ async def run_tournament(format_, tournament_id, tokens, ports, args, servers):
                for name, end in cpu_end.items()}
     run.load = (load_before, load_after)
     return run, stats
+
+
+def worker_topology(args):
+    """The Procfile's: the tournaments queue's own worker (`--tournament-workers` processes) and
+    one worker for every other queue; or one worker for all (`--tournament-workers 0`)."""
+    from django.conf import settings
+
+    if not args.tournament_workers:
+        return {}
+    tournaments = settings.CELERY_TASK_ROUTES["tournaments.tasks.*"]["queue"]
+    return {"worker_queues": [q for q in settings.CELERY_TASK_QUEUES if q != tournaments],
+            "extra_workers": [([tournaments], ["--pool=prefork",
+                                               f"--concurrency={args.tournament_workers}"])]}
+
+
+def watch_workers(servers, args):
+    """The queues' lengths and waits, and the workers' busy time (bench/celery_watch.py)."""
+    from django.conf import settings
+
+    from azulsite.celery import app
+
+    return celery_watch.CeleryWatch(app, settings.CELERY_TASK_QUEUES,
+                                    [w.log_path for w in (servers.worker, *servers.others)])
 
 
 # --- report --------------------------------------------------------------------------------------
@@ -387,7 +421,9 @@ def report(args, run, stats, games):
     print(f"{run.format}: {args.players} players, "
           + (f"{args.minutes} min" if run.format == "arena" else f"{args.rounds} rounds")
           + f", clock {args.clock_seconds}+{args.increment} s, think {args.think[0]:g}–"
-          f"{args.think[1]:g} s, {args.daphne} daphne, worker of {args.workers} processes, beat")
+          f"{args.think[1]:g} s, {args.daphne} daphne, worker of {args.workers} processes"
+          + (f", tournaments' worker of {args.tournament_workers}" if args.tournament_workers
+             else "") + ", beat")
     print(f"  status {run.status or 'not finished'} after {window:.1f} s; {games} games paired "
           f"({60 * games / window:.1f} a minute); {len(run.ends)} game ends seen by players")
     if run.format == "arena":
@@ -424,6 +460,7 @@ def report(args, run, stats, games):
             f"{name} {1000 * seconds / games:.0f} ms" for name, seconds in run.cpu.items())
             + f"; servers (daphne + worker + beat) {1000 * servers / games:.0f} ms, with "
             f"PostgreSQL + Redis {1000 * (servers + run.cpu['PostgreSQL + Redis']) / games:.0f} ms")
+    print("\n".join(run.watch.report(args.workers + args.tournament_workers)))
     print(f"  load average before {run.load[0]}, after {run.load[1]}")
 
 
@@ -444,7 +481,8 @@ def main(argv=None):
     schedule = tempfile.TemporaryDirectory(prefix="azulsite-bench-beat-")
     servers = ws_load.Servers(4096, 60, args.database_url.rsplit("/", 1)[1],
                               worker_pool=["--pool=prefork", f"--concurrency={args.workers}"],
-                              beat_schedule=Path(schedule.name) / "schedule")
+                              beat_schedule=Path(schedule.name) / "schedule",
+                              **worker_topology(args))
 
     def on_signal(signum, frame):
         raise KeyboardInterrupt

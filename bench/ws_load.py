@@ -340,12 +340,16 @@ class Servers:
     """The daphne processes and the Celery worker; stopped (only these) on exit."""
 
     def __init__(self, backlog=None, connect_timeout=None, database=None, worker_pool=None,
-                 beat_schedule=None):
+                 beat_schedule=None, worker_queues=None, extra_workers=()):
         self.database = database  # the benchmark's own: other databases' backends are not counted
         self.env_of = {}  # daphne index -> its own extra environment (--daphne-env)
         self.daphnes = []
         self.worker = None
         self.worker_pool = worker_pool  # the worker's pool options (None: one solo process)
+        self.worker_queues = worker_queues  # the worker's queues (None: every queue)
+        # (queues, pool options) of more workers, as the Procfile's worker per queue
+        self.extra_workers = list(extra_workers)
+        self.others = []
         self.beat_schedule = beat_schedule  # a path: celery beat runs too, its state kept there
         self.beat = None
         self.profilers = []
@@ -364,7 +368,10 @@ class Servers:
         for index in range(count):
             self.daphnes.append(start_daphne({**env, **self.env_of.get(index, {})},
                                              options=self.options))
-        self.worker = start_celery_worker(env, app, pool=self.worker_pool)
+        self.worker = start_celery_worker(env, app, pool=self.worker_pool,
+                                          queues=self.worker_queues)
+        self.others = [start_celery_worker(env, app, pool=pool, queues=queues)
+                       for queues, pool in self.extra_workers]
         if self.beat_schedule is not None:
             from tests.support.processes import start_celery_beat
 
@@ -417,7 +424,8 @@ class Servers:
         by name; the services as {pid: seconds} (a process that started in the window counts whole)."""
         used = {f"daphne-{i}": self.retired_cpu.get(i, 0.0) + _process_cpu(d.process.pid)
                 for i, d in enumerate(self.daphnes)}
-        used["worker"] = _tree_cpu(self.worker.process.pid)
+        used["worker"] = _tree_cpu(self.worker.process.pid) + sum(
+            _tree_cpu(other.process.pid) for other in self.others)
         if self.beat is not None:
             used["beat"] = _process_cpu(self.beat.process.pid)
         used["PostgreSQL + Redis"] = {pid: _process_cpu(pid) for pid in self.service_pids()}
@@ -445,7 +453,7 @@ class Servers:
                 profiler.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 profiler.kill()
-        for server in [*self.daphnes, *(s for s in (self.worker, self.beat) if s)]:
+        for server in [*self.daphnes, *self.others, *(s for s in (self.worker, self.beat) if s)]:
             log = server.log_path.read_text(errors="replace") if server.log_path.exists() else ""
             marker = "Exception inside application"  # a consumer died (the socket got 1011)
             if marker in log:
@@ -454,6 +462,7 @@ class Servers:
                       f"{server.process.pid}:\n{log[last:last + 6000]}", file=sys.stderr)
             server.stop()
         self.daphnes, self.worker, self.beat, self.profilers = [], None, None, []
+        self.others = []
 
 
 # --- the load generator --------------------------------------------------------------------------

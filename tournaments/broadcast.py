@@ -4,7 +4,8 @@
   `tournament.update`, the tournament's state, standings and current pairings, built once after
   the commit from what was committed (every socket of the group gets the same); a game's end
   (its result, then the pairing it allows: two transactions) sends one (`one_update`);
-- a player's user feed (`user-<id>`): `tournament.game`, their game is ready (the table to open).
+- a player's user feed (`user-<id>`): `tournament.game`, their game is ready (the table to open);
+  a pairing's readies go out together, before its games' own after-commit work (`readies_first`).
 
 A broker hiccup never undoes a committed change: pages re-read the API, players find their game
 on their your-turn list."""
@@ -87,13 +88,56 @@ def send_update(tournament_id):
         log.exception("could not tell the sockets of tournament %s about a change", tournament_id)
 
 
+class SendReadies:
+    """The after-commit send of a transaction's "your game is ready" messages, all in one
+    (`readies_first`); found in the commit queue by its type."""
+
+    def __init__(self):
+        self.sends = []
+
+    def __call__(self):
+        if not self.sends:
+            return
+        try:
+            broadcast.group_send_many(self.sends)
+        except Exception:
+            log.exception("could not tell %s players that their game is ready", len(self.sends))
+
+
+def readies_first():
+    """Call at the start of a transaction that may start tournament games (just after the
+    tournament's lock): every "your game is ready" it queues then goes out in one send, right
+    after the commit and before any game's own after-commit work (its state, the lobby, the
+    your-turn feeds, its bot and clock checks), which each game queues as it starts. Without
+    it a Swiss round of 100 boards told its last boards seconds after its first
+    (docs/benchmarks.md)."""
+    if _readies_batch() is None:
+        transaction.on_commit(SendReadies())
+
+
+def _readies_batch():
+    """The SendReadies queued at the current savepoint level of this transaction, if any (one
+    queued outside a savepoint still open would not be dropped with it if it rolled back)."""
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        return None
+    level = set(connection.savepoint_ids)
+    return next((func for savepoints, func, _robust in connection.run_on_commit
+                 if isinstance(func, SendReadies) and savepoints == level), None)
+
+
 def game_ready(tournament, game, user_ids):
-    """After the commit: each of `user_ids` hears that their game of the tournament is ready."""
+    """After the commit: each of `user_ids` hears that their game of the tournament is ready
+    (with the transaction's other readies, before the games' own work, after `readies_first`)."""
     message = {"type": "tournament.game", "tournament": tournament.pk, "name": tournament.name,
                "game": game.pk, "table": game.table_id,
                # The first move's deadline (the banner counts down to it); None without a clock.
                "deadline_at": game.deadline_at.isoformat() if game.deadline_at else None}
     sends = [(user_group(user_id), message) for user_id in user_ids]
+    batch = _readies_batch()
+    if batch is not None:
+        batch.sends.extend(sends)
+        return
 
     def send():
         try:

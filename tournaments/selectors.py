@@ -3,6 +3,7 @@ what was played (as tournaments.standings' plain data) and the standings."""
 
 from django.db.models import Count, Prefetch, Q
 
+from games.models import Game
 from kernel.errors import is_signed_in
 
 from . import standings
@@ -190,6 +191,18 @@ def running_pairing_of(tournament, entry):
     return (Pairing.objects.filter(tournament=tournament, status=Pairing.Status.PLAYING,
                                    kind=Pairing.Kind.GAME, players__entry=entry)
             .select_related("table__game").first())
+
+
+def finished_game_pairings(tournament, lock=False):
+    """The tournament's pairings still playing whose game is over (its result not yet
+    recorded), by id, with their games; `lock`: their rows locked (under the tournament's)."""
+    over = (Game.Status.FINISHED, Game.Status.ABORTED)
+    pairings = (Pairing.objects.filter(tournament=tournament, status=Pairing.Status.PLAYING,
+                                       table__game__status__in=over)
+                .select_related("table__game").order_by("pk"))
+    if lock:
+        pairings = pairings.select_for_update(of=("self",))
+    return list(pairings)
 
 
 def pairing_id_of_game(game_id):

@@ -14,7 +14,7 @@ from tournaments.ratings import seed_rating
 from .arena import advance_arena
 from .common import REMINDER_LEAD, active_entries, min_players, tell
 from .knockout import start_bracket
-from .progress import advance, close_overdue_pairings
+from .progress import advance, close_overdue_pairings, settle_results
 from .swiss import pair_round
 
 Format = Tournament.Format
@@ -28,6 +28,7 @@ def start_tournament(tournament_id, now=None, *, by_user=None):
     now = now or timezone.now()
     with transaction.atomic():
         tournament = checks.lock_tournament(tournament_id)
+        broadcast.readies_first()  # the first round's players hear it before the games' news
         if by_user is not None:
             checks.require_organiser(tournament, by_user)
             if tournament.status != Tournament.Status.REGISTRATION:
@@ -86,13 +87,17 @@ def send_reminders(now=None):
 
 def sweep(now=None):
     """The beat task's service, the safety net of every task: reminders, starts due, the
-    correspondence deadlines, and every running tournament advanced (a result whose task was
-    lost, a pairing that died before its commit, an arena's free players, an arena's end)."""
+    correspondence deadlines, every running tournament's finished games decided (a result whose
+    task was lost or died), and every running tournament advanced (a pairing that died before
+    its commit, an arena's free players, an arena's end)."""
     now = now or timezone.now()
-    done = {"reminded": send_reminders(now), "started": 0, "deadlines": 0, "advanced": 0}
+    done = {"reminded": send_reminders(now), "started": 0, "deadlines": 0, "settled": 0,
+            "advanced": 0}
     for tournament_id in selectors.due_to_start(now):
         done["started"] += start_tournament(tournament_id, now)
     done["deadlines"] = close_overdue_pairings(now)
     for tournament_id in selectors.running_ids():
+        # Results whose task was lost or died; none of its work while a result's task settles.
+        done["settled"] += settle_results(tournament_id, now)
         done["advanced"] += advance(tournament_id, now)
     return done

@@ -1,5 +1,6 @@
-"""A tournament moving on: a game's result recorded (its pairing decided, no-shows counted), a
-correspondence game past its deadline decided, and `advance`, which pairs what is due.
+"""A tournament moving on: its games' results recorded (every finished game's pairing decided,
+no-shows counted, by one task at a time: `settle_results`), a correspondence game past its
+deadline decided, and `advance`, which pairs what is due.
 
 Each is a transaction that locks the tournament's row first (docs/tournaments.md, "Lock
 order"): recording a result and pairing the next round are two transactions, so a pairing that
@@ -27,23 +28,21 @@ from .knockout import advance_knockout
 from .registration import withdraw_entry
 from .swiss import advance_swiss
 
-# The mark of an advance that a result's task has claimed and not yet begun (`advance_after_result`).
-ADVANCE_CLAIMED = "tournaments:advance-claimed:{}"
-# A task that dies holding its claim: the beat's sweep advances every tournament meanwhile.
+# A tournament's results are settled by one task at a time (`settle_results`): a result's task
+# marks the settle due and runs it unless another task is running it, which then runs it again.
+SETTLE_DUE = "tournaments:settle-due:{}"
+SETTLE_RUNNING = "tournaments:settle-running:{}"
+# A task that dies while running it: the mark expires, and the beat's sweep settles meanwhile.
 CLAIM_SECONDS = 30
 
 
-def advance(tournament_id, now=None, *, claim=None):
+def advance(tournament_id, now=None):
     """Pair whatever is due (the next round, a match's next game, the arena's free players) or
-    finish. Safe to call any time, from any number of workers: True if it changed anything.
-    `claim`: the cache key of `advance_after_result`'s claim, released once the lock is held."""
+    finish. Safe to call any time, from any number of workers: True if it changed anything."""
     now = now or timezone.now()
     with transaction.atomic():
         tournament = checks.lock_tournament(tournament_id)
-        if claim:
-            # From here on this advance reads every result committed before: a result committed
-            # later claims an advance of its own.
-            cache.delete(claim)
+        broadcast.readies_first()  # the players it pairs hear it before the games' own news
         if tournament.status != Tournament.Status.RUNNING:
             return False
         arena = tournament.format == Tournament.Format.ARENA
@@ -58,48 +57,60 @@ def advance(tournament_id, now=None, *, claim=None):
 
 
 def record_game_result(game_id, now=None):
-    """A tournament game is over: decide its pairing (idempotent: a decided pairing is left
-    alone), then advance the tournament in a transaction of its own; the sockets hear one
-    update for both. False if the game is not a
-    tournament's, not over, or its pairing was decided already."""
-    now = now or timezone.now()
-    ids = Pairing.objects.filter(table__game__pk=game_id).values_list("pk", "tournament_id").first()
-    if ids is None:
+    """A tournament game is over: its pairing is decided and the tournament advanced
+    (`settle_results`), by this call or by the task settling the tournament's results now,
+    which will read it. True if this call decided any pairing; False if the game is not a
+    tournament's, or its pairing was (or will be) decided by another."""
+    tournament_id = (Pairing.objects.filter(table__game__pk=game_id)
+                     .values_list("tournament_id", flat=True).first())
+    if tournament_id is None:
         return False
-    pairing_id, tournament_id = ids
-    with broadcast.one_update(tournament_id):  # the result and the pairing it allows: one update
+    return settle_results(tournament_id, now) > 0
+
+
+def settle_results(tournament_id, now=None):
+    """Settle the tournament's finished games (`settle`), one task at a time: mark it due, and
+    run it unless another task is running it, which runs it again, as long as a result marked
+    it due meanwhile, reading every game that ended before. In a big arena whose games end
+    several a second, each result's task took the tournament's lock in turn for its one pairing
+    and, with the worker's every process waiting on that lock, results waited minutes for a
+    process (docs/benchmarks.md); now one task decides all the games that ended meanwhile, and
+    the others return at once. How many pairings this call decided."""
+    due, running = SETTLE_DUE.format(tournament_id), SETTLE_RUNNING.format(tournament_id)
+    cache.set(due, 1, CLAIM_SECONDS)
+    decided = 0
+    # The mark is read after `running` is let go: a result marking it due while this task ran
+    # either found `running` held (and this loop sees its mark) or takes `running` itself.
+    while cache.get(due) and cache.add(running, 1, CLAIM_SECONDS):
+        try:
+            while cache.delete(due):
+                cache.touch(running, CLAIM_SECONDS)
+                decided += settle(tournament_id, now)
+                now = None  # a later round reads the time again
+        finally:
+            cache.delete(running)
+    return decided
+
+
+def settle(tournament_id, now=None):
+    """Decide every pairing of the tournament whose game is over (idempotent: a decided pairing
+    is left alone), then, if any was, advance the tournament in a transaction of its own; the
+    sockets hear one update for both. How many pairings it decided."""
+    now = now or timezone.now()
+    with broadcast.one_update(tournament_id):  # the results and the pairing they allow: one update
         with transaction.atomic():
             tournament = checks.lock_tournament(tournament_id)
-            pairing = Pairing.objects.select_for_update().get(pk=pairing_id)
-            if pairing.status != Pairing.Status.PLAYING:
-                return False
-            game = Game.objects.select_related("table").get(pk=game_id)
-            if not game.is_over:
-                return False
-            result = game.result or {}
-            aborted = game.status == Game.Status.ABORTED
-            decide(tournament, pairing, game, result["ranks"], result.get("scores") or [],
-                   Pairing.DecidedBy.NO_SHOW if aborted else Pairing.DecidedBy.GAME, now,
-                   no_show=result.get("aborted_by") if aborted else None)
-        advance_after_result(tournament_id, now)
-    return True
-
-
-def advance_after_result(tournament_id, now):
-    """Advance after a result is committed, unless another result's advance is claimed and has
-    not yet taken the tournament's lock: that one will read this result too. In an arena whose
-    games end many a second, each end's own advance (every free player read and paired, under
-    the lock) queued the results behind one another; now one advance pairs all that ended
-    meanwhile (docs/tournaments.md, "Lock order and races"). True if this task advanced."""
-    claim = ADVANCE_CLAIMED.format(tournament_id)
-    if not cache.add(claim, 1, CLAIM_SECONDS):
-        return False
-    try:
-        advance(tournament_id, now, claim=claim)
-    except BaseException:
-        cache.delete(claim)  # failed, perhaps before its lock: leave no claim behind
-        raise
-    return True
+            pairings = selectors.finished_game_pairings(tournament, lock=True)
+            for pairing in pairings:
+                game = pairing.table.game
+                result = game.result or {}
+                aborted = game.status == Game.Status.ABORTED
+                decide(tournament, pairing, game, result["ranks"], result.get("scores") or [],
+                       Pairing.DecidedBy.NO_SHOW if aborted else Pairing.DecidedBy.GAME, now,
+                       no_show=result.get("aborted_by") if aborted else None)
+        if pairings:
+            advance(tournament_id, now)
+    return len(pairings)
 
 
 def decide(tournament, pairing, game, ranks, scores, decided_by, now, no_show=None):
