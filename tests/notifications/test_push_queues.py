@@ -69,15 +69,18 @@ def test_each_kind_of_task_goes_to_its_own_queue_and_the_procfile_runs_a_worker_
 
     route = {name: app.amqp.router.route({}, name)["queue"].name for name in (
         "games.tasks.play_bot_turn", "analysis.analyse_game", "notifications.send_push",
-        "notifications.send_game_email", "games.tasks.enforce_clocks")}
+        "notifications.send_game_email", "games.tasks.enforce_clocks",
+        "tournaments.tasks.record_game_result", "tournaments.tasks.advance")}
     assert route == {"games.tasks.play_bot_turn": "bots", "analysis.analyse_game": "analysis",
                      "notifications.send_push": "notifications",
                      "notifications.send_game_email": "notifications",
-                     "games.tasks.enforce_clocks": "celery"}
+                     "games.tasks.enforce_clocks": "celery",
+                     "tournaments.tasks.record_game_result": "tournaments",
+                     "tournaments.tasks.advance": "tournaments"}
     # What a worker started without -Q consumes: every queue.
     assert set(django_settings.CELERY_TASK_QUEUES) == {"celery", "bots", "analysis",
-                                                       "notifications"}
+                                                       "notifications", "tournaments"}
     procfile = (ROOT / "Procfile").read_text()
-    for queue in ("celery", "bots", "analysis", "notifications"):
+    for queue in ("celery", "bots", "analysis", "notifications", "tournaments"):
         assert f" -Q {queue} " in procfile, queue
     assert django_settings.CELERY_TASK_DEFAULT_QUEUE == "celery"
