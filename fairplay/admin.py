@@ -8,6 +8,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from kernel.admin import ReadOnlyAdmin
 from kernel.errors import DomainError
 from ratings.ladders import LADDERS
 
@@ -140,7 +141,7 @@ class CaseAdmin(admin.ModelAdmin):
 
 
 @admin.register(Action)
-class ActionAdmin(admin.ModelAdmin):
+class ActionAdmin(ReadOnlyAdmin):
     list_display = ("at", "case", "kind", "moderator", "detail")
     list_filter = ("kind",)
     fields = readonly_fields = ("at", "case", "kind", "moderator", "detail")
@@ -148,15 +149,6 @@ class ActionAdmin(admin.ModelAdmin):
     @admin.display(description=gettext_lazy("detail"))
     def detail(self, action):
         return action_detail(action)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 def _percent(share):

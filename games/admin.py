@@ -2,6 +2,8 @@
 
 from django.contrib import admin
 
+from kernel.admin import ReadOnlyAdmin
+
 from .models import Game, MoveRecord, Seat, Table
 
 
@@ -50,15 +52,6 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(MoveRecord)
-class MoveRecordAdmin(admin.ModelAdmin):
+class MoveRecordAdmin(ReadOnlyAdmin):
     list_display = ["game", "number", "player_index", "user", "think_ms", "created_at"]
     readonly_fields = [f.name for f in MoveRecord._meta.fields]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

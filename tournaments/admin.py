@@ -3,18 +3,9 @@ does)."""
 
 from django.contrib import admin
 
+from kernel.admin import ReadOnlyAdmin
+
 from .models import AuditLog, Entry, Tournament
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Tournament)
