@@ -68,10 +68,7 @@ def tournament_changed(tournament_id):
     if held is not None:
         held.add(tournament_id)
         return
-    connection = transaction.get_connection()
-    if connection.in_atomic_block and any(
-            isinstance(func, SendUpdate) and func.tournament_id == tournament_id
-            for _savepoints, func, _robust in connection.run_on_commit):
+    if _queued(lambda func: isinstance(func, SendUpdate) and func.tournament_id == tournament_id):
         return
     transaction.on_commit(SendUpdate(tournament_id))
 
@@ -118,12 +115,18 @@ def readies_first():
 def _readies_batch():
     """The SendReadies queued at the current savepoint level of this transaction, if any (one
     queued outside a savepoint still open would not be dropped with it if it rolled back)."""
+    return _queued(lambda func: isinstance(func, SendReadies), at_this_level=True)
+
+
+def _queued(match, *, at_this_level=False):
+    """The first callback queued for this transaction's commit that `match` accepts (queued at
+    the current savepoint level only, if asked); None outside a transaction."""
     connection = transaction.get_connection()
     if not connection.in_atomic_block:
         return None
     level = set(connection.savepoint_ids)
     return next((func for savepoints, func, _robust in connection.run_on_commit
-                 if isinstance(func, SendReadies) and savepoints == level), None)
+                 if match(func) and (not at_this_level or savepoints == level)), None)
 
 
 def game_ready(tournament, game, user_ids):
