@@ -17,6 +17,8 @@ import time
 from collections import defaultdict
 from datetime import datetime
 
+from ws_load import percentile  # beside this script, as tournament_load.py imports both
+
 LINE = re.compile(r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}): \w+/[\w-]+\] Task ([\w.]+)"
                   r"\[([0-9a-f-]+)\] (?:received|succeeded in ([\d.]+)s)")
 PROBE = "celery.accumulate"
@@ -110,7 +112,7 @@ class CeleryWatch:
             lines.append(
                 f"  queue {queue}: length mean {sum(lengths) / len(lengths):.1f}, max {max(lengths)}; "
                 f"a task's wait (probe sent -> done) "
-                + (f"p50 {_pick(got, 0.5):.2f}  p95 {_pick(got, 0.95):.2f}  max {got[-1]:.2f} s"
+                + (f"p50 {percentile(got, 0.5):.2f}  p95 {percentile(got, 0.95):.2f}  max {got[-1]:.2f} s"
                    if got else "none measured")
                 + (f"; {lost} probes not done by the end" if lost else ""))
             steps = []
@@ -129,9 +131,5 @@ class CeleryWatch:
         for name, values in sorted(busy.items(), key=lambda item: -sum(item[1])):
             ordered = sorted(values)
             lines.append(f"    {name}: {len(values)}, {sum(values):.1f} s, "
-                         f"{_pick(ordered, 0.5):.3f} / {ordered[-1]:.3f} s")
+                         f"{percentile(ordered, 0.5):.3f} / {ordered[-1]:.3f} s")
         return lines
-
-
-def _pick(ordered, fraction):
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
