@@ -27,6 +27,9 @@ class WindowRateThrottle(SimpleRateThrottle):
     """A budget of `rate` per window for one identity (by default the client address)."""
 
     cache_format = "throttle:%(scope)s:%(window)s:%(ident)s"
+    # A budget of settings.<this name> a minute, read at each use (tests change it), in place of
+    # the scope's entry in DEFAULT_THROTTLE_RATES.
+    per_minute_setting: str | None = None
     _wait = 0.0  # seconds until the budget returns, set by spend() and exhausted()
 
     def __init__(self, scope: str | None = None):
@@ -35,6 +38,8 @@ class WindowRateThrottle(SimpleRateThrottle):
         super().__init__()
 
     def get_rate(self):
+        if self.per_minute_setting:
+            return f"{getattr(settings, self.per_minute_setting)}/minute"
         try:
             return api_settings.DEFAULT_THROTTLE_RATES[self.scope]
         except KeyError as error:
@@ -89,6 +94,15 @@ class WindowRateThrottle(SimpleRateThrottle):
         return max(1, round(self._wait)) if self._wait else None
 
 
+class PerUserThrottle(WindowRateThrottle):
+    """Counted per signed-in account, else per client address."""
+
+    def identity(self, request, view=None) -> str:
+        if is_signed_in(request.user):
+            return f"user-{request.user.pk}"
+        return super().identity(request, view)
+
+
 class RegisterThrottle(WindowRateThrottle):
     """Sign-ups per address, shared by the page and POST /auth/register."""
 
@@ -140,12 +154,10 @@ class MatchmakingRate(WindowRateThrottle):
     (MatchmakingWriteThrottle); both apps sit above accounts, so it lives here."""
 
     scope = "matchmaking"
-
-    def get_rate(self):
-        return f"{settings.MATCHMAKING_WRITES_PER_MINUTE}/minute"
+    per_minute_setting = "MATCHMAKING_WRITES_PER_MINUTE"
 
 
-class MatchmakingWriteThrottle(MatchmakingRate):
+class MatchmakingWriteThrottle(MatchmakingRate, PerUserThrottle):
     """The matchmaking budget as a DRF throttle, for the notifications API's writes, which share
     it; matchmaking's own views leave the counting to their services."""
 
@@ -153,8 +165,3 @@ class MatchmakingWriteThrottle(MatchmakingRate):
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return True
         return super().allow_request(request, view)
-
-    def identity(self, request, view=None):
-        if is_signed_in(request.user):
-            return f"user-{request.user.pk}"
-        return super().identity(request, view)

@@ -11,9 +11,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.throttles import WindowRateThrottle
+from accounts.throttles import PerUserThrottle
 from kernel.api.schema import error_response
-from kernel.errors import is_signed_in
 
 from . import selectors, services
 
@@ -146,18 +145,11 @@ class BoardView(APIView):
         return Response(_payload(board, request.user))
 
 
-class PositionThrottle(WindowRateThrottle):
+class PositionThrottle(PerUserThrottle):
     """settings.BOARD_POSITIONS_PER_MINUTE per account or address: each replays a game."""
 
     scope = "board_positions"
-
-    def get_rate(self):
-        return f"{settings.BOARD_POSITIONS_PER_MINUTE}/minute"
-
-    def identity(self, request, view=None):
-        if is_signed_in(request.user):
-            return f"user-{request.user.pk}"
-        return super().identity(request, view)
+    per_minute_setting = "BOARD_POSITIONS_PER_MINUTE"
 
 
 class PositionView(APIView):
@@ -177,18 +169,11 @@ class PositionView(APIView):
         return Response(services.position(board_id, _path(request)))
 
 
-class EvaluationThrottle(WindowRateThrottle):
+class EvaluationThrottle(PerUserThrottle):
     """settings.BOARD_EVALUATIONS_PER_MINUTE per account: each is a judge's search in the request."""
 
     scope = "board_evaluations"
-
-    def get_rate(self):
-        return f"{settings.BOARD_EVALUATIONS_PER_MINUTE}/minute"
-
-    def identity(self, request, view=None):
-        if is_signed_in(request.user):
-            return f"user-{request.user.pk}"
-        return super().identity(request, view)
+    per_minute_setting = "BOARD_EVALUATIONS_PER_MINUTE"
 
 
 class EvaluateView(APIView):

@@ -13,7 +13,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.throttles import WindowRateThrottle
+from accounts.throttles import PerUserThrottle
 from games import payloads, replays, selectors, services
 from games.errors import Invalid
 from games.services import bot_turns
@@ -198,19 +198,12 @@ class GameMovesView(APIView):
         )
 
 
-class HintRateThrottle(WindowRateThrottle):
+class HintRateThrottle(PerUserThrottle):
     """settings.HINTS_PER_MINUTE per user: a hint is a bot search in the request (docs/bots.md).
     Counted with the cache's atomic increments, so parallel requests cannot slip past."""
 
     scope = "hints"
-
-    def get_rate(self):
-        return f"{settings.HINTS_PER_MINUTE}/minute"
-
-    def identity(self, request, view=None):
-        if request.user.is_authenticated:
-            return f"user-{request.user.pk}"
-        return super().identity(request, view)  # the client address
+    per_minute_setting = "HINTS_PER_MINUTE"
 
 
 class HintView(APIView):

@@ -11,10 +11,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.throttles import WindowRateThrottle
+from accounts.throttles import PerUserThrottle
 from azul.puzzles import THEMES
 from kernel.api.schema import error_response
-from kernel.errors import is_signed_in
 
 from .. import selectors, services
 from ..explain import theme_name
@@ -142,18 +141,11 @@ class MeView(APIView):
                          "history": selectors.history(request.user)})
 
 
-class AttemptThrottle(WindowRateThrottle):
+class AttemptThrottle(PerUserThrottle):
     """settings.PUZZLE_ATTEMPTS_PER_MINUTE per account or address."""
 
     scope = "puzzle_attempts"
-
-    def get_rate(self):
-        return f"{settings.PUZZLE_ATTEMPTS_PER_MINUTE}/minute"
-
-    def identity(self, request, view=None):
-        if is_signed_in(request.user):
-            return f"user-{request.user.pk}"
-        return super().identity(request, view)
+    per_minute_setting = "PUZZLE_ATTEMPTS_PER_MINUTE"
 
 
 class AttemptView(APIView):

@@ -39,9 +39,7 @@ class ChatRate(WindowRateThrottle):
     (the cache's atomic counters: accounts.throttles)."""
 
     scope = "chat"
-
-    def get_rate(self):
-        return f"{settings.CHAT_MESSAGES_PER_MINUTE}/minute"
+    per_minute_setting = "CHAT_MESSAGES_PER_MINUTE"
 
 
 # One whole sentence per kind of id, so that each language words it its own way.
