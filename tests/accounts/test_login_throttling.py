@@ -147,7 +147,7 @@ def sign_up(number, ip=STRANGER):
     )
 
 
-def test_the_sign_up_page_is_limited_per_address_like_the_api():
+def test_the_sign_up_page_is_limited_per_address_like_the_api(throttle_clock_held):
     statuses = [sign_up(number).status_code for number in range(35)]
 
     assert statuses == [302] * 30 + [429] * 5
@@ -157,7 +157,7 @@ def test_the_sign_up_page_is_limited_per_address_like_the_api():
     assert sign_up(100, ip=PLAYER_HOME).status_code == 302
 
 
-def test_the_page_and_the_api_share_the_sign_up_budget():
+def test_the_page_and_the_api_share_the_sign_up_budget(throttle_clock_held):
     for number in range(20):
         assert sign_up(number).status_code == 302
     for number in range(10):
@@ -173,7 +173,7 @@ def request_reset(email, ip=STRANGER):
     return Client(REMOTE_ADDR=ip).post("/accounts/password/reset/", {"email": email})
 
 
-def test_reset_mails_to_one_address_are_limited(tessa):
+def test_reset_mails_to_one_address_are_limited(tessa, throttle_clock_held):
     statuses = [request_reset("TESSA@example.org", ip=f"192.0.2.{n}").status_code
                 for n in range(12)]
 
@@ -182,7 +182,7 @@ def test_reset_mails_to_one_address_are_limited(tessa):
     assert "Too many reset e-mails" in request_reset("tessa@example.org").content.decode()
 
 
-def test_reset_requests_from_one_address_are_limited(tessa):
+def test_reset_requests_from_one_address_are_limited(tessa, throttle_clock_held):
     statuses = [request_reset(f"someone{n}@example.org").status_code for n in range(12)]
 
     assert statuses == [302] * 10 + [429] * 2
@@ -206,7 +206,7 @@ def test_operators_clear_a_lockout_with_axes_command(tessa):
 
 
 @pytest.mark.requires("redis")
-def test_a_parallel_burst_gets_no_more_than_the_budget(settings):
+def test_a_parallel_burst_gets_no_more_than_the_budget(settings, throttle_clock_held):
     """Sixteen threads at once against Redis: the atomic counter lets exactly the budget through."""
     import threading
 
